@@ -1,0 +1,104 @@
+package lab.exactlyonce;
+
+import lab.exactlyonce.sandbox.SandboxSettings;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything the app can be told at start, with the defaults a newcomer gets. Flags win over environment
+ * variables, which win over defaults.
+ *
+ * @param lessonsDir folder holding one sub-folder per lesson; empty means the lessons bundled in the jar
+ * @param snippetsDir folder holding one sub-folder of snippets per lesson; empty means the bundled ones
+ */
+public record Config(String host, int port, Path dataDir, Optional<Path> lessonsDir, Optional<Path> snippetsDir,
+                     SandboxSettings sandbox) {
+
+  public static final int DEFAULT_PORT = 7070;
+
+  public Config {
+    if (port < 0 || port > 65535) throw new ConfigException("--port must be between 0 and 65535, got " + port);
+    lessonsDir.ifPresent(dir -> requireDirectory(dir, "--lessons-dir"));
+    snippetsDir.ifPresent(dir -> requireDirectory(dir, "--snippets-dir"));
+  }
+
+  /** Defaults for tests: a free port, bundled content, a throwaway data directory. */
+  public static Config forTests() {
+    try {
+      return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
+          SandboxSettings.defaults());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  public Config withLessonsDir(Path dir) {
+    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox);
+  }
+
+  public Config withSnippetsDir(Path dir) {
+    return new Config(host, port, dataDir, lessonsDir, Optional.of(dir), sandbox);
+  }
+
+  public Config withSandbox(SandboxSettings settings) {
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings);
+  }
+
+  /** Reads {@code --name value} flags, then {@code NAME} environment variables, then defaults. */
+  public static Config from(String[] args, Map<String, String> env) {
+    var flags = new java.util.HashMap<String, String>();
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (!FLAGS.containsKey(arg)) {
+        throw new ConfigException("unknown option '" + arg + "'; known options: " + String.join(", ", FLAGS.keySet()));
+      }
+      if (i + 1 >= args.length) throw new ConfigException("option '" + arg + "' needs a value");
+      flags.put(arg, args[++i]);
+    }
+    java.util.function.Function<String, Optional<String>> value =
+        flag -> Optional.ofNullable(flags.get(flag)).or(() -> Optional.ofNullable(env.get(FLAGS.get(flag))))
+            .filter(v -> !v.isBlank());
+    int port = value.apply("--port").map(v -> parsePort(v)).orElse(DEFAULT_PORT);
+    return new Config(
+        value.apply("--host").orElse("0.0.0.0"),
+        port,
+        Path.of(value.apply("--data-dir").orElse("data")),
+        value.apply("--lessons-dir").map(Path::of),
+        value.apply("--snippets-dir").map(Path::of),
+        SandboxSettings.from(name -> value.apply(name)));
+  }
+
+  /** Flag name to environment variable name; the sandbox adds its own. */
+  private static final Map<String, String> FLAGS = flagTable();
+
+  private static Map<String, String> flagTable() {
+    var table = new java.util.LinkedHashMap<String, String>();
+    table.put("--port", "PORT");
+    table.put("--host", "HOST");
+    table.put("--data-dir", "DATA_DIR");
+    table.put("--lessons-dir", "LESSONS_DIR");
+    table.put("--snippets-dir", "SNIPPETS_DIR");
+    table.putAll(SandboxSettings.FLAGS);
+    return java.util.Collections.unmodifiableMap(table);
+  }
+
+  private static int parsePort(String text) {
+    try {
+      return Integer.parseInt(text.trim());
+    } catch (NumberFormatException e) {
+      throw new ConfigException("--port must be a number, got '" + text + "'");
+    }
+  }
+
+  private static void requireDirectory(Path dir, String flag) {
+    if (!Files.isDirectory(dir)) throw new ConfigException(flag + " '" + dir + "' is not a directory");
+  }
+
+  /** A configuration mistake: reported as one line at start-up. */
+  public static final class ConfigException extends RuntimeException {
+    public ConfigException(String message) { super(message); }
+  }
+}

@@ -1,0 +1,22 @@
+package lab.exactlyonce;
+
+import lab.exactlyonce.lesson.LessonFormatException;
+
+/** Starts the app from the command line; every start-up mistake becomes one readable line. */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) {
+    App app;
+    try {
+      app = new App(Config.from(args, System.getenv()));
+    } catch (Config.ConfigException | LessonFormatException e) {
+      System.err.println("exactly-once-lab: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    app.start();
+    Runtime.getRuntime().addShutdownHook(new Thread(app::stop, "shutdown"));
+    System.out.println("Exactly-Once Lab is serving http://localhost:" + app.port() + "/");
+  }
+}

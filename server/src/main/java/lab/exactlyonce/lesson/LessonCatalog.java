@@ -1,0 +1,61 @@
+package lab.exactlyonce.lesson;
+
+import io.javalin.http.NotFoundResponse;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** Every lesson found under the lessons folder: one sub-folder per lesson, each with a {@code lesson.yaml}. */
+public final class LessonCatalog {
+  private final Map<String, Lesson> byId;
+
+  private LessonCatalog(Map<String, Lesson> byId) {
+    this.byId = byId;
+  }
+
+  /** Loads and validates every lesson; the first broken one stops loading with a {@link LessonFormatException}. */
+  public static LessonCatalog load(Path root) {
+    var loader = new LessonLoader();
+    var lessons = new LinkedHashMap<String, Lesson>();
+    for (Path dir : lessonFolders(root)) {
+      String folder = dir.getFileName().toString().replace("/", "");
+      String display = "lessons/" + folder + "/" + LessonLoader.FILE_NAME;
+      Lesson lesson = loader.load(dir.resolve(LessonLoader.FILE_NAME), display);
+      if (!lesson.id().equals(folder)) {
+        throw new LessonFormatException(display + ": id: must match the folder name '" + folder + "', got '" + lesson.id() + "'");
+      }
+      LessonReferences.check(lesson, display);
+      lessons.put(lesson.id(), lesson);
+    }
+    if (lessons.isEmpty()) throw new LessonFormatException(root + ": no lesson folders with a " + LessonLoader.FILE_NAME);
+    return new LessonCatalog(java.util.Collections.unmodifiableMap(lessons));
+  }
+
+  private static List<Path> lessonFolders(Path root) {
+    try (Stream<Path> children = Files.list(root)) {
+      return children.filter(p -> Files.isRegularFile(p.resolve(LessonLoader.FILE_NAME))).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public List<Lesson> all() {
+    return List.copyOf(byId.values());
+  }
+
+  public Optional<Lesson> find(String id) {
+    return Optional.ofNullable(byId.get(id));
+  }
+
+  public Lesson require(String id) {
+    return find(id).orElseThrow(() -> new NotFoundResponse("no lesson '" + id + "'; lessons here: "
+        + String.join(", ", byId.keySet())));
+  }
+}

@@ -1,0 +1,64 @@
+package lab.exactlyonce;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** A real app on a free port, and a plain HTTP client to talk to it. Close it to stop the app. */
+public final class TestServer implements AutoCloseable {
+  private final App app;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  private TestServer(App app) {
+    this.app = app.start();
+  }
+
+  public static TestServer start() {
+    return start(Config.forTests());
+  }
+
+  public static TestServer start(Config config) {
+    return new TestServer(new App(config));
+  }
+
+  public App app() {
+    return app;
+  }
+
+  public String url(String path) {
+    return "http://127.0.0.1:" + app.port() + path;
+  }
+
+  public HttpResponse<String> get(String path) {
+    return send(HttpRequest.newBuilder(URI.create(url(path))).GET());
+  }
+
+  public HttpResponse<String> post(String path, String contentType, String body) {
+    var request = HttpRequest.newBuilder(URI.create(url(path))).POST(HttpRequest.BodyPublishers.ofString(body));
+    if (contentType != null) request.header("Content-Type", contentType);
+    return send(request);
+  }
+
+  public HttpResponse<String> postJson(String path, String json) {
+    return post(path, "application/json", json);
+  }
+
+  public HttpResponse<String> send(HttpRequest.Builder request) {
+    try {
+      return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    app.stop();
+  }
+}
