@@ -20,6 +20,7 @@ final class MapLayout {
   static final int EDGE_CHARS = 24;
   private static final double GAP = 3;
   private static final double BEND = 90;
+  private static final double[] DETOURS = {0, 70, -70, 140, -140, 220, -220};
 
   record Box(LessonMap.Node node, double cx, double cy, double width, double height, List<String> lines) {
     double left() { return cx - width / 2; }
@@ -71,15 +72,33 @@ final class MapLayout {
     double length = Math.max(1, Math.hypot(dx, dy));
     double nx = -dy / length;
     double ny = dx / length;
-    double offset = (index - (count - 1) / 2.0) * BEND;
-    double controlX = (from.cx + to.cx) / 2 + nx * offset;
-    double controlY = (from.cy + to.cy) / 2 + ny * offset;
-    double[] start = border(from, controlX, controlY);
-    double[] end = border(to, controlX, controlY);
+    double base = (index - (count - 1) / 2.0) * BEND;
+    double controlX = 0;
+    double controlY = 0;
+    double[] start = null;
+    double[] end = null;
+    // Bend further, alternating sides, until the curve clears every other box (or give up and keep the first).
+    for (double detour : DETOURS) {
+      double offset = base + (base < 0 ? -detour : detour);
+      double cx = (from.cx + to.cx) / 2 + nx * offset;
+      double cy = (from.cy + to.cy) / 2 + ny * offset;
+      double[] s = border(from, cx, cy);
+      double[] e = border(to, cx, cy);
+      boolean clear = clear(s, cx, cy, e, from, to);
+      if (start == null || clear) {
+        controlX = cx;
+        controlY = cy;
+        start = s;
+        end = e;
+      }
+      if (clear) break;
+    }
     String path = "M" + num(start[0]) + " " + num(start[1]) + " Q" + num(controlX) + " " + num(controlY) + " "
         + num(end[0]) + " " + num(end[1]);
     double labelX = 0.25 * start[0] + 0.5 * controlX + 0.25 * end[0];
     double labelY = 0.25 * start[1] + 0.5 * controlY + 0.25 * end[1];
+    // On a flat edge the label sits just above the line rather than across it.
+    if (Math.abs(end[1] - start[1]) < 0.3 * Math.abs(end[0] - start[0])) labelY -= labelLines.size() * 8 + 3;
     return new Route(edge, path, labelX, labelY, labelLines);
   }
 
@@ -90,6 +109,20 @@ final class MapLayout {
     String path = "M" + num(box.cx - spread) + " " + num(top) + " C" + num(box.cx - spread) + " " + num(top - rise)
         + " " + num(box.cx + spread) + " " + num(top - rise) + " " + num(box.cx + spread) + " " + num(top);
     return new Route(edge, path, box.cx, top - rise * 0.75 - 4, labelLines);
+  }
+
+  /** Whether the quadratic curve misses every box but its own two ends. */
+  private boolean clear(double[] s, double cx, double cy, double[] e, Box from, Box to) {
+    for (Box box : boxes.values()) {
+      if (box == from || box == to) continue;
+      for (int i = 0; i <= 24; i++) {
+        double t = i / 24.0;
+        double x = (1 - t) * (1 - t) * s[0] + 2 * (1 - t) * t * cx + t * t * e[0];
+        double y = (1 - t) * (1 - t) * s[1] + 2 * (1 - t) * t * cy + t * t * e[1];
+        if (Math.abs(x - box.cx) <= box.width / 2 + 6 && Math.abs(y - box.cy) <= box.height / 2 + 6) return false;
+      }
+    }
+    return true;
   }
 
   /** Where the line from the box's centre towards (x, y) leaves the box, plus a small gap. */
