@@ -26,7 +26,9 @@ final class MapSvg {
         .attr("class", "map-svg")
         .attr("role", "group")
         .attr("aria-label", "Diagram: " + map.title())
-        .attr("style", "--map-arrow: url(#" + arrow + "); --map-arrow-active: url(#" + activeArrow + ")")
+        // Never drawn below three quarters of its size, so labels stay readable; a narrow screen scrolls instead.
+        .attr("style", "--map-arrow: url(#" + arrow + "); --map-arrow-active: url(#" + activeArrow + "); "
+            + "--map-min-width: " + Math.round(map.width() * 0.75) + "px")
         .with(SvgTag.of("defs").with(marker(arrow, "map-arrowhead"), marker(activeArrow, "map-arrowhead is-active")))
         .with(SvgTag.of("g").attr("class", "map-nodes").with(each(layout.boxes(), box -> node(box, groups))))
         .with(SvgTag.of("g").attr("class", "map-edges").with(each(layout.routes(), route -> edge(route, map))));
