@@ -97,6 +97,8 @@ final class MapSvg {
         .attr("dominant-baseline", "central");
     for (int i = 0; i < lines.size(); i++) {
       double y = cy + (i - (lines.size() - 1) / 2.0) * MapLayout.LINE_HEIGHT;
+      // A space between lines keeps the words apart in the accessible text (label in name).
+      if (i > 0) text.with(j2html.TagCreator.text(" "));
       text.with(SvgTag.of("tspan").attr("x", num(cx)).attr("y", num(y)).withText(lines.get(i)));
     }
     return text;

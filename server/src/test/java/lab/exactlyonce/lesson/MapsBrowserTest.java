@@ -199,4 +199,27 @@ class MapsBrowserTest extends BrowserTest {
       assertThat(plainPage.locator("[id='maps/flow/two-phase-sink'] .flow-steps > li")).hasCount(8);
     }
   }
+
+  @Test
+  void the_maps_tab_has_no_serious_or_critical_accessibility_violations_with_a_selection_and_at_a_decision() throws Exception {
+    openMaps("maps/node/sink");
+    Locator stepper = byId("maps/flow/two-phase-sink").locator(".flow-stepper");
+    for (int i = 0; i < 5; i++) stepper.locator(".flow-next-button").click();
+    assertThat(stepper.locator(".flow-choice")).hasCount(2);
+    String axe;
+    try (var in = getClass().getResourceAsStream("/vendor/axe.min.js")) {
+      axe = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    page.addScriptTag(new com.microsoft.playwright.Page.AddScriptTagOptions().setContent(axe));
+
+    Object violations = page.evaluate("""
+        async () => {
+          const result = await axe.run(document.getElementById('maps'));
+          return result.violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '));
+        }""");
+
+    assertEquals(List.of(), violations);
+  }
 }
