@@ -222,4 +222,33 @@ class MapsBrowserTest extends BrowserTest {
 
     assertEquals(List.of(), violations);
   }
+
+  @Test
+  void a_nodes_panel_lists_its_connections_and_following_one_selects_that_edge() {
+    openMaps("maps/node/payment-topic");
+    LessonMap.Edge edge = edge("payment-topic-to-worker");
+    String name = node("payment-topic").label() + " → " + node("payment-worker").label() + ": " + edge.label();
+    long incident = architecture.edges().stream()
+        .filter(e -> e.from().equals("payment-topic") || e.to().equals("payment-topic")).count();
+
+    assertThat(panel().locator(".map-connections button")).hasCount((int) incident);
+    panel().getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName(name).setExact(true)).click();
+
+    assertThat(byId("maps/edge/payment-topic-to-worker")).hasAttribute("aria-pressed", "true");
+    assertThat(byId("maps/edge/payment-topic-to-worker")).isFocused();
+    assertThat(panel()).containsText(plain(edge.effect()));
+  }
+
+  @Test
+  void pressing_a_selected_node_again_clears_the_selection() {
+    openMaps("maps");
+    Locator sink = byId("maps/node/sink");
+
+    sink.click();
+    assertThat(sink).hasAttribute("aria-pressed", "true");
+    sink.click();
+
+    assertThat(sink).hasAttribute("aria-pressed", "false");
+    assertThat(panel()).containsText(MapViews.PANEL_HINT);
+  }
 }
