@@ -95,6 +95,7 @@ class MapRoutesTest {
     }
     assertTrue(page.contains("id=\"maps/flow/two-phase-sink\""));
     assertTrue(page.contains("id=\"maps/flow/two-phase-sink/abort\""));
+    assertTrue(!page.toLowerCase(java.util.Locale.ROOT).contains("mermaid.min.js"), "Mermaid itself is for tests only");
   }
 
   @Test
