@@ -75,8 +75,8 @@ function init() {
     current = hash;
     show(target.tab);
     document.dispatchEvent(new CustomEvent('lesson:route', { detail: { tab: target.tab, path: target.path } }));
+    // A deep-linked item takes focus (screen readers land on it); a bare tab keeps focus where it is.
     if (target.path.length) reveal(document.getElementById(target.tab + '/' + target.path.join('/')), focus);
-    else if (focus) document.getElementById(target.tab).focus({ preventScroll: true });
   }
 
   function show(tabId) {

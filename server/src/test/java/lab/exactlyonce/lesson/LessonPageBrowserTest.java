@@ -183,6 +183,19 @@ class LessonPageBrowserTest extends BrowserTest {
   }
 
   @Test
+  void printing_shows_every_panel_and_every_answer_without_the_controls() {
+    page.navigate(url(LESSON + "#qa"));
+    page.emulateMedia(new Page.EmulateMediaOptions().setMedia(com.microsoft.playwright.options.Media.PRINT));
+    for (String panel : List.of("gist", "maps", "qa", "sandbox")) assertThat(byId(panel)).isVisible();
+    assertThat(page.locator("nav.tabs")).isHidden();
+    assertThat(page.locator(".ladder-controls")).isHidden();
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))");
+    assertEquals(0, ((Number) page.evaluate("document.querySelectorAll('details:not([open])').length")).intValue());
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))");
+    assertThat(byId("qa/L1").locator("details")).not().hasAttribute("open", "");
+  }
+
+  @Test
   void on_a_phone_no_tab_scrolls_the_page_sideways() {
     try (BrowserContext phone = browser.newContext(new Browser.NewContextOptions().setViewportSize(360, 740)
         .setIsMobile(true).setHasTouch(true).setDeviceScaleFactor(2))) {
