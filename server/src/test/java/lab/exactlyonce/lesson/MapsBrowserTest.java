@@ -197,6 +197,13 @@ class MapsBrowserTest extends BrowserTest {
       for (LessonMap.Node n : architecture.nodes()) assertThat(text).containsText(plain(n.why()));
       for (LessonMap.Edge e : architecture.edges()) assertThat(text).containsText(plain(e.consequence()));
       assertThat(plainPage.locator("[id='maps/flow/two-phase-sink'] .flow-steps > li")).hasCount(8);
+      // Controls that need JavaScript stay out of the way; the download link works without it.
+      Locator map = plainPage.locator("[id='maps/map/architecture']");
+      assertThat(map.locator(".map-copy")).isHidden();
+      assertThat(map.locator(".map-keys")).isHidden();
+      assertThat(map.locator(".map-details")).isHidden();
+      assertThat(map.locator(".map-download")).isVisible();
+      assertThat(plainPage.locator("[id='maps/flow/two-phase-sink'] .flow-stepper")).isHidden();
     }
   }
 
