@@ -5,6 +5,10 @@ import io.javalin.http.staticfiles.Location;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonRoutes;
 import lab.exactlyonce.lesson.TabViews;
+import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.SandboxRoutes;
+import lab.exactlyonce.sandbox.SnippetCatalog;
+import lab.exactlyonce.sandbox.SnippetViews;
 import lab.exactlyonce.web.ErrorResponses;
 
 import java.util.Map;
@@ -15,14 +19,18 @@ import static j2html.TagCreator.*;
 public final class App {
   private final Config config;
   private final Javalin javalin;
+  private final Sandbox sandbox;
 
   public App(Config config) {
     this.config = config;
     LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"));
+    SnippetCatalog snippets = SnippetCatalog.load(ContentFolder.resolve(config.snippetsDir(), "snippets"));
+    this.sandbox = new Sandbox(config.sandbox());
     TabViews views = new TabViews(
         lesson -> div(),                               // the maps feature draws here
-        (lesson, snippetId) -> div().withId("sandbox/" + snippetId)); // the sandbox feature draws here
+        new SnippetViews(snippets));
     LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
+    SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
 
     this.javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
@@ -35,6 +43,7 @@ public final class App {
       cfg.staticFiles.enableWebjars();
       cfg.routes.get("/healthz", ctx -> ctx.json(Map.of("status", "ok")));
       lessonRoutes.register(cfg.routes);
+      sandboxRoutes.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });
   }
@@ -43,16 +52,24 @@ public final class App {
     return javalin;
   }
 
+  /** Starts the sandbox workers (warming up in the background) and the HTTP server. */
   public App start() {
+    sandbox.start();
     javalin.start(config.port());
     return this;
+  }
+
+  public Sandbox sandbox() {
+    return sandbox;
   }
 
   public int port() {
     return javalin.port();
   }
 
+  /** Answers waiting runs and ends the sandbox workers (while HTTP can still answer), then stops HTTP. */
   public void stop() {
+    sandbox.close();
     javalin.stop();
   }
 }
