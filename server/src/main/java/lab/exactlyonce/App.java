@@ -11,6 +11,7 @@ import lab.exactlyonce.sandbox.SnippetCatalog;
 import lab.exactlyonce.sandbox.SnippetViews;
 import lab.exactlyonce.web.ErrorResponses;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 import static j2html.TagCreator.*;
@@ -23,8 +24,9 @@ public final class App {
 
   public App(Config config) {
     this.config = config;
-    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"));
-    SnippetCatalog snippets = SnippetCatalog.load(ContentFolder.resolve(config.snippetsDir(), "snippets"));
+    Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
+    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippetsDir);
+    SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
     this.sandbox = new Sandbox(config.sandbox());
     TabViews views = new TabViews(
         lesson -> div(),                               // the maps feature draws here
