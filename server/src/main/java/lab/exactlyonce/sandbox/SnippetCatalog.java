@@ -1,6 +1,7 @@
 package lab.exactlyonce.sandbox;
 
 import lab.exactlyonce.lesson.LessonFormatException;
+import lab.exactlyonce.lesson.SnippetIds;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -86,15 +87,9 @@ public final class SnippetCatalog {
     StringBuilder expected = new StringBuilder();
     values.get("Expect").forEach(line -> expected.append(line).append('\n'));
     String source = String.join("\n", List.of(lines).subList(body, lines.length));
-    return new Snippet(kebab(fileName.substring(0, fileName.length() - ".java".length())), lesson,
+    return new Snippet(SnippetIds.of(fileName), lesson,
         values.get("Title").get(0), String.join(" ", values.get("Summary")), source, expected.toString(),
         String.join(" ", values.get("Explain")));
-  }
-
-  /** {@code TxnDedupeDemo} is {@code txn-dedupe-demo}. */
-  static String kebab(String className) {
-    return className.replaceAll("([A-Z]+)([A-Z][a-z])", "$1-$2").replaceAll("([a-z0-9])([A-Z])", "$1-$2")
-        .replace('_', '-').toLowerCase(java.util.Locale.ROOT);
   }
 
   public List<Snippet> all() {
