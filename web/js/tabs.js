@@ -61,17 +61,19 @@ function init() {
   window.addEventListener('hashchange', fromLocation);
 
   const initial = parse(location.hash);
-  route(initial ? location.hash : '#' + panels[0].id, { focus: Boolean(initial), initial: true });
+  route(initial ? location.hash : '#' + panels[0].id, { focus: Boolean(initial), force: true });
 
+  // A click always routes (following the same deep link twice scrolls to it again); history gets a new entry
+  // only when the hash changes.
   function navigate(hash, options) {
     if (hash !== location.hash) history.pushState(null, '', hash);
-    route(hash, options);
+    route(hash, { ...options, force: true });
   }
 
-  function route(hash, { focus = false, initial = false } = {}) {
+  function route(hash, { focus = false, force = false } = {}) {
     const target = parse(hash);
     if (!target) return;
-    if (hash === current && !initial) return;
+    if (hash === current && !force) return;
     current = hash;
     show(target.tab);
     document.dispatchEvent(new CustomEvent('lesson:route', { detail: { tab: target.tab, path: target.path } }));
