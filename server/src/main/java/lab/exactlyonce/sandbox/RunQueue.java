@@ -91,16 +91,17 @@ final class RunQueue<J> {
   record Taken<J>(String client, J run, boolean heavy) {}
 
   /**
-   * Takes the next run in turn order, skipping clients that are already running and, unless {@code heavyAllowed},
-   * heavy clients. The taken run's client counts as running until {@link #finished}.
+   * Takes the next run in turn order, skipping clients that are already running, light clients unless
+   * {@code lightAllowed} and heavy clients unless {@code heavyAllowed}. The taken run's client counts as running
+   * until {@link #finished}.
    */
-  Optional<Taken<J>> next(boolean heavyAllowed) {
+  Optional<Taken<J>> next(boolean lightAllowed, boolean heavyAllowed) {
     for (Iterator<String> it = line.iterator(); it.hasNext(); ) {
       String key = it.next();
       Client<J> c = clients.get(key);
       if (c.running) continue;
       boolean isHeavy = heavy.containsKey(key);
-      if (isHeavy && !heavyAllowed) continue;
+      if (isHeavy ? !heavyAllowed : !lightAllowed) continue;
       it.remove();
       J run = c.waiting.removeFirst();
       waiting--;

@@ -48,11 +48,9 @@ public final class Sandbox implements AutoCloseable {
   });
   private final WorkerPool pool;
   private final RunQueue<Job> queue;
-  private final Map<Job, Long> running = new HashMap<>();
   private final AtomicLong ids = new AtomicLong();
   /** Recent mean run time, for Retry-After. */
   private volatile double meanRunMillis = 50;
-  private final int heavyCap;
   private volatile boolean started;
   private volatile boolean closed;
 
@@ -60,7 +58,6 @@ public final class Sandbox implements AutoCloseable {
     this.settings = settings;
     this.queue = new RunQueue<>(settings.queueCapacity(), settings.perClientCap());
     this.pool = new WorkerPool(settings, json, timer, this::dispatch);
-    this.heavyCap = settings.workers() == 1 ? 1 : Math.max(1, Math.min(settings.heavyWorkers(), settings.workers() - 1));
   }
 
   /** Starts the workers in the background; runs submitted before they are ready wait in the queue. */
@@ -123,32 +120,24 @@ public final class Sandbox implements AutoCloseable {
     List<WorkerProcess> workers = new ArrayList<>();
     synchronized (this) {
       if (closed) return;
-      while (true) {
-        WorkerProcess worker = pool.takeIdle();
-        if (worker == null) break;
-        long now = System.nanoTime();
-        Optional<RunQueue.Taken<Job>> taken = queue.next(heavyRunning(now) < heavyCap);
-        if (taken.isEmpty()) {
-          pool.putBackUnused(worker);
+      while (pool.idleCount() > 0) {
+        boolean heavyAllowed = pool.hasIdleForHeavy();
+        boolean lightAllowed = pool.hasIdleForLight();
+        if (!heavyAllowed && !lightAllowed) break;
+        Optional<RunQueue.Taken<Job>> taken = queue.next(lightAllowed, heavyAllowed);
+        if (taken.isEmpty()) break;
+        WorkerProcess worker = pool.takeIdle(taken.get().heavy());
+        if (worker == null) {   // the worker died just now: put the run back at the head of the queue
+          queue.finished(taken.get().client(), taken.get().heavy());
+          queue.offerFirst(taken.get().client(), taken.get().run());
           break;
         }
         Job job = taken.get().run();
-        job.startedHeavy = taken.get().heavy();
-        running.put(job, now);
         toStart.add(job);
         workers.add(worker);
       }
     }
     for (int i = 0; i < toStart.size(); i++) execute(toStart.get(i), workers.get(i));
-  }
-
-  private int heavyRunning(long now) {
-    long threshold = TimeUnit.MILLISECONDS.toNanos(settings.heavyAfterMillis());
-    int count = 0;
-    for (Map.Entry<Job, Long> e : running.entrySet()) {
-      if (e.getKey().startedHeavy || now - e.getValue() > threshold) count++;
-    }
-    return count;
   }
 
   private void execute(Job job, WorkerProcess worker) {
@@ -174,8 +163,7 @@ public final class Sandbox implements AutoCloseable {
           // thread it could not stop; this run most likely never started. Give it the next free worker, once.
           job.retried = true;
           synchronized (this) {
-            running.remove(job);
-            queue.finished(job.client, queue.isHeavy(job.client));
+                  queue.finished(job.client, queue.isHeavy(job.client));
             queue.offerFirst(job.client, job);
           }
           dispatch();
@@ -207,7 +195,6 @@ public final class Sandbox implements AutoCloseable {
       default -> took > settings.heavyAfterMillis();
     };
     synchronized (this) {
-      running.remove(job);
       queue.finished(job.client, heavy);
     }
     if (!workerUsable) pool.retire(worker);
@@ -283,7 +270,6 @@ public final class Sandbox implements AutoCloseable {
     final long submitNanos = System.nanoTime();
     final CompletableFuture<RunResult> result = new CompletableFuture<>();
     final AtomicBoolean settled = new AtomicBoolean();
-    volatile boolean startedHeavy;
     volatile boolean retried;
     volatile long dispatchNanos;
 
