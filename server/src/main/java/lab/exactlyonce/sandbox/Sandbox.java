@@ -49,6 +49,8 @@ public final class Sandbox implements AutoCloseable {
   private final WorkerPool pool;
   private final RunQueue<Job> queue;
   private final AtomicLong ids = new AtomicLong();
+  /** Runs of new clients on light workers; guarded by this. */
+  private int newOnLightWorkers;
   /** Recent mean run time, for Retry-After. */
   private volatile double meanRunMillis = 50;
   private volatile boolean started;
@@ -121,16 +123,27 @@ public final class Sandbox implements AutoCloseable {
     synchronized (this) {
       if (closed) return;
       while (pool.idleCount() > 0) {
-        boolean heavyAllowed = pool.hasIdleForHeavy();
-        boolean lightAllowed = pool.hasIdleForLight();
-        if (!heavyAllowed && !lightAllowed) break;
-        Optional<RunQueue.Taken<Job>> taken = queue.next(lightAllowed, heavyAllowed);
+        boolean lightIdle = pool.hasIdleForLight();
+        boolean heavyIdle = pool.hasIdleForHeavy();
+        // New clients (code not seen yet) may hold all but one of the light workers; the heavy lane takes them too.
+        boolean newOnLight = lightIdle && newOnLightWorkers < Math.max(1, pool.lightLaneSize() - 1);
+        Optional<RunQueue.Taken<Job>> taken = queue.next(kind -> switch (kind) {
+          case LIGHT -> lightIdle;
+          case NEW -> heavyIdle || newOnLight;
+          case HEAVY -> heavyIdle;
+        });
         if (taken.isEmpty()) break;
-        WorkerProcess worker = pool.takeIdle(taken.get().heavy());
+        RunQueue.Kind kind = taken.get().kind();
+        boolean heavyLane = kind == RunQueue.Kind.HEAVY || kind == RunQueue.Kind.NEW && heavyIdle;
+        WorkerProcess worker = pool.takeIdle(heavyLane);
         if (worker == null) {   // the worker died just now: put the run back at the head of the queue
-          queue.finished(taken.get().client(), taken.get().heavy());
+          queue.release(taken.get().client());
           queue.offerFirst(taken.get().client(), taken.get().run());
           break;
+        }
+        if (kind == RunQueue.Kind.NEW && !heavyLane) {
+          taken.get().run().countedAsNewOnLight = true;
+          newOnLightWorkers++;
         }
         Job job = taken.get().run();
         toStart.add(job);
@@ -152,7 +165,7 @@ public final class Sandbox implements AutoCloseable {
       worker.kill();
       finish(job, worker, new RunResult(Outcome.TIMEOUT, "", "Timed out: the run was stopped after "
           + seconds(hardLimit) + " s (the limit is " + seconds(settings.limits().wallMillis()) + " s); a single long "
-          + "library call cannot be interrupted, so its worker was replaced.", List.of(), elapsedMillis(job)), false);
+          + "library call cannot be interrupted, so its worker was replaced.", List.of(), elapsedSince(job.dispatchNanos)), false);
     }, hardLimit, TimeUnit.MILLISECONDS);
     answer.whenComplete((response, error) -> {
       killer.cancel(false);
@@ -163,7 +176,8 @@ public final class Sandbox implements AutoCloseable {
           // thread it could not stop; this run most likely never started. Give it the next free worker, once.
           job.retried = true;
           synchronized (this) {
-                  queue.finished(job.client, queue.isHeavy(job.client));
+            uncountNew(job);
+            queue.release(job.client);
             queue.offerFirst(job.client, job);
           }
           dispatch();
@@ -172,7 +186,7 @@ public final class Sandbox implements AutoCloseable {
         log.error("sandbox: run {} of {} lost its worker: {}; last stderr lines:\n{}", job.id, job.client,
             error.getMessage(), worker.stderrTail());
         finish(job, worker, internalError("the sandbox worker stopped unexpectedly; the run was not finished. "
-            + "Try again.", elapsedMillis(job)), false);
+            + "Try again.", elapsedSince(job.dispatchNanos)), false);
         return;
       }
       RunResult result = response.result();
@@ -188,18 +202,27 @@ public final class Sandbox implements AutoCloseable {
 
   private void finish(Job job, WorkerProcess worker, RunResult result, boolean workerUsable) {
     if (!job.settle(result)) return;
-    long took = elapsedMillis(job);
+    // Time on the worker, not in the queue: waiting behind others must not make a client heavy.
+    long took = elapsedSince(job.dispatchNanos);
     meanRunMillis = meanRunMillis * 0.9 + took * 0.1;
     boolean heavy = switch (result.status()) {
       case TIMEOUT, MEMORY_LIMIT, INTERNAL_ERROR -> true;
       default -> took > settings.heavyAfterMillis();
     };
     synchronized (this) {
+      uncountNew(job);
       queue.finished(job.client, heavy);
     }
     if (!workerUsable) pool.retire(worker);
     else pool.giveBack(worker);
     dispatch();
+  }
+
+  private void uncountNew(Job job) {
+    if (job.countedAsNewOnLight) {
+      job.countedAsNewOnLight = false;
+      newOnLightWorkers--;
+    }
   }
 
   private void abandon(Job job) {
@@ -271,6 +294,8 @@ public final class Sandbox implements AutoCloseable {
     final CompletableFuture<RunResult> result = new CompletableFuture<>();
     final AtomicBoolean settled = new AtomicBoolean();
     volatile boolean retried;
+    /** Guarded by the sandbox's lock. */
+    boolean countedAsNewOnLight;
     volatile long dispatchNanos;
 
     Job(long id, String client, String source) {

@@ -110,6 +110,11 @@ final class WorkerPool {
     return null;
   }
 
+  /** How many workers serve light runs. */
+  int lightLaneSize() {
+    return settings.workers() - lowPriorityWorkers;
+  }
+
   /** Whether {@link #takeIdle} would find a worker for a light run. */
   synchronized boolean hasIdleForLight() {
     for (WorkerProcess w : idle) {
