@@ -8,14 +8,24 @@ import java.lang.management.ManagementFactory;
  * the same error again, so a learner's {@code catch (Throwable t)} cannot outlive it.
  */
 final class RunBudget {
-  /** Wall clock and allocation are sampled once every this many ticks (a power of two, minus one as a mask). */
-  private static final long SAMPLE_MASK = 1023;
+  /**
+   * Wall clock and allocation are sampled every so many ticks: at first every 16, doubling up to 1024 while the
+   * run allocates little, shrinking (down to every tick) when the allocation rate would overrun the budget before
+   * the next sample (a string that doubles in every iteration, say).
+   */
+  private static final long FIRST_INTERVAL = 16;
+  private static final long MAX_INTERVAL = 1024;
+  private static final long ACCELERATION_FLOOR = 64 * 1024;
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
   private final SandboxLimits limits;
   private final long deadlineNanos;
   private long ticks;
+  private long nextCheck;
+  private long lastSampleTicks;
+  private long lastSampleAllocated;
+  private long lastPerTick;
   private long allocationBase = -1;
   /** Allocated bytes at the last sample plus array bytes charged since then. */
   private long allocatedEstimate;
@@ -26,6 +36,7 @@ final class RunBudget {
   RunBudget(SandboxLimits limits, long deadlineNanos) {
     this.limits = limits;
     this.deadlineNanos = deadlineNanos;
+    this.nextCheck = Math.min(FIRST_INTERVAL, limits.tickBudget() + 1);
   }
 
   /** Called by the run thread before the learner's code starts. */
@@ -36,19 +47,33 @@ final class RunBudget {
   void tick() {
     BudgetExceeded e = exceeded;
     if (e != null) throw e == STOP ? wallTimeout() : e;
-    if (++ticks > limits.tickBudget()) {
+    if (++ticks >= nextCheck) check();
+  }
+
+  private void check() {
+    if (ticks > limits.tickBudget()) {
       throw exceed(Outcome.TIMEOUT, "stopped after " + limits.tickBudget()
           + " steps (loop iterations and calls): is there an endless loop or endless recursion?");
     }
-    if ((ticks & SAMPLE_MASK) == 0) sample();
-  }
-
-  private void sample() {
-    if (System.nanoTime() - deadlineNanos > 0) {
-      throw wallTimeout();
+    if (System.nanoTime() - deadlineNanos > 0) throw wallTimeout();
+    long allocated = allocatedSinceStart();
+    allocatedEstimate = allocated;
+    if (allocated > limits.maxAllocatedBytes()) throw memoryExceeded();
+    long interval = Math.max(1, ticks - lastSampleTicks);
+    long next = Math.min(MAX_INTERVAL, interval * 2);
+    long delta = allocated - lastSampleAllocated;
+    if (delta > 0) {
+      long perTick = delta / interval + 1;
+      next = Math.min(next, Math.max(1, (limits.maxAllocatedBytes() - allocated) / (4 * perTick)));
+      // Accelerating allocation (each step allocating more than the last, as when a string doubles): every tick.
+      if (perTick > 2 * lastPerTick && delta > ACCELERATION_FLOOR) next = 1;
+      lastPerTick = perTick;
+    } else {
+      lastPerTick = 0;
     }
-    allocatedEstimate = allocatedSinceStart();
-    if (allocatedEstimate > limits.maxAllocatedBytes()) throw memoryExceeded();
+    lastSampleTicks = ticks;
+    lastSampleAllocated = allocated;
+    nextCheck = Math.min(ticks + next, limits.tickBudget() + 1);
   }
 
   private long allocatedSinceStart() {

@@ -101,8 +101,14 @@ final class SnippetCompiler {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-      if (!(name.startsWith("java.") || name.startsWith("javax."))) throw new ClassNotFoundException(name);
+      if (!isJdk(name)) throw new ClassNotFoundException(name);
       return Class.forName(name, false, PLATFORM);
+    }
+
+    /** JDK packages, so that the bytecode check can name a forbidden one (sun.misc.Unsafe) instead of Janino failing. */
+    private static boolean isJdk(String name) {
+      return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("sun.")
+          || name.startsWith("jdk.") || name.startsWith("com.sun.");
     }
   }
 }

@@ -176,9 +176,24 @@ public final class SnippetRunner {
         healthy = false;
         LOG.warn("a snippet is stuck in a library call past its wall time; this runner is now unhealthy: {}",
             stuckAt.length > 0 ? stuckAt[0] : "no frames");
+        stopHard(thread);
       }
     }
     return result(call, budget, output, stuckAt, start);
+  }
+
+  /**
+   * Best effort to stop a thread stuck in a library call so it stops burning a core until the process is replaced:
+   * {@code Thread.stop} still works on Java 17 (it throws from Java 20 on). The runner stays unhealthy either way:
+   * a thread killed at an arbitrary point may leave shared JDK state inconsistent.
+   */
+  @SuppressWarnings({"deprecation", "removal"})
+  private static void stopHard(Thread thread) {
+    try {
+      thread.stop();
+    } catch (UnsupportedOperationException e) {
+      LOG.warn("cannot stop the stuck snippet thread on this JVM; it runs until the process is replaced");
+    }
   }
 
   private RunResult result(MainCall call, RunBudget budget, RunOutput output, StackTraceElement[] stuckAt, long start) {
