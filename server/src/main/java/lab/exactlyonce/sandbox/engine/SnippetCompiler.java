@@ -3,7 +3,11 @@ package lab.exactlyonce.sandbox.engine;
 import org.codehaus.commons.compiler.CompileException;
 import org.codehaus.commons.compiler.InternalCompilerException;
 import org.codehaus.commons.compiler.Location;
+import org.codehaus.janino.Java;
+import org.codehaus.janino.Parser;
+import org.codehaus.janino.Scanner;
 import org.codehaus.janino.SimpleCompiler;
+import org.codehaus.janino.util.DeepCopier;
 import org.codehaus.janino.util.ClassFile;
 
 import java.io.IOException;
@@ -42,7 +46,9 @@ final class SnippetCompiler {
     compiler.setCompileErrorHandler((message, location) -> errors.add(hints.diagnostic(location, message)));
     compiler.setWarningHandler((handle, message, location) -> { });
     try {
-      compiler.cook(fileName, new StringReader(source));
+      Java.AbstractCompilationUnit unit =
+          new Parser(new Scanner(fileName, new StringReader(source))).parseAbstractCompilationUnit();
+      compiler.cook(new FinallyOnce().copyAbstractCompilationUnit(unit));
     } catch (CompileException e) {
       if (errors.isEmpty()) errors.add(hints.diagnostic(e.getLocation(), rawMessage(e.getMessage(), e.getLocation())));
     } catch (InternalCompilerException e) {
@@ -83,6 +89,24 @@ final class SnippetCompiler {
       cause = cause.getCause();
     }
     return hints.diagnostic(location, "the compiler could not handle this: " + message);
+  }
+
+  /**
+   * Works around a Janino 3.1.12 bug: in {@code try { } catch (E e) { } finally { F }} a catch block that completes
+   * normally runs F twice (once inlined after the catch, once more on the shared exit path). Rewritten as the
+   * equivalent {@code try { try { } catch (E e) { } } finally { F }}, which Janino compiles correctly.
+   */
+  static final class FinallyOnce extends DeepCopier {
+    @Override
+    public Java.BlockStatement copyTryStatement(Java.TryStatement subject) throws CompileException {
+      if (subject.finallY == null || subject.catchClauses.isEmpty()) return super.copyTryStatement(subject);
+      Location location = subject.getLocation();
+      Java.Block inner = new Java.Block(location);
+      inner.addStatement(new Java.TryStatement(location, copyResources(subject.resources),
+          copyBlockStatement(subject.body), copyCatchClauses(subject.catchClauses)));
+      return new Java.TryStatement(location, java.util.List.of(), inner, java.util.List.of(),
+          copyBlock(subject.finallY));
+    }
   }
 
   /**

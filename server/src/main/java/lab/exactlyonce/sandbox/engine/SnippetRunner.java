@@ -42,6 +42,7 @@ import java.util.regex.Pattern;
 public final class SnippetRunner {
   private static final Logger LOG = LoggerFactory.getLogger(SnippetRunner.class);
   private static final long GRACE_MILLIS = 250;
+  private static final long COLD_COMPILE_MILLIS = 10_000;
   private static final Pattern PUBLIC_CLASS =
       Pattern.compile("\\bpublic\\s+(?:(?:final|abstract|static)\\s+)*class\\s+([A-Za-z_$][\\w$]*)");
   private static final String MAIN_DESCRIPTOR = "([Ljava/lang/String;)V";
@@ -49,6 +50,8 @@ public final class SnippetRunner {
   private final SnippetCompiler compiler = new SnippetCompiler();
   private final PreparedCache cache = new PreparedCache(64);
   private volatile boolean healthy = true;
+  /** The first compilation in a fresh JVM loads and JIT-compiles Janino itself: it gets a longer limit. */
+  private volatile boolean warm;
   private ExecutorService compilerThread = newCompilerThread();
 
   public SnippetRunner() {
@@ -81,7 +84,6 @@ public final class SnippetRunner {
       return failure(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0,
           "the source is " + bytes + " bytes; at most " + limits.maxSourceBytes() + " bytes are allowed")), start);
     }
-    long deadline = start + TimeUnit.MILLISECONDS.toNanos(limits.wallMillis());
     String key = PreparedCache.key(source);
     Prepared prepared = cache.get(key);
     if (prepared == null) {
@@ -93,6 +95,7 @@ public final class SnippetRunner {
       cache.put(key, prepared);
     }
     if (!prepared.runnable()) return failure(prepared.failure(), prepared.diagnostics(), start);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.wallMillis());
     return execute(prepared, limits, deadline, start);
   }
 
@@ -101,8 +104,10 @@ public final class SnippetRunner {
     String fileName = fileName(source);
     SnippetCompiler.Compiled compiled;
     Future<SnippetCompiler.Compiled> task = compilerThread().submit(() -> compiler.compile(fileName, source));
+    long allowed = warm ? limits.compileMillis() : Math.max(limits.compileMillis(), COLD_COMPILE_MILLIS);
     try {
-      compiled = task.get(limits.compileMillis(), TimeUnit.MILLISECONDS);
+      compiled = task.get(allowed, TimeUnit.MILLISECONDS);
+      warm = true;
     } catch (TimeoutException e) {
       task.cancel(true);
       abandonCompilerThread();
