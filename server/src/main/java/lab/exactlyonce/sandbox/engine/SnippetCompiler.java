@@ -43,7 +43,10 @@ final class SnippetCompiler {
     compiler.setParentClassLoader(CompileLoader.INSTANCE);
     List<Diagnostic> errors = new ArrayList<>();
     ModernJavaHints hints = new ModernJavaHints(source);
-    compiler.setCompileErrorHandler((message, location) -> errors.add(hints.diagnostic(location, message)));
+    compiler.setCompileErrorHandler((message, location) -> {
+      Diagnostic diagnostic = hints.diagnostic(location, message);
+      if (!errors.contains(diagnostic) && !ModernJavaHints.isFollowOn(diagnostic.message(), errors)) errors.add(diagnostic);
+    });
     compiler.setWarningHandler((handle, message, location) -> { });
     try {
       Java.AbstractCompilationUnit unit =
