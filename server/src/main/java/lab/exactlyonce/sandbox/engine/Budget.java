@@ -82,6 +82,11 @@ public final class Budget {
     return a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
   }
 
+  /** {@code t.printStackTrace()} with the learner's frames only, to the run's standard error. */
+  public static void printStackTrace(Throwable t) {
+    System.err.print(LearnerStackTrace.trace(t));
+  }
+
   // Regular expressions, matched against a view of the input that ticks as the engine reads it.
 
   public static boolean regexMatches(String input, String regex) {

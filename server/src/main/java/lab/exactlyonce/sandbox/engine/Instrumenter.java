@@ -212,6 +212,11 @@ final class Instrumenter {
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
       beforeInstruction();
+      if (opcode == Opcodes.INVOKEVIRTUAL && name.equals("printStackTrace") && descriptor.equals("()V")) {
+        // Prints the learner's frames only, like an uncaught exception, instead of the sandbox's own.
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "printStackTrace", "(Ljava/lang/Throwable;)V", false);
+        return;
+      }
       String budgeted = BUDGETED_REGEX.get(owner + "." + name + descriptor);
       if (budgeted != null) {
         super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "regex" + name.substring(0, 1).toUpperCase(java.util.Locale.ROOT)

@@ -44,7 +44,12 @@ final class LearnerStackTrace {
 
   /** "Exception in thread "main" java.lang.ArithmeticException: / by zero\n\tat Main.main(Main.java:4)\n" */
   static String format(Throwable t) {
-    StringBuilder out = new StringBuilder("Exception in thread \"main\" ");
+    return "Exception in thread \"main\" " + trace(t);
+  }
+
+  /** What {@code printStackTrace()} prints, with the learner's frames only. */
+  static String trace(Throwable t) {
+    StringBuilder out = new StringBuilder();
     Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     boolean first = true;
     for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {

@@ -49,6 +49,8 @@ class HostileSnippetTest {
             "java.lang.System.getProperty", 4),
         rejected("System.setProperty", main("System.setProperty(\"user.dir\", \"/\");"),
             "java.lang.System.setProperty", 4),
+        rejected("system property through Integer.getInteger",
+            main("System.out.println(Integer.getInteger(\"java.version\"));"), "java.lang.Integer.getInteger", 4),
         rejected("System.setOut", main("System.setOut(System.err);"), "java.lang.System.setOut", 4),
         rejected("System.out.close", main("System.out.close();"), "java.io.PrintStream.close", 4),
         rejected("System.in read", main("System.in.read();"), "java.lang.System.in", 4),

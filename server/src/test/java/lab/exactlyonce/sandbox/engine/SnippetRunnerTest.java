@@ -70,6 +70,17 @@ class SnippetRunnerTest {
   }
 
   @Test
+  void print_stack_trace_shows_the_learners_frames_on_standard_error() {
+    RunResult result = run(main("try { Integer.parseInt(\"x\"); } catch (NumberFormatException e) { e.printStackTrace(); }"
+        + " System.out.println(\"still running\");"));
+
+    assertEquals(Outcome.OK, result.status());
+    assertEquals("still running\n", result.stdout());
+    assertEquals("java.lang.NumberFormatException: For input string: \"x\"\n\tat Main.main(Main.java:4)\n",
+        result.stderr());
+  }
+
+  @Test
   void a_failing_static_initializer_is_a_runtime_error() {
     RunResult result = run(program("System.out.println(\"never\");", "static int[] table = new int[-1];"));
 
