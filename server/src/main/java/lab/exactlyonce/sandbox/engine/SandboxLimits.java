@@ -27,6 +27,6 @@ public record SandboxLimits(long wallMillis, long tickBudget, long maxAllocatedB
   }
 
   public static SandboxLimits defaults() {
-    return new SandboxLimits(2_000, 50_000_000L, 256L * 1024 * 1024, 64 * 1024, 64 * 1024, 1_000);
+    return new SandboxLimits(2_000, 50_000_000L, 256L * 1024 * 1024, 64 * 1024, 64 * 1024, 3_000);
   }
 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -43,23 +44,37 @@ public final class SnippetRunner {
   private static final Logger LOG = LoggerFactory.getLogger(SnippetRunner.class);
   private static final long GRACE_MILLIS = 250;
   private static final long COLD_COMPILE_MILLIS = 10_000;
+  private static final long LINGER_SECONDS = 15;
   private static final Pattern PUBLIC_CLASS =
       Pattern.compile("\\bpublic\\s+(?:(?:final|abstract|static)\\s+)*class\\s+([A-Za-z_$][\\w$]*)");
   private static final String MAIN_DESCRIPTOR = "([Ljava/lang/String;)V";
+  /** Compilations run here (a deep stack for Janino's recursion); concurrent runs compile side by side. */
+  private static final ExecutorService COMPILER_THREADS = newCompilerThreads();
 
   private final SnippetCompiler compiler = new SnippetCompiler();
   private final PreparedCache cache = new PreparedCache(64);
   private volatile boolean healthy = true;
+  /** Compilations in progress, by start time (nanoTime). */
+  private final Map<Object, Long> compilations = new ConcurrentHashMap<>();
   /** The first compilation in a fresh JVM loads and JIT-compiles Janino itself: it gets a longer limit. */
   private volatile boolean warm;
-  private ExecutorService compilerThread = newCompilerThread();
 
   public SnippetRunner() {
     OutputRouting.install();
   }
 
-  /** False once a run left a thread behind that could not be stopped; replace the process. */
+  /**
+   * False once a run left a thread behind that could not be stopped, or a compilation that timed out is still
+   * going {@value #LINGER_SECONDS} s after it started: replace the process.
+   */
   public boolean healthy() {
+    long now = System.nanoTime();
+    for (long started : compilations.values()) {
+      if (now - started > TimeUnit.SECONDS.toNanos(LINGER_SECONDS) && healthy) {
+        healthy = false;
+        LOG.warn("a timed-out compilation is still running after {} s; this runner is now unhealthy", LINGER_SECONDS);
+      }
+    }
     return healthy;
   }
 
@@ -103,14 +118,23 @@ public final class SnippetRunner {
   private Prepared prepare(String source, SandboxLimits limits) throws InterruptedException {
     String fileName = fileName(source);
     SnippetCompiler.Compiled compiled;
-    Future<SnippetCompiler.Compiled> task = compilerThread().submit(() -> compiler.compile(fileName, source));
+    Object compilation = new Object();
+    compilations.put(compilation, System.nanoTime());
+    Future<SnippetCompiler.Compiled> task = COMPILER_THREADS.submit(() -> {
+      try {
+        return compiler.compile(fileName, source);
+      } finally {
+        compilations.remove(compilation);
+      }
+    });
     long allowed = warm ? limits.compileMillis() : Math.max(limits.compileMillis(), COLD_COMPILE_MILLIS);
     try {
       compiled = task.get(allowed, TimeUnit.MILLISECONDS);
       warm = true;
     } catch (TimeoutException e) {
-      task.cancel(true);
-      abandonCompilerThread();
+      // Janino does not look at interrupts: the compilation goes on in the background. Usually it ends soon (a
+      // large source on a busy machine); one still going LINGER_SECONDS after it started retires this runner.
+      LOG.warn("a compilation outlived its limit of {} ms", allowed);
       return null;
     } catch (ExecutionException e) {
       throw new IllegalStateException("the compiler failed", e.getCause());
@@ -235,20 +259,8 @@ public final class SnippetRunner {
     return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
   }
 
-  private synchronized ExecutorService compilerThread() {
-    return compilerThread;
-  }
-
-  /** The compiler thread is stuck in Janino and cannot be stopped: leave it and start another. */
-  private synchronized void abandonCompilerThread() {
-    compilerThread.shutdownNow();
-    compilerThread = newCompilerThread();
-    healthy = false;
-    LOG.warn("a compilation outlived its time limit; this runner is now unhealthy");
-  }
-
-  private static ExecutorService newCompilerThread() {
-    return Executors.newSingleThreadExecutor(task -> {
+  private static ExecutorService newCompilerThreads() {
+    return Executors.newCachedThreadPool(task -> {
       Thread t = new Thread(null, task, "snippet-compiler", 16L * 1024 * 1024);
       t.setDaemon(true);
       return t;

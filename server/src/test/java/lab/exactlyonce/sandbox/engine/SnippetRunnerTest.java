@@ -12,7 +12,12 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /** What a learner running ordinary code sees. */
@@ -209,6 +214,44 @@ class SnippetRunnerTest {
     assertEquals("42\n", first.stdout());
     assertEquals("42\n", second.stdout());
     assertTrue(second.elapsedMs() <= first.elapsedMs() + 5, () -> first + " then " + second);
+  }
+
+  @Test
+  void concurrent_runs_never_see_each_others_output_or_state() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<RunResult>> results = new ArrayList<>();
+      for (int i = 0; i < 16; i++) {
+        String source = program("for (int i = 0; i < 200; i++) { shared += " + i + "; System.out.println(\"run " + i
+            + " \" + i); } System.err.print(\"err " + i + "\"); System.out.print(shared);", "static long shared;");
+        results.add(pool.submit(() -> run(source)));
+      }
+      for (int i = 0; i < 16; i++) {
+        StringBuilder expected = new StringBuilder();
+        for (int k = 0; k < 200; k++) expected.append("run ").append(i).append(' ').append(k).append('\n');
+        expected.append(200L * i);
+        RunResult result = results.get(i).get(60, TimeUnit.SECONDS);
+        assertEquals(new RunResult(Outcome.OK, expected.toString(), "err " + i, List.of(), result.elapsedMs()), result);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void a_compilation_over_its_time_limit_is_a_timeout() {
+    SnippetRunner runner = new SnippetRunner();
+    runner.run(main("System.out.println(1);"), SandboxLimits.defaults()); // warm: the first compilation may take longer
+    StringBuilder body = new StringBuilder();
+    for (int i = 0; i < 1500; i++) body.append("x = x * 31 + ").append(i).append(" % (x | 1);\n");
+    SandboxLimits limits = new SandboxLimits(2_000, 50_000_000L, 64L << 20, 65536, 65536, 5);
+
+    RunResult result = runner.run(main("long x = 1;\n" + body + "System.out.println(x);"), limits);
+
+    assertEquals(Outcome.TIMEOUT, result.status(), result::toString);
+    assertEquals(List.of(new Diagnostic(0, 0, "compiling took longer than 5 ms: is the source very large?")),
+        result.diagnostics());
+    assertTrue(runner.healthy(), "a compilation that merely ran long does not retire the runner");
   }
 
   private static String resource(String path) throws IOException {
