@@ -61,7 +61,10 @@ final class SnippetCompiler {
     } catch (IOException e) {
       throw new IllegalStateException("reading a string failed", e);
     }
-    if (!errors.isEmpty()) return new Compiled(null, errors);
+    if (!errors.isEmpty()) {
+      errors.sort(java.util.Comparator.comparingInt(Diagnostic::line).thenComparingInt(Diagnostic::column));
+      return new Compiled(null, errors);
+    }
     Map<String, byte[]> classes = new LinkedHashMap<>();
     for (ClassFile file : compiler.getClassFiles()) classes.put(file.getThisClassName(), file.toByteArray());
     return new Compiled(classes, List.of());
@@ -129,7 +132,12 @@ final class SnippetCompiler {
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
       if (!isJdk(name)) throw new ClassNotFoundException(name);
-      return Class.forName(name, false, PLATFORM);
+      Class<?> type = Class.forName(name, false, PLATFORM);
+      // Janino reads constants of the classes it sees, which initialises them: keep to java.base (and
+      // jdk.unsupported, so sun.misc.Unsafe is named by the check), never AWT and the like with native code.
+      String module = type.getModule().getName();
+      if (!"java.base".equals(module) && !"jdk.unsupported".equals(module)) throw new ClassNotFoundException(name);
+      return type;
     }
 
     /** JDK packages, so that the bytecode check can name a forbidden one (sun.misc.Unsafe) instead of Janino failing. */

@@ -54,6 +54,8 @@ public final class SnippetRunner {
   private final SnippetCompiler compiler = new SnippetCompiler();
   private final PreparedCache cache = new PreparedCache(64);
   private volatile boolean healthy = true;
+  /** How many sources were compiled (not found in the cache); for tests. */
+  private final java.util.concurrent.atomic.AtomicLong compiledSources = new java.util.concurrent.atomic.AtomicLong();
   /** Compilations in progress, by start time (nanoTime). */
   private final Map<Object, Long> compilations = new ConcurrentHashMap<>();
   /** The first compilation in a fresh JVM loads and JIT-compiles Janino itself: it gets a longer limit. */
@@ -76,6 +78,10 @@ public final class SnippetRunner {
       }
     }
     return healthy;
+  }
+
+  long compiledSources() {
+    return compiledSources.get();
   }
 
   public RunResult run(String source, SandboxLimits limits) {
@@ -118,6 +124,7 @@ public final class SnippetRunner {
   private Prepared prepare(String source, SandboxLimits limits) throws InterruptedException {
     String fileName = fileName(source);
     SnippetCompiler.Compiled compiled;
+    compiledSources.incrementAndGet();
     Object compilation = new Object();
     compilations.put(compilation, System.nanoTime());
     Future<SnippetCompiler.Compiled> task = COMPILER_THREADS.submit(() -> {
@@ -237,15 +244,15 @@ public final class SnippetRunner {
       return new RunResult(exceeded.outcome(), stdout, stderr, List.of(new Diagnostic(line, 0, exceeded.getMessage())),
           elapsedMillis(start));
     }
+    // Only the run thread looks into the learner's throwable: getStackTrace() and getCause() may be overridden.
     Throwable failure = call.failure;
     if (failure instanceof OutOfMemoryError) {
       return new RunResult(Outcome.MEMORY_LIMIT, stdout, stderr,
-          List.of(new Diagnostic(LearnerStackTrace.line(failure), 0, "stopped: the program ran out of memory")),
-          elapsedMillis(start));
+          List.of(new Diagnostic(call.failureLine, 0, "stopped: the program ran out of memory")), elapsedMillis(start));
     }
     if (failure != null) {
       return new RunResult(Outcome.RUNTIME_ERROR, stdout, stderr + call.failureText,
-          List.of(new Diagnostic(LearnerStackTrace.line(failure), 0, call.failureSummary)), elapsedMillis(start));
+          List.of(new Diagnostic(call.failureLine, 0, call.failureSummary)), elapsedMillis(start));
     }
     if (!call.finished) throw new IllegalStateException("the run thread ended without an outcome");
     return new RunResult(Outcome.OK, stdout, stderr, List.of(), elapsedMillis(start));
@@ -276,6 +283,7 @@ public final class SnippetRunner {
     private volatile Throwable failure;
     private volatile String failureText = "";
     private volatile String failureSummary = "";
+    private volatile int failureLine;
     private volatile Throwable internalFailure;
 
     MainCall(SnippetLoader loader, String mainClass, RunBudget budget) {
@@ -315,6 +323,7 @@ public final class SnippetRunner {
       failure = t;
       if (t instanceof BudgetExceeded || budget.exceeded() != null) return;
       try {
+        failureLine = LearnerStackTrace.line(t);
         failureSummary = LearnerStackTrace.describe(t);
         failureText = LearnerStackTrace.format(t);
       } catch (Throwable describing) {
