@@ -21,7 +21,10 @@ class WorkerMainTest {
 
   private static Process start() throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:+DisplayVMOutputToStderr",
+    // The flags WorkerMain's javadoc recommends.
+    ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:-OmitStackTraceInFastThrow",
+        "-XX:+DisplayVMOutputToStderr", "--limit-modules",
+        "java.base,java.logging,java.management,jdk.management,jdk.unsupported",
         "-cp", System.getProperty("java.class.path"), WorkerMain.class.getName());
     builder.redirectError(ProcessBuilder.Redirect.INHERIT);
     return builder.start();
