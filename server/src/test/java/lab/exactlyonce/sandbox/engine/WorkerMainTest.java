@@ -54,7 +54,7 @@ class WorkerMainTest {
       assertEquals(List.of(new Diagnostic(1, 0, "java.lang.System.exit is not allowed in the sandbox")),
           second.result().diagnostics());
 
-      in.close();
+      worker.getOutputStream().close(); // stdin ends
       assertTrue(worker.waitFor(10, TimeUnit.SECONDS), "the worker did not exit after stdin closed");
       assertEquals(0, worker.exitValue());
       assertEquals(null, out.readLine(), "nothing else on stdout");
