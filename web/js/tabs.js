@@ -10,6 +10,7 @@ if (nav && panels.length) init();
 function init() {
   const list = nav.querySelector('ul');
   const tabs = [...list.querySelectorAll('a')];
+  let current = null; // the hash last routed, so popstate and hashchange for one navigation route once
   list.setAttribute('role', 'tablist');
   list.setAttribute('aria-label', nav.getAttribute('aria-label') || 'Lesson tabs');
   nav.removeAttribute('aria-label');
@@ -60,24 +61,24 @@ function init() {
   window.addEventListener('hashchange', fromLocation);
 
   const initial = parse(location.hash);
-  route(initial ? location.hash : '#' + panels[0].id, { focus: Boolean(initial), initial: true });
+  route(initial ? location.hash : '#' + panels[0].id, { focus: Boolean(initial), force: true });
 
+  // A click always routes (following the same deep link twice scrolls to it again); history gets a new entry
+  // only when the hash changes.
   function navigate(hash, options) {
     if (hash !== location.hash) history.pushState(null, '', hash);
-    route(hash, options);
+    route(hash, { ...options, force: true });
   }
 
-  let current = null;
-
-  function route(hash, { focus = false, initial = false } = {}) {
+  function route(hash, { focus = false, force = false } = {}) {
     const target = parse(hash);
     if (!target) return;
-    if (hash === current && !initial) return;
+    if (hash === current && !force) return;
     current = hash;
     show(target.tab);
     document.dispatchEvent(new CustomEvent('lesson:route', { detail: { tab: target.tab, path: target.path } }));
+    // A deep-linked item takes focus (screen readers land on it); a bare tab keeps focus where it is.
     if (target.path.length) reveal(document.getElementById(target.tab + '/' + target.path.join('/')), focus);
-    else if (focus) document.getElementById(target.tab).focus({ preventScroll: true });
   }
 
   function show(tabId) {

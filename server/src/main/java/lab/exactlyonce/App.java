@@ -4,6 +4,8 @@ import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonRoutes;
+import lab.exactlyonce.lesson.MapRoutes;
+import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxRoutes;
@@ -14,7 +16,6 @@ import lab.exactlyonce.web.ErrorResponses;
 import java.nio.file.Path;
 import java.util.Map;
 
-import static j2html.TagCreator.*;
 
 /** The application: built from a {@link Config}, wires every feature, holds no static state. */
 public final class App {
@@ -29,9 +30,10 @@ public final class App {
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
     this.sandbox = new Sandbox(config.sandbox());
     TabViews views = new TabViews(
-        lesson -> div(),                               // the maps feature draws here
+        new MapViews(),
         new SnippetViews(snippets));
     LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
+    MapRoutes mapRoutes = new MapRoutes(lessons);
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
 
     this.javalin = Javalin.create(cfg -> {
@@ -45,6 +47,7 @@ public final class App {
       cfg.staticFiles.enableWebjars();
       cfg.routes.get("/healthz", ctx -> ctx.json(Map.of("status", "ok")));
       lessonRoutes.register(cfg.routes);
+      mapRoutes.register(cfg.routes);
       sandboxRoutes.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });

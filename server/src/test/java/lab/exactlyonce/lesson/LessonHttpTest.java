@@ -90,6 +90,29 @@ class LessonHttpTest {
   }
 
   @Test
+  void the_lesson_json_has_stable_field_names_and_every_block_names_its_kind() throws Exception {
+    var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(server.get("/api/lessons/exactly-once").body());
+    assertEquals(java.util.List.of("id", "title", "summary", "keyIdeas", "sections", "maps", "flows"), names(json));
+    assertEquals(java.util.List.of("id", "tab", "title", "intro", "blocks"), names(json.get("sections").get(0)));
+    java.util.Set<String> kinds = new java.util.TreeSet<>();
+    for (var section : json.get("sections")) {
+      for (var block : section.get("blocks")) {
+        assertTrue(block.hasNonNull("kind") && block.hasNonNull("id"), block.toString());
+        kinds.add(block.get("kind").asText());
+      }
+    }
+    assertTrue(kinds.containsAll(java.util.List.of("text", "table", "questions", "scenario", "snippet")), kinds.toString());
+    var listing = new com.fasterxml.jackson.databind.ObjectMapper().readTree(server.get("/api/lessons").body()).get(0);
+    assertEquals(java.util.List.of("id", "title", "summary", "page", "data"), names(listing));
+  }
+
+  private static java.util.List<String> names(com.fasterxml.jackson.databind.JsonNode node) {
+    var out = new java.util.ArrayList<String>();
+    node.fieldNames().forEachRemaining(out::add);
+    return out;
+  }
+
+  @Test
   void a_broken_request_never_shows_a_stack_trace() {
     String body = server.get("/api/lessons/%20").body();
     assertFalse(body.contains("Exception"), body);
