@@ -249,6 +249,8 @@ final class WorkerPool {
         "-XX:+DisableAttachMechanism",
         "-XX:-OmitStackTraceInFastThrow",
         "-XX:+DisplayVMOutputToStderr",
+        // only the modules the engine needs: AWT, java.net.http, JDBC and the like are not even there
+        "--limit-modules", "java.base,java.logging,java.management,jdk.management,jdk.unsupported",
         "-Xshare:auto",
         "-XX:ErrorFile=" + tmp.resolve("hs_err_pid%p.log"),
         "-Djava.io.tmpdir=" + tmp,
