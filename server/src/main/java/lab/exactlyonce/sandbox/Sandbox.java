@@ -1,0 +1,313 @@
+package lab.exactlyonce.sandbox;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.sandbox.engine.WorkerRequest;
+import lab.exactlyonce.sandbox.engine.WorkerResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs learners' Java in worker JVMs, never in the server's. Free of HTTP: {@link #run} takes a client key and a
+ * source and completes with a {@link RunResult}; a full queue refuses at once with {@link BusyException}.
+ *
+ * <p>Each run waits in the fair {@link RunQueue}, then goes to an idle worker with the run's limits. The worker
+ * enforces the limits itself; if it has not answered {@code killGraceMillis} after the wall limit (a single long
+ * library call that no instrumented loop check can interrupt), the server kills it, answers {@code timeout}, and
+ * the pool starts a replacement. A worker that dies mid-run is logged and answered as {@code internal_error}.
+ */
+public final class Sandbox implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Sandbox.class);
+  /** A worker that dies this soon after taking a run most likely died of its previous run: retry elsewhere once. */
+  private static final long RETRY_WITHIN_MILLIS = 250;
+
+  private final SandboxSettings settings;
+  private final ObjectMapper json = new ObjectMapper()
+      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "sandbox-timer");
+    t.setDaemon(true);
+    return t;
+  });
+  private final WorkerPool pool;
+  private final RunQueue<Job> queue;
+  private final AtomicLong ids = new AtomicLong();
+  /** Runs of new clients on light workers; guarded by this. */
+  private int newOnLightWorkers;
+  /** Recent mean run time, for Retry-After. */
+  private volatile double meanRunMillis = 50;
+  private volatile boolean started;
+  private volatile boolean closed;
+
+  public Sandbox(SandboxSettings settings) {
+    this.settings = settings;
+    this.queue = new RunQueue<>(settings.queueCapacity(), settings.perClientCap());
+    this.pool = new WorkerPool(settings, json, timer, this::dispatch);
+  }
+
+  /** Starts the workers in the background; runs submitted before they are ready wait in the queue. */
+  public synchronized Sandbox start() {
+    if (!started) {
+      started = true;
+      pool.start();
+    }
+    return this;
+  }
+
+  public SandboxSettings settings() {
+    return settings;
+  }
+
+  /** Which OS confinement the workers run under, in words. */
+  public String confinement() {
+    return pool.confinement();
+  }
+
+  /** Waits until every worker is warm and idle; for tests and the benchmark. */
+  public boolean awaitReady(Duration timeout) throws InterruptedException {
+    start();
+    return pool.awaitAllIdle(timeout);
+  }
+
+  /** The process ids of the live workers; for tests. */
+  List<Long> workerPids() {
+    return pool.pids();
+  }
+
+  /**
+   * Queues a run for {@code clientKey}.
+   *
+   * @throws BusyException if the client or the whole queue is at its cap
+   */
+  public CompletableFuture<RunResult> run(String clientKey, String source) {
+    start();
+    Job job = new Job(ids.incrementAndGet(), clientKey, source);
+    if (closed) {
+      job.settle(internalError("the server is shutting down; try again in a moment", 0));
+      return job.result;
+    }
+    Optional<RunQueue.Refusal> refusal;
+    synchronized (this) {
+      refusal = queue.offer(clientKey, job);
+    }
+    if (refusal.isPresent()) {
+      throw new BusyException(refusal.get().reason(), retryAfterSeconds(refusal.get().runsAhead()));
+    }
+    ScheduledFuture<?> giveUp = timer.schedule(() -> abandon(job), settings.queueWaitMillis(), TimeUnit.MILLISECONDS);
+    job.result.whenComplete((r, e) -> giveUp.cancel(false));
+    dispatch();
+    return job.result;
+  }
+
+  /** Starts as many waiting runs as there are idle workers, in the queue's fair order. */
+  private void dispatch() {
+    List<Job> toStart = new ArrayList<>();
+    List<WorkerProcess> workers = new ArrayList<>();
+    synchronized (this) {
+      if (closed) return;
+      while (pool.idleCount() > 0) {
+        boolean lightIdle = pool.hasIdleForLight();
+        boolean heavyIdle = pool.hasIdleForHeavy();
+        // New clients (code not seen yet) may hold all but one of the light workers; the heavy lane takes them too.
+        boolean newOnLight = lightIdle && newOnLightWorkers < Math.max(1, pool.lightLaneSize() - 1);
+        Optional<RunQueue.Taken<Job>> taken = queue.next(kind -> switch (kind) {
+          case LIGHT -> lightIdle;
+          case NEW -> heavyIdle || newOnLight;
+          case HEAVY -> heavyIdle;
+        });
+        if (taken.isEmpty()) break;
+        RunQueue.Kind kind = taken.get().kind();
+        boolean heavyLane = kind == RunQueue.Kind.HEAVY || kind == RunQueue.Kind.NEW && heavyIdle;
+        WorkerProcess worker = pool.takeIdle(heavyLane);
+        if (worker == null) {   // the worker died just now: put the run back at the head of the queue
+          queue.release(taken.get().client());
+          queue.offerFirst(taken.get().client(), taken.get().run());
+          break;
+        }
+        if (kind == RunQueue.Kind.NEW && !heavyLane) {
+          taken.get().run().countedAsNewOnLight = true;
+          newOnLightWorkers++;
+        }
+        Job job = taken.get().run();
+        toStart.add(job);
+        workers.add(worker);
+      }
+    }
+    for (int i = 0; i < toStart.size(); i++) execute(toStart.get(i), workers.get(i));
+  }
+
+  private void execute(Job job, WorkerProcess worker) {
+    job.dispatchNanos = System.nanoTime();
+    CompletableFuture<WorkerResponse> answer = worker.send(
+        new WorkerRequest(job.id, job.source, settings.limits()));
+    long hardLimit = settings.hardLimitMillis();
+    ScheduledFuture<?> killer = timer.schedule(() -> {
+      if (answer.isDone()) return;
+      log.info("sandbox: run {} of {} passed the hard limit of {} ms; killing {}", job.id, job.client, hardLimit,
+          worker);
+      worker.kill();
+      finish(job, worker, new RunResult(Outcome.TIMEOUT, "", "Timed out: the run was stopped after "
+          + seconds(hardLimit) + " s (the limit is " + seconds(settings.limits().wallMillis()) + " s); a single long "
+          + "library call cannot be interrupted, so its worker was replaced.", List.of(), elapsedSince(job.dispatchNanos)), false);
+    }, hardLimit, TimeUnit.MILLISECONDS);
+    answer.whenComplete((response, error) -> {
+      killer.cancel(false);
+      if (error != null) {
+        if (worker.wasKilled()) return;   // the killer has answered already
+        if (!job.retried && (worker.mayExit() || elapsedSince(job.dispatchNanos) < RETRY_WITHIN_MILLIS)) {
+          // The worker exited right after answering its previous run, as the engine does when that run left a
+          // thread it could not stop; this run most likely never started. Give it the next free worker, once.
+          job.retried = true;
+          synchronized (this) {
+            uncountNew(job);
+            queue.release(job.client);
+            queue.offerFirst(job.client, job);
+          }
+          dispatch();
+          return;
+        }
+        log.error("sandbox: run {} of {} lost its worker: {}; last stderr lines:\n{}", job.id, job.client,
+            error.getMessage(), worker.stderrTail());
+        finish(job, worker, internalError("the sandbox worker stopped unexpectedly; the run was not finished. "
+            + "Try again.", elapsedSince(job.dispatchNanos)), false);
+        return;
+      }
+      RunResult result = response.result();
+      // The engine exits (status 3) right after answering a run that left a thread it could not stop.
+      worker.mayExit(result.status() == Outcome.TIMEOUT || result.status() == Outcome.MEMORY_LIMIT
+          || result.status() == Outcome.INTERNAL_ERROR);
+      if (result.status() == Outcome.INTERNAL_ERROR) {
+        log.error("sandbox: worker {} reported an internal error for run {}: {}", worker, job.id, result.stderr());
+      }
+      finish(job, worker, result, true);
+    });
+  }
+
+  private void finish(Job job, WorkerProcess worker, RunResult result, boolean workerUsable) {
+    if (!job.settle(result)) return;
+    // Time on the worker, not in the queue: waiting behind others must not make a client heavy.
+    long took = elapsedSince(job.dispatchNanos);
+    meanRunMillis = meanRunMillis * 0.9 + took * 0.1;
+    boolean heavy = switch (result.status()) {
+      case TIMEOUT, MEMORY_LIMIT, INTERNAL_ERROR -> true;
+      default -> took > settings.heavyAfterMillis();
+    };
+    synchronized (this) {
+      uncountNew(job);
+      queue.finished(job.client, heavy);
+    }
+    if (!workerUsable) pool.retire(worker);
+    else pool.giveBack(worker);
+    dispatch();
+  }
+
+  private void uncountNew(Job job) {
+    if (job.countedAsNewOnLight) {
+      job.countedAsNewOnLight = false;
+      newOnLightWorkers--;
+    }
+  }
+
+  private void abandon(Job job) {
+    boolean wasWaiting;
+    synchronized (this) {
+      wasWaiting = queue.remove(job.client, job);
+    }
+    if (wasWaiting) {
+      log.warn("sandbox: run {} of {} waited {} ms without a worker", job.id, job.client, settings.queueWaitMillis());
+      job.settle(internalError("the sandbox had no free worker for " + seconds(settings.queueWaitMillis())
+          + " s; try again in a moment", elapsedMillis(job)));
+    }
+  }
+
+  private long retryAfterSeconds(int runsAhead) {
+    double waitMillis = (runsAhead + 1) * meanRunMillis / Math.max(1, settings.workers());
+    return Math.max(1, (long) Math.ceil(waitMillis / 1000));
+  }
+
+  /** Stops taking runs, answers the waiting ones, and ends every worker. */
+  @Override
+  public void close() {
+    List<Job> waiting = new ArrayList<>();
+    synchronized (this) {
+      if (closed) return;
+      closed = true;
+      queue.drain().values().forEach(waiting::addAll);
+    }
+    waiting.forEach(job -> job.settle(internalError("the server is shutting down; try again in a moment", 0)));
+    pool.close();
+    timer.shutdownNow();
+  }
+
+  private static RunResult internalError(String message, long elapsedMs) {
+    return new RunResult(Outcome.INTERNAL_ERROR, "", "Internal error: " + message, List.of(), elapsedMs);
+  }
+
+  private static long elapsedSince(long nanos) {
+    return (System.nanoTime() - nanos) / 1_000_000;
+  }
+
+  private static long elapsedMillis(Job job) {
+    return (System.nanoTime() - job.submitNanos) / 1_000_000;
+  }
+
+  private static String seconds(long millis) {
+    return millis % 1000 == 0 ? String.valueOf(millis / 1000) : String.format(Locale.ROOT, "%.1f", millis / 1000.0);
+  }
+
+  /** The queue or this client is at its cap; try again after {@code retryAfterSeconds}. */
+  public static final class BusyException extends RuntimeException {
+    private final long retryAfterSeconds;
+
+    BusyException(String message, long retryAfterSeconds) {
+      super(message, null, false, false);
+      this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    public long retryAfterSeconds() {
+      return retryAfterSeconds;
+    }
+  }
+
+  private static final class Job {
+    final long id;
+    final String client;
+    final String source;
+    final long submitNanos = System.nanoTime();
+    final CompletableFuture<RunResult> result = new CompletableFuture<>();
+    final AtomicBoolean settled = new AtomicBoolean();
+    volatile boolean retried;
+    /** Guarded by the sandbox's lock. */
+    boolean countedAsNewOnLight;
+    volatile long dispatchNanos;
+
+    Job(long id, String client, String source) {
+      this.id = id;
+      this.client = client;
+      this.source = source;
+    }
+
+    boolean settle(RunResult r) {
+      if (!settled.compareAndSet(false, true)) return false;
+      result.complete(r);
+      return true;
+    }
+  }
+}

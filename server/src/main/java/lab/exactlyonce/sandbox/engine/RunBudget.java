@@ -1,0 +1,162 @@
+package lab.exactlyonce.sandbox.engine;
+
+import java.lang.management.ManagementFactory;
+
+/**
+ * The spendable budgets of one run, owned by its {@link RunThread}. Only that thread touches the counters; the
+ * waiting side may only {@link #stop} it. Once a budget is exceeded the error is sticky: every later check throws
+ * the same error again, so a learner's {@code catch (Throwable t)} cannot outlive it.
+ */
+final class RunBudget {
+  /**
+   * Wall clock and allocation are sampled every so many ticks: at first every 16, doubling up to 1024 while the
+   * run allocates little, shrinking (down to every tick) when the allocation rate would overrun the budget before
+   * the next sample, or accelerates (a string that doubles in every iteration, say).
+   */
+  private static final long FIRST_INTERVAL = 16;
+  private static final long MAX_INTERVAL = 1024;
+  private static final long ACCELERATION_FLOOR = 64 * 1024;
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+  /** The ways a run goes over budget, each with its message. */
+  enum Kind { STEPS, WALL_TIME, MEMORY, OUT_OF_MEMORY, OUTPUT }
+
+  private final SandboxLimits limits;
+  private final long deadlineNanos;
+  private final String[] messages = new String[Kind.values().length];
+  /** Made up front, without a stack trace: thrown when there is no stack left to make one with a trace. */
+  private final BudgetExceeded[] withoutTrace = new BudgetExceeded[Kind.values().length];
+  private long ticks;
+  private long nextCheck;
+  private long lastSampleTicks;
+  private long lastSampleAllocated;
+  private long lastPerTick;
+  private long allocationBase = -1;
+  /** Allocated bytes at the last sample plus array bytes charged since then. */
+  private long allocatedEstimate;
+  private volatile BudgetExceeded exceeded;
+  private volatile boolean stopRequested;
+
+  RunBudget(SandboxLimits limits, long deadlineNanos) {
+    this.limits = limits;
+    this.deadlineNanos = deadlineNanos;
+    this.nextCheck = Math.min(FIRST_INTERVAL, limits.tickBudget() + 1);
+    messages[Kind.STEPS.ordinal()] = "stopped after " + limits.tickBudget()
+        + " steps (loop iterations and calls): is there an endless loop or endless recursion?";
+    messages[Kind.WALL_TIME.ordinal()] = "stopped after " + limits.wallMillis()
+        + " ms: is there an endless loop or a very long computation?";
+    messages[Kind.MEMORY.ordinal()] = "stopped: the program allocated more than "
+        + limits.maxAllocatedBytes() / (1024 * 1024) + " MB";
+    messages[Kind.OUT_OF_MEMORY.ordinal()] = "stopped: the program ran out of memory";
+    messages[Kind.OUTPUT.ordinal()] = "stopped: the program printed more than " + limits.maxOutputBytes() + " bytes";
+    for (Kind kind : Kind.values()) {
+      withoutTrace[kind.ordinal()] = new BudgetExceeded(outcome(kind), messages[kind.ordinal()], false);
+    }
+  }
+
+  private static Outcome outcome(Kind kind) {
+    switch (kind) {
+      case MEMORY:
+      case OUT_OF_MEMORY:
+        return Outcome.MEMORY_LIMIT;
+      case OUTPUT:
+        return Outcome.OUTPUT_LIMIT;
+      default:
+        return Outcome.TIMEOUT;
+    }
+  }
+
+  /** Called by the run thread before the learner's code starts. */
+  void start() {
+    allocationBase = THREADS.getCurrentThreadAllocatedBytes();
+  }
+
+  void tick() {
+    BudgetExceeded e = exceeded;
+    if (e != null) throw e;
+    if (stopRequested) throw exceed(Kind.WALL_TIME);
+    if (++ticks >= nextCheck) check();
+  }
+
+  private void check() {
+    if (ticks > limits.tickBudget()) throw exceed(Kind.STEPS);
+    if (System.nanoTime() - deadlineNanos > 0) throw exceed(Kind.WALL_TIME);
+    long allocated = allocatedSinceStart();
+    allocatedEstimate = allocated;
+    if (allocated > limits.maxAllocatedBytes()) throw exceed(Kind.MEMORY);
+    long interval = Math.max(1, ticks - lastSampleTicks);
+    long next = Math.min(MAX_INTERVAL, interval * 2);
+    long delta = allocated - lastSampleAllocated;
+    if (delta > 0) {
+      long perTick = delta / interval + 1;
+      next = Math.min(next, Math.max(1, (limits.maxAllocatedBytes() - allocated) / (4 * perTick)));
+      if (perTick > 2 * lastPerTick && delta > ACCELERATION_FLOOR) next = 1;
+      lastPerTick = perTick;
+    } else {
+      lastPerTick = 0;
+    }
+    lastSampleTicks = ticks;
+    lastSampleAllocated = allocated;
+    nextCheck = Math.min(ticks + next, limits.tickBudget() + 1);
+  }
+
+  private long allocatedSinceStart() {
+    return allocationBase < 0 ? 0 : THREADS.getCurrentThreadAllocatedBytes() - allocationBase;
+  }
+
+  /** Refuses an array allocation that would take the run over its memory budget, before it happens. */
+  void chargeArray(long bytes) {
+    BudgetExceeded e = exceeded;
+    if (e != null) throw e;
+    if (bytes < 0) return; // a negative length: let the JVM throw NegativeArraySizeException
+    allocatedEstimate += bytes;
+    if (allocatedEstimate > limits.maxAllocatedBytes()) {
+      allocatedEstimate = allocatedSinceStart() + bytes;
+      if (allocatedEstimate > limits.maxAllocatedBytes()) throw exceed(Kind.MEMORY);
+    }
+  }
+
+  /** At every exception handler: a spent budget (or our own error) must not be swallowed. */
+  void caught(Throwable t) {
+    BudgetExceeded e = exceeded;
+    if (e != null) throw e;
+    if (stopRequested) throw exceed(Kind.WALL_TIME);
+    if (t instanceof BudgetExceeded) throw (BudgetExceeded) t;
+    if (t instanceof OutOfMemoryError) throw exceed(Kind.OUT_OF_MEMORY);
+  }
+
+  void outputExceeded() {
+    BudgetExceeded e = exceeded;
+    if (e != null) throw e;
+    throw exceed(Kind.OUTPUT);
+  }
+
+  /** From the waiting thread: the run is over its wall time; its next step throws. */
+  void stop() {
+    stopRequested = true;
+  }
+
+  /** The error this run was stopped with, or null. */
+  BudgetExceeded exceeded() {
+    BudgetExceeded e = exceeded;
+    if (e == null && stopRequested) return withoutTrace[Kind.WALL_TIME.ordinal()];
+    return e;
+  }
+
+  /**
+   * The run's sticky error, made once, with the learner's frames when there is stack left for them (deep in a
+   * recursion there may not be; making a new error at every frame while unwinding would take seconds).
+   */
+  private BudgetExceeded exceed(Kind kind) {
+    BudgetExceeded e = exceeded;
+    if (e != null) return e;
+    try {
+      e = new BudgetExceeded(outcome(kind), messages[kind.ordinal()], true);
+    } catch (StackOverflowError noStackLeft) {
+      e = withoutTrace[kind.ordinal()];
+    }
+    exceeded = e;
+    return e;
+  }
+}
