@@ -77,10 +77,10 @@ class SnippetRunnerTest {
   @Test
   void print_stack_trace_shows_the_learners_frames_on_standard_error() {
     RunResult result = run(main("try { Integer.parseInt(\"x\"); } catch (NumberFormatException e) { e.printStackTrace(); }"
-        + " System.out.println(\"still running\");"));
+        + " System.out.println(\"still running\"); new Error(\"to out\").printStackTrace(System.out);"));
 
     assertEquals(Outcome.OK, result.status());
-    assertEquals("still running\n", result.stdout());
+    assertEquals("still running\njava.lang.Error: to out\n\tat Main.main(Main.java:4)\n", result.stdout());
     assertEquals("java.lang.NumberFormatException: For input string: \"x\"\n\tat Main.main(Main.java:4)\n",
         result.stderr());
   }
