@@ -31,7 +31,7 @@ class SandboxRoutesTest {
 
   @BeforeAll
   void start() throws InterruptedException {
-    server = TestServer.start(Config.forTests().withSandbox(SandboxPoolTest.settings(2)));
+    server = TestServer.start(Config.forTests().withSandbox(SandboxPoolTest.settings(3)));
     assertTrue(server.app().sandbox().awaitReady(java.time.Duration.ofSeconds(30)));
   }
 
