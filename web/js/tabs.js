@@ -27,7 +27,7 @@ function init() {
 
   list.addEventListener('click', (event) => {
     const tab = event.target.closest('[role=tab]');
-    if (!tab) return;
+    if (!tab || opensElsewhere(event)) return;
     event.preventDefault();
     navigate('#' + tab.getAttribute('aria-controls'), { focus: false });
   });
@@ -50,7 +50,7 @@ function init() {
   // In-page links to routes (#qa/L3, #maps/node/sink) push history and route without a jump.
   document.addEventListener('click', (event) => {
     const link = event.target.closest('a[href^="#"]');
-    if (!link || link.closest('[role=tablist]') || event.defaultPrevented) return;
+    if (!link || link.closest('[role=tablist]') || event.defaultPrevented || opensElsewhere(event)) return;
     if (!parse(link.getAttribute('href'))) return;
     event.preventDefault();
     navigate(link.getAttribute('href'), { focus: true });
@@ -89,6 +89,11 @@ function init() {
       document.getElementById(tab.getAttribute('aria-controls')).hidden = !selected;
     }
   }
+}
+
+/** Ctrl/Cmd/Shift-click or a middle click opens the link in a new tab or window: leave it to the browser. */
+function opensElsewhere(event) {
+  return event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 }
 
 /** "#qa/L3" to {tab: 'qa', path: ['L3']}; null when the hash names no tab (for example the skip link's #main). */

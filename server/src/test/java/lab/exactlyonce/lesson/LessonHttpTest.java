@@ -50,16 +50,16 @@ class LessonHttpTest {
         arguments("unknown lesson page", "GET", "/lessons/nope", 404, "text/html",
             "<p>no lesson &#x27;nope&#x27;; lessons here: exactly-once</p>"),
         arguments("unknown page", "GET", "/no/such/page", 404, "text/html",
-            "<h1>404 Not Found</h1><p>Endpoint GET /no/such/page not found</p>"),
+            "<h1>404 Not Found</h1><p>no page at /no/such/page</p>"),
         arguments("unknown API path", "GET", "/api/nothing", 404, "application/json",
-            "{\"error\":\"Endpoint GET /api/nothing not found\"}"),
+            "{\"error\":\"no API endpoint GET /api/nothing\"}"),
         arguments("base stylesheet", "GET", "/assets/css/app.css", 200, "text/css", "--accent"),
         arguments("tabs module", "GET", "/assets/js/tabs.js", 200, "javascript", "lesson:route"),
         arguments("voice module", "GET", "/assets/js/voice.js", 200, "javascript", "speechSynthesis"),
         arguments("Q&A module", "GET", "/assets/js/qa.js", 200, "javascript", "localStorage"),
         arguments("missing asset", "GET", "/assets/js/nope.js", 404, "", ""),
         arguments("lessons cannot be posted", "POST", "/api/lessons", 404, "application/json",
-            "{\"error\":\"Endpoint POST /api/lessons not found\"}")
+            "{\"error\":\"no API endpoint POST /api/lessons\"}")
     );
   }
 

@@ -102,6 +102,19 @@ class LessonPageBrowserTest extends BrowserTest {
   }
 
   @Test
+  void the_skip_link_moves_focus_to_the_content_and_keeps_the_tab() {
+    page.navigate(url(LESSON));
+    tab("Q&A").click();
+    Locator skip = page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Skip to content"));
+    assertEquals("Skip to content", page.evaluate("document.querySelector('body a, body button, [tabindex]').textContent"));
+    skip.focus();
+    assertThat(skip).isInViewport();
+    page.keyboard().press("Enter");
+    assertThat(byId("main")).isFocused();
+    assertOnTab("Q&A", "qa");
+  }
+
+  @Test
   void back_and_forward_walk_the_tab_history() {
     page.navigate(url(LESSON));
     tab("Maps").click();
