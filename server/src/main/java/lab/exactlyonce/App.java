@@ -4,6 +4,8 @@ import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonRoutes;
+import lab.exactlyonce.lesson.MapRoutes;
+import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
 import lab.exactlyonce.web.ErrorResponses;
 
@@ -18,11 +20,13 @@ public final class App {
 
   public App(Config config) {
     this.config = config;
-    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"));
+    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"),
+        ContentFolder.resolve(config.snippetsDir(), "snippets"));
     TabViews views = new TabViews(
-        lesson -> div(),                               // the maps feature draws here
+        new MapViews(),
         (lesson, snippetId) -> div().withId("sandbox/" + snippetId)); // the sandbox feature draws here
     LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
+    MapRoutes mapRoutes = new MapRoutes(lessons);
 
     this.javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
@@ -35,6 +39,7 @@ public final class App {
       cfg.staticFiles.enableWebjars();
       cfg.routes.get("/healthz", ctx -> ctx.json(Map.of("status", "ok")));
       lessonRoutes.register(cfg.routes);
+      mapRoutes.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });
   }
