@@ -1,6 +1,7 @@
 package lab.exactlyonce.lesson;
 
 import j2html.tags.DomContent;
+import lab.exactlyonce.web.Markdown;
 
 import static j2html.TagCreator.*;
 
@@ -19,7 +20,7 @@ final class FlowView {
     String headingId = "maps/flow/" + flow.id() + "/title";
     return section(
         h3(flow.title()).withId(headingId),
-        iff(flow.description() != null, div(MapsMarkdown.render(flow.description() == null ? "" : flow.description()))
+        iff(flow.description() != null, div(Markdown.block(flow.description()))
             .withClass("flow-description")),
         div().withClass("flow-stepper").attr("hidden"),
         details(
@@ -34,7 +35,7 @@ final class FlowView {
     return li(
         p(span(step.number()).withClass("flow-step-number"), text(" "),
             span(step.label()).withClass("flow-step-label")).withClass("flow-step-title"),
-        div(MapsMarkdown.render(step.detail())).withClass("flow-step-detail"),
+        div(Markdown.block(step.detail())).withClass("flow-step-detail"),
         step.next().isEmpty()
             ? p("End of this path.").withClass("flow-end")
             : div(

@@ -1,6 +1,7 @@
 package lab.exactlyonce.lesson;
 
 import j2html.tags.DomContent;
+import lab.exactlyonce.web.Markdown;
 
 import static j2html.TagCreator.*;
 
@@ -30,7 +31,7 @@ final class MapText {
     return li(
         p(node.label()).withClass("map-text-title"),
         dl(
-            dt("Why it exists"), dd(MapsMarkdown.render(node.why())),
+            dt("Why it exists"), dd(Markdown.block(node.why())),
             iff(node.group() != null, dt("Group")), iff(node.group() != null, dd(node.group()))
         )
     ).withId(itemId("node", node.id())).withClass("map-text-item").attr("data-kind", "node").attr("data-ref", node.id());
@@ -40,10 +41,10 @@ final class MapText {
     return li(
         p(MapSvg.edgeName(map, edge)).withClass("map-text-title"),
         dl(
-            dt("Protocol"), dd(MapsMarkdown.render(edge.protocol())),
-            dt("Direction"), dd(MapsMarkdown.render(edge.direction())),
-            dt("Effect"), dd(MapsMarkdown.render(edge.effect())),
-            dt("Consequence"), dd(MapsMarkdown.render(edge.consequence()))
+            dt("Protocol"), dd(Markdown.inline(edge.protocol())),
+            dt("Direction"), dd(Markdown.inline(edge.direction())),
+            dt("Effect"), dd(Markdown.inline(edge.effect())),
+            dt("Consequence"), dd(Markdown.inline(edge.consequence()))
         )
     ).withId(itemId("edge", edge.id())).withClass("map-text-item").attr("data-kind", "edge").attr("data-ref", edge.id());
   }

@@ -1,6 +1,7 @@
 package lab.exactlyonce.lesson;
 
 import j2html.tags.DomContent;
+import lab.exactlyonce.web.Markdown;
 
 import static j2html.TagCreator.*;
 
@@ -18,10 +19,6 @@ public final class MapViews implements TabViews.MapsView {
   public DomContent render(Lesson lesson) {
     if (lesson.maps().isEmpty() && lesson.flows().isEmpty()) return text("");
     return div(
-        // The page shell may load these too; a module runs once and a stylesheet is fetched once either way.
-        link().withRel("stylesheet").withHref("/assets/css/maps.css"),
-        script().withType("module").withSrc("/assets/js/map.js"),
-        script().withType("module").withSrc("/assets/js/flow.js"),
         each(lesson.maps(), map -> map(lesson, map)),
         each(lesson.flows(), FlowView::render)
     ).withClass("maps-content");
@@ -32,7 +29,7 @@ public final class MapViews implements TabViews.MapsView {
     MapGroups groups = new MapGroups(map);
     return section(
         h3(map.title()).withId(headingId),
-        iff(map.description() != null, div(MapsMarkdown.render(map.description() == null ? "" : map.description()))
+        iff(map.description() != null, div(Markdown.block(map.description()))
             .withClass("map-description")),
         p(KEYBOARD_HINT).withClass("map-keys").attr("hidden"),
         div(

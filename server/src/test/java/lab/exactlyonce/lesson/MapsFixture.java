@@ -23,6 +23,6 @@ final class MapsFixture {
   }
 
   static Lesson lesson() {
-    return LessonCatalog.load(lessonsDir()).require("exactly-once");
+    return LessonCatalog.load(lessonsDir(), lab.exactlyonce.ContentFolder.resolve(java.util.Optional.empty(), "snippets")).require("exactly-once");
   }
 }
