@@ -2,57 +2,55 @@ package lab.exactlyonce;
 
 import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
+import lab.exactlyonce.learner.Learners;
+import lab.exactlyonce.learner.MeRoutes;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonRoutes;
 import lab.exactlyonce.lesson.MapRoutes;
 import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
-import lab.exactlyonce.learner.Learners;
-import lab.exactlyonce.learner.MeRoutes;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
+import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.SandboxRoutes;
+import lab.exactlyonce.sandbox.SnippetCatalog;
+import lab.exactlyonce.sandbox.SnippetViews;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.web.ErrorResponses;
 import lab.exactlyonce.web.SameOriginGuard;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-
-import static j2html.TagCreator.*;
 
 /** The application: built from a {@link Config}, wires every feature, holds no static state. */
 public final class App {
   private final Config config;
   private final Javalin javalin;
+  private final Sandbox sandbox;
   private final Database database;
 
   public App(Config config) {
     this.config = config;
-    this.database = Database.open(config.jdbcUrl(), config.store().user(), config.store().password());
-    try {
-      this.javalin = create(config, database);
-    } catch (RuntimeException e) {
-      database.close();
-      throw e;
-    }
-  }
-
-  private static Javalin create(Config config, Database database) {
-    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"),
-        ContentFolder.resolve(config.snippetsDir(), "snippets"));
-    TabViews views = new TabViews(
-        new MapViews(),
-        (lesson, snippetId) -> div().withId("sandbox/" + snippetId)); // the sandbox feature draws here
+    Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
+    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippetsDir);
+    SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
+    TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets));
     LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
     MapRoutes mapRoutes = new MapRoutes(lessons);
+
+    this.database = Database.open(config.jdbcUrl(), config.store().user(), config.store().password());
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
     EventLog events = new EventLog(database, clock);
     EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of());
     MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events));
 
-    return Javalin.create(cfg -> {
+    this.sandbox = new Sandbox(config.sandbox());
+    SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
+
+    this.javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
       cfg.events.serverStopped(database::close); // also when a test stops javalin() directly
       cfg.jetty.host = config.host();
@@ -66,6 +64,7 @@ public final class App {
       lessonRoutes.register(cfg.routes);
       mapRoutes.register(cfg.routes);
       SameOriginGuard.register(cfg.routes);
+      sandboxRoutes.register(cfg.routes);
       eventRoutes.register(cfg.routes);
       meRoutes.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
@@ -81,13 +80,21 @@ public final class App {
     return this;
   }
 
+  public Sandbox sandbox() {
+    return sandbox;
+  }
+
   public int port() {
     return javalin.port();
   }
 
-  /** Stops serving, then closes the database pool. */
+  /**
+   * Answers waiting runs and ends the sandbox workers (while HTTP can still answer), then stops HTTP, then closes
+   * the database pool.
+   */
   public void stop() {
     try {
+      sandbox.close();
       javalin.stop();
     } finally {
       database.close();
