@@ -187,9 +187,92 @@ function buildToolbar() {
   resumeBox = el('p', { class: 'progress-resume', hidden: '' });
   const reset = el('button', { type: 'button', class: 'progress-reset', text: 'Reset progress', onclick: resetProgress });
   const toolbar = el('div', { class: 'progress-toolbar', role: 'group', 'aria-label': 'Your progress' },
-    statusLine, reset);
+    statusLine, reset, buildMe());
+  toolbar.prepend(whoami);
   const header = root.querySelector('.lesson-header') || root;
   header.append(resumeBox, toolbar);
+}
+
+// "Your data": the optional display name, the JSON export and "forget me".
+let whoami;
+
+function buildMe() {
+  whoami = el('span', { class: 'progress-whoami' });
+  const message = el('p', { class: 'progress-me-message', role: 'status', 'aria-live': 'polite' });
+  const input = el('input', { type: 'text', name: 'displayName', maxlength: '40', autocomplete: 'nickname', id: 'progress-display-name' });
+  const form = el('form', { class: 'progress-me-name' },
+    el('label', { for: 'progress-display-name', text: 'Display name (optional)' }), input,
+    el('button', { type: 'submit', text: 'Save name' }));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const answer = await send('PUT', '/api/me', { displayName: input.value });
+    if (answer.ok) {
+      showName(answer.body.displayName);
+      message.textContent = answer.body.displayName ? 'Name saved.' : 'Name cleared.';
+    } else message.textContent = answer.error;
+  });
+  const forget = el('button', { type: 'button', class: 'progress-forget', text: 'Forget me' });
+  forget.addEventListener('click', async () => {
+    if (!window.confirm('Delete everything this site stores about you (progress, ratings, quiz answers, name)? This cannot be undone.')) return;
+    discard(() => true);
+    const answer = await send('DELETE', '/api/me');
+    if (!answer.ok) {
+      message.textContent = answer.error;
+      return;
+    }
+    try {
+      for (const key of Object.keys(localStorage)) if (key.startsWith('exactly-once-lab:progress:')) localStorage.removeItem(key);
+    } catch {
+      // storage blocked: nothing cached
+    }
+    server = null;
+    input.value = '';
+    showName(null);
+    for (const d of document.querySelectorAll('[data-ladder] .ladder-item > details')) d.open = false;
+    rebuild();
+    await refresh();
+    message.textContent = 'Everything about you has been deleted.';
+  });
+  loadMe(input);
+  return el('details', { class: 'progress-me' },
+    el('summary', { text: 'Your data' }),
+    el('div', { class: 'progress-me-body' },
+      form,
+      el('p', {}, el('a', { href: '/api/me/export', download: 'exactly-once-lab-my-data.json', text: 'Download my data (JSON)' })),
+      el('p', {}, forget),
+      message));
+}
+
+async function loadMe(input) {
+  try {
+    const response = await fetch('/api/me', { credentials: 'same-origin' });
+    if (!response.ok) return;
+    const me = await response.json();
+    input.value = me.displayName || '';
+    showName(me.displayName);
+  } catch {
+    // offline: the name shows next time
+  }
+}
+
+function showName(name) {
+  whoami.textContent = name ? `Studying as ${name}` : '';
+  whoami.hidden = !name;
+}
+
+async function send(method, path, json) {
+  try {
+    const response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: json ? { 'Content-Type': 'application/json' } : {},
+      body: json ? JSON.stringify(json) : undefined,
+    });
+    const body = await response.json().catch(() => ({}));
+    return { ok: response.ok, body, error: body.error || `The server answered ${response.status}.` };
+  } catch {
+    return { ok: false, body: {}, error: 'The server cannot be reached; try again later.' };
+  }
 }
 
 function buildTabMeters() {

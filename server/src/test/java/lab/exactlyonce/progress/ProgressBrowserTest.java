@@ -150,6 +150,29 @@ class ProgressBrowserTest extends BrowserTest {
   }
 
   @Test
+  void a_display_name_is_shown_as_text_and_forget_me_deletes_everything() {
+    open("#qa");
+    page.locator("[id='qa/L3'] summary").click();
+    page.locator("[id='qa/L3'] .self-rating button[data-rating='2']").click();
+    page.locator(".progress-me > summary").click();
+    page.locator("#progress-display-name").fill("<b>Ada</b>");
+    page.locator(".progress-me-name button").click();
+    assertThat(page.locator(".progress-whoami")).hasText("Studying as <b>Ada</b>");
+    assertEquals(0, page.locator(".progress-whoami b").count());
+    assertThat(page.locator(".progress-me a[download]")).hasAttribute("href", "/api/me/export");
+    assertThat(page.locator(".progress-sync")).hasText("All progress saved.");
+    assertEquals("<b>Ada</b>", pageGet("/api/me/export").at("/learner/displayName").asText());
+
+    page.onceDialog(dialog -> dialog.accept());
+    page.locator(".progress-forget").click();
+    assertThat(page.locator(".progress-me-message")).hasText("Everything about you has been deleted.");
+    assertThat(page.locator(".progress-whoami")).isHidden();
+    assertEquals(0, page.locator("[id='qa/L3'] .progress-check").count());
+    assertEquals("{\"known\":false,\"displayName\":null}", pageGet("/api/me").toString());
+    assertEquals(0, context.cookies().stream().filter(c -> c.name.equals("eolab_learner")).count());
+  }
+
+  @Test
   void without_javascript_the_page_has_no_progress_controls() {
     BrowserContext noJs = browser.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false));
     try {
