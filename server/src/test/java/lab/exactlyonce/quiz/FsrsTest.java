@@ -66,10 +66,10 @@ class FsrsTest {
       at = at.plus(Duration.ofDays(gapsDays[i]));
       reviews.add(new Review(ratings.get(i), at));
     }
-    reviews.add(new Review(Rating.GOOD, at));
     Card card = fsrs.replay(START, reviews);
     assertEquals(53.62691, card.stability(), 1e-4);
     assertEquals(6.3574867, card.difficulty(), 1e-4);
+    assertEquals(Instant.parse("2023-02-24T12:30:00Z"), card.due()); // 33 + 21 days later: interval 54 days
   }
 
   @Test
