@@ -18,7 +18,8 @@ public final class App {
 
   public App(Config config) {
     this.config = config;
-    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"));
+    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"),
+        ContentFolder.resolve(config.snippetsDir(), "snippets"));
     TabViews views = new TabViews(
         lesson -> div(),                               // the maps feature draws here
         (lesson, snippetId) -> div().withId("sandbox/" + snippetId)); // the sandbox feature draws here

@@ -20,18 +20,23 @@ public final class LessonCatalog {
     this.byId = byId;
   }
 
-  /** Loads and validates every lesson; the first broken one stops loading with a {@link LessonFormatException}. */
-  public static LessonCatalog load(Path root) {
+  /**
+   * Loads and validates every lesson; the first broken one stops loading with a {@link LessonFormatException}.
+   *
+   * @param snippetsRoot the folder holding {@code <lesson>/<Name>.java} snippets that lessons refer to
+   */
+  public static LessonCatalog load(Path root, Path snippetsRoot) {
     var loader = new LessonLoader();
     var lessons = new LinkedHashMap<String, Lesson>();
     for (Path dir : lessonFolders(root)) {
       String folder = dir.getFileName().toString().replace("/", "");
-      String display = "lessons/" + folder + "/" + LessonLoader.FILE_NAME;
-      Lesson lesson = loader.load(dir.resolve(LessonLoader.FILE_NAME), display);
+      LessonLoader.Loaded loaded = loader.load(dir.resolve(LessonLoader.FILE_NAME), "lessons/" + folder + "/" + LessonLoader.FILE_NAME);
+      Lesson lesson = loaded.lesson();
       if (!lesson.id().equals(folder)) {
-        throw new LessonFormatException(display + ": id: must match the folder name '" + folder + "', got '" + lesson.id() + "'");
+        throw loaded.file().problem("id", "must match the folder name '" + folder + "', got '" + lesson.id() + "'");
       }
-      LessonReferences.check(lesson, display);
+      LessonReferences.check(lesson, loaded.file(), SnippetIds.in(snippetsRoot, lesson.id()).keySet(),
+          "snippets/" + lesson.id() + "/");
       lessons.put(lesson.id(), lesson);
     }
     if (lessons.isEmpty()) throw new LessonFormatException(root + ": no lesson folders with a " + LessonLoader.FILE_NAME);

@@ -1,6 +1,7 @@
 package lab.exactlyonce.lesson;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,32 +21,52 @@ final class LessonLoader {
       .disable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
       .build();
 
+  /** A parsed lesson and its file, kept for the checks that follow parsing. */
+  record Loaded(Lesson lesson, LessonFile file) {}
+
   /** @param displayName how the file is named in messages, for example {@code lessons/exactly-once/lesson.yaml} */
-  Lesson load(Path file, String displayName) {
+  Loaded load(Path path, String displayName) {
     String text;
     try {
-      text = Files.readString(file);
+      text = Files.readString(path);
     } catch (IOException e) {
       throw new LessonFormatException(displayName + ": cannot be read (" + e.getMessage() + ")");
     }
+    LessonFile file = new LessonFile(displayName, SourceLines.of(text));
     try {
-      return yaml.readValue(text, Lesson.class);
-    } catch (JsonMappingException e) {
-      throw new LessonFormatException(displayName + describe(e));
+      return new Loaded(yaml.readValue(text, Lesson.class), file);
     } catch (JsonProcessingException e) {
-      throw new LessonFormatException(displayName + line(e) + ": not valid YAML: " + e.getOriginalMessage());
+      StreamReadException syntax = syntaxError(e);
+      if (syntax != null) throw file.problem("", line(syntax), "not valid YAML: " + problems(syntax.getOriginalMessage()));
+      if (e instanceof JsonMappingException mapping) throw describe(file, mapping);
+      throw file.problem("", line(e), firstLine(e.getOriginalMessage()));
     }
   }
 
-  private static String describe(JsonMappingException e) {
+  /** Jackson reports YAML syntax errors found while binding as mapping errors; the cause tells them apart. */
+  private static StreamReadException syntaxError(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof StreamReadException read) return read;
+    }
+    return null;
+  }
+
+  /** SnakeYAML's message, without its excerpts and markers: "while parsing a flow mapping; expected ',' or '}'". */
+  private static String problems(String message) {
+    if (message == null) return "cannot be parsed";
+    return String.join("; ", message.lines().filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0))).toList());
+  }
+
+  private static LessonFormatException describe(LessonFile file, JsonMappingException e) {
     String path = fieldPath(e);
     Throwable cause = e.getCause();
     String problem = cause instanceof IllegalArgumentException ? cause.getMessage() : simplify(e.getOriginalMessage());
-    return line(e) + (path.isEmpty() ? "" : ": " + path) + ": " + problem;
+    int line = file.lines().lineOf(path);
+    return file.problem(path, line > 0 ? line : line(e), problem);
   }
 
-  private static String line(JsonProcessingException e) {
-    return e.getLocation() == null || e.getLocation().getLineNr() < 0 ? "" : ":" + e.getLocation().getLineNr();
+  private static int line(JsonProcessingException e) {
+    return e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());
   }
 
   /** sections[2].blocks[0].items[1].answer, from Jackson's reference chain. */
@@ -58,10 +79,14 @@ final class LessonLoader {
     return out.toString();
   }
 
+  private static String firstLine(String message) {
+    return message == null ? "" : message.lines().findFirst().orElse(message).strip();
+  }
+
   /** Jackson's messages name Java types; learners and authors think in YAML fields. */
   private static String simplify(String message) {
     if (message == null) return "invalid value";
-    String first = message.lines().findFirst().orElse(message);
+    String first = firstLine(message);
     if (first.startsWith("Unrecognized field")) {
       int q1 = first.indexOf('"');
       int q2 = first.indexOf('"', q1 + 1);

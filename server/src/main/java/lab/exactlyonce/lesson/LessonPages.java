@@ -1,33 +1,127 @@
 package lab.exactlyonce.lesson;
 
 import j2html.tags.DomContent;
+import lab.exactlyonce.web.Markdown;
 import lab.exactlyonce.web.Pages;
 
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static j2html.TagCreator.*;
 
-/** Server-rendered lesson pages. (Skeleton: the lesson feature fills in every block kind.) */
+/**
+ * Server-rendered lesson pages. The lesson page reads top to bottom without JavaScript: a header, a nav of plain
+ * links, and one {@code <section>} per tab; {@code tabs.js} turns it into WAI-ARIA tabs.
+ */
 final class LessonPages {
+  /** Per the page contract; a module or stylesheet a feature has not shipped yet is left out. */
+  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js");
+  private static final List<String> STYLESHEETS = List.of("maps.css", "sandbox.css");
+
   private final TabViews views;
+  private final BlockViews blocks;
 
   LessonPages(TabViews views) {
     this.views = views;
+    this.blocks = new BlockViews(views);
   }
 
   String home(List<Lesson> lessons) {
-    return Pages.document("Exactly-Once Lab",
-        h1("Exactly-Once Lab"),
-        ul(each(lessons, l -> li(a(l.title()).withHref("/lessons/" + l.id())))));
+    return Pages.document("Exactly-Once Lab", Pages.Assets.NONE,
+        header(h1("Exactly-Once Lab"), p("Lessons on stream processing, each with a gist, maps, questions and runnable code."))
+            .withClass("page-header"),
+        section(
+            h2("Lessons").withId("lessons-heading"),
+            ul(each(lessons, l -> li(
+                h3(a(l.title()).withHref("/lessons/" + l.id())),
+                div(Markdown.block(l.summary())).withClass("lesson-card-summary")
+            ).withClass("lesson-card"))).withClass("lesson-list")
+        ).attr("aria-labelledby", "lessons-heading"));
   }
 
   String lesson(Lesson lesson) {
-    return Pages.document(lesson.title(),
-        h1(lesson.title()),
-        each(List.of(Tab.values()), tab -> section(
-            h2(tab.label()),
-            tab == Tab.MAPS ? views.maps().render(lesson) : text(""),
-            each(lesson.sectionsOn(tab), s -> section(h3(s.title())).withId(s.id()))
-        ).withId(tab.id())));
+    return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(present("css", STYLESHEETS), present("js", MODULES)),
+        div(
+            header(
+                p(a("All lessons").withHref("/")).withClass("breadcrumb"),
+                h1(Markdown.inline(lesson.title())),
+                div(Markdown.block(lesson.summary())).withClass("lesson-summary").attr("data-readout")
+            ).withClass("lesson-header"),
+            nav(ul(each(List.of(Tab.values()), tab -> li(a(tab.label()).withHref("#" + tab.id()).withId("tab-" + tab.id())))))
+                .withClass("tabs").attr("aria-label", "Lesson tabs"),
+            each(List.of(Tab.values()), tab -> panel(lesson, tab))
+        ).withClass("lesson").attr("data-lesson", lesson.id()));
+  }
+
+  private DomContent panel(Lesson lesson, Tab tab) {
+    String headingId = tab.id() + "-heading";
+    return section(
+        h2(tab.label()).withId(headingId),
+        tabIntro(lesson, tab),
+        each(sectionsOf(lesson, tab), s -> sectionView(lesson, tab, s))
+    ).withId(tab.id()).withClass("tab-panel").attr("aria-labelledby", headingId);
+  }
+
+  private DomContent tabIntro(Lesson lesson, Tab tab) {
+    if (tab == Tab.GIST) return each(keyIdeas(lesson), voiceControls(), noscript(p("Voice readout needs JavaScript.")));
+    if (tab == Tab.MAPS) return views.maps().render(lesson);
+    return text("");
+  }
+
+  private static DomContent keyIdeas(Lesson lesson) {
+    if (lesson.keyIdeas().isEmpty()) return text("");
+    return div(
+        h3("Key ideas"),
+        ul(each(lesson.keyIdeas(), idea -> li(Markdown.inline(idea.text())).withId("gist/" + idea.id())))
+    ).withClass("key-ideas").attr("data-readout");
+  }
+
+  /** Rendered hidden: voice.js shows the controls, or replaces them with a notice where speech is missing. */
+  private static DomContent voiceControls() {
+    return div(
+        h3("Listen to the gist").withId("voice-heading"),
+        div(
+            button("Play").withType("button").attr("data-voice-play"),
+            button("Pause").withType("button").attr("data-voice-pause").attr("disabled"),
+            button("Stop").withType("button").attr("data-voice-stop").attr("disabled"),
+            label(text("Rate "),
+                select(
+                    option("0.75×").withValue("0.75"), option("1×").withValue("1").isSelected(),
+                    option("1.25×").withValue("1.25"), option("1.5×").withValue("1.5"), option("2×").withValue("2")
+                ).attr("data-voice-rate")),
+            p().withClass("voice-status").attr("aria-live", "polite")
+        ).withClass("voice-buttons controls").attr("role", "group").attr("aria-labelledby", "voice-heading")
+    ).withClass("voice").attr("data-voice").attr("data-state", "stopped").attr("hidden");
+  }
+
+  /** The Q&A tab starts with the ladder, then the design scenario, then the rest in lesson order. */
+  private static List<Section> sectionsOf(Lesson lesson, Tab tab) {
+    List<Section> sections = lesson.sectionsOn(tab);
+    if (tab != Tab.QA) return sections;
+    return sections.stream().sorted(Comparator.comparingInt(LessonPages::qaRank)).toList();
+  }
+
+  private static int qaRank(Section section) {
+    if (section.blocks().stream().anyMatch(b -> b instanceof Block.Questions q && "ladder".equals(q.style()))) return 0;
+    if (section.blocks().stream().anyMatch(b -> b instanceof Block.Scenario)) return 1;
+    return 2;
+  }
+
+  private DomContent sectionView(Lesson lesson, Tab tab, Section s) {
+    String id = tab.id() + "/" + s.id();
+    var section = section(
+        div(
+            h3(Markdown.inline(s.title())),
+            a("#").withHref("#" + id).withClass("anchor").attr("aria-label", "Link to this section: " + s.title())
+        ).withClass("section-head"),
+        iff(s.intro() != null, div(Markdown.block(s.intro())).withClass("section-intro")),
+        each(s.blocks(), b -> blocks.render(lesson, tab, b, 4))
+    ).withId(id).withClass("lesson-section");
+    return tab == Tab.GIST ? section.attr("data-readout") : section;
+  }
+
+  private static List<String> present(String folder, List<String> names) {
+    return names.stream().filter(n -> LessonPages.class.getResource("/web/" + folder + "/" + n) != null).toList();
   }
 }

@@ -12,11 +12,17 @@ public final class LessonRoutes {
     this.pages = new LessonPages(views);
   }
 
+  /** One entry of {@code GET /api/lessons}: enough to list a lesson and find its page and its data. */
+  record Listing(String id, String title, String summary, String page, String data) {
+    static Listing of(Lesson lesson) {
+      return new Listing(lesson.id(), lesson.title(), lesson.summary(), "/lessons/" + lesson.id(), "/api/lessons/" + lesson.id());
+    }
+  }
+
   public void register(RoutesConfig routes) {
     routes.get("/", ctx -> ctx.html(pages.home(catalog.all())));
     routes.get("/lessons/{id}", ctx -> ctx.html(pages.lesson(catalog.require(ctx.pathParam("id")))));
-    routes.get("/api/lessons", ctx -> ctx.json(catalog.all().stream()
-        .map(l -> java.util.Map.of("id", l.id(), "title", l.title())).toList()));
+    routes.get("/api/lessons", ctx -> ctx.json(catalog.all().stream().map(Listing::of).toList()));
     routes.get("/api/lessons/{id}", ctx -> ctx.json(catalog.require(ctx.pathParam("id"))));
   }
 }

@@ -2,18 +2,39 @@ package lab.exactlyonce.web;
 
 import j2html.tags.DomContent;
 
+import java.util.List;
+
 import static j2html.TagCreator.*;
 
 /** The HTML document around every page: head, assets, skip link. Pages pass their body content. */
 public final class Pages {
   private Pages() {}
 
+  /**
+   * What a page loads besides {@code app.css}.
+   *
+   * @param stylesheets file names under {@code /assets/css/}
+   * @param modules file names under {@code /assets/js/}, loaded as ES modules
+   */
+  public record Assets(List<String> stylesheets, List<String> modules) {
+    public static final Assets NONE = new Assets(List.of(), List.of());
+
+    public Assets {
+      stylesheets = List.copyOf(stylesheets);
+      modules = List.copyOf(modules);
+    }
+  }
+
   public static String document(String title, DomContent... body) {
-    return document(title, new String[0], body);
+    return document(title, Assets.NONE, body);
   }
 
   /** {@code modules} are paths under {@code /assets/js/} loaded as ES modules. */
   public static String document(String title, String[] modules, DomContent... body) {
+    return document(title, new Assets(List.of(), List.of(modules)), body);
+  }
+
+  public static String document(String title, Assets assets, DomContent... body) {
     return "<!DOCTYPE html>\n" + html(
         head(
             meta().withCharset("utf-8"),
@@ -22,11 +43,12 @@ public final class Pages {
             title(title),
             link().withRel("icon").withHref("/assets/favicon.svg").withType("image/svg+xml"),
             link().withRel("stylesheet").withHref("/assets/css/app.css"),
-            each(java.util.Arrays.asList(modules), m -> script().withType("module").withSrc("/assets/js/" + m))
+            each(assets.stylesheets(), css -> link().withRel("stylesheet").withHref("/assets/css/" + css)),
+            each(assets.modules(), m -> script().withType("module").withSrc("/assets/js/" + m))
         ),
         body(
             a("Skip to content").withHref("#main").withClass("skip-link"),
-            main(body).withId("main")
+            main(body).withId("main").attr("tabindex", "-1")
         )
     ).withLang("en").render();
   }

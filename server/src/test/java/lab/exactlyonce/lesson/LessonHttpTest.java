@@ -1,0 +1,103 @@
+package lab.exactlyonce.lesson;
+
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/** The lesson feature over HTTP, against the bundled lessons: pages, JSON, static assets and 404s. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LessonHttpTest {
+  private TestServer server;
+
+  @BeforeAll
+  void start() {
+    server = TestServer.start();
+  }
+
+  @AfterAll
+  void stop() {
+    server.close();
+  }
+
+  static Stream<Arguments> routes() {
+    return Stream.of(
+        arguments("home page lists the lesson", "GET", "/", 200, "text/html", "<a href=\"/lessons/exactly-once\">"),
+        arguments("lesson page has the four panels", "GET", "/lessons/exactly-once", 200, "text/html", "<section id=\"gist\""),
+        arguments("lesson page links the tabs", "GET", "/lessons/exactly-once", 200, "text/html", "<a href=\"#sandbox\" id=\"tab-sandbox\">Sandbox</a>"),
+        arguments("health check", "GET", "/healthz", 200, "application/json", "{\"status\":\"ok\"}"),
+        arguments("lesson list as JSON", "GET", "/api/lessons", 200, "application/json",
+            "\"id\":\"exactly-once\""),
+        arguments("lesson list gives the page", "GET", "/api/lessons", 200, "application/json",
+            "\"page\":\"/lessons/exactly-once\",\"data\":\"/api/lessons/exactly-once\""),
+        arguments("one lesson as JSON", "GET", "/api/lessons/exactly-once", 200, "application/json", "\"sections\":[{\"id\":"),
+        arguments("unknown lesson as JSON", "GET", "/api/lessons/nope", 404, "application/json",
+            "{\"error\":\"no lesson 'nope'; lessons here: exactly-once\"}"),
+        arguments("unknown lesson page", "GET", "/lessons/nope", 404, "text/html",
+            "<p>no lesson &#x27;nope&#x27;; lessons here: exactly-once</p>"),
+        arguments("unknown page", "GET", "/no/such/page", 404, "text/html",
+            "<h1>404 Not Found</h1><p>Endpoint GET /no/such/page not found</p>"),
+        arguments("unknown API path", "GET", "/api/nothing", 404, "application/json",
+            "{\"error\":\"Endpoint GET /api/nothing not found\"}"),
+        arguments("base stylesheet", "GET", "/assets/css/app.css", 200, "text/css", "--accent"),
+        arguments("tabs module", "GET", "/assets/js/tabs.js", 200, "javascript", "lesson:route"),
+        arguments("voice module", "GET", "/assets/js/voice.js", 200, "javascript", "speechSynthesis"),
+        arguments("Q&A module", "GET", "/assets/js/qa.js", 200, "javascript", "localStorage"),
+        arguments("missing asset", "GET", "/assets/js/nope.js", 404, "", ""),
+        arguments("lessons cannot be posted", "POST", "/api/lessons", 404, "application/json",
+            "{\"error\":\"Endpoint POST /api/lessons not found\"}")
+    );
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("routes")
+  void answers(String desc, String method, String path, int status, String contentType, String fragment) {
+    HttpResponse<String> res = server.send(HttpRequest.newBuilder(URI.create(server.url(path)))
+        .method(method, HttpRequest.BodyPublishers.noBody()));
+    assertEquals(status, res.statusCode(), desc + ": " + res.body());
+    assertTrue(res.headers().firstValue("Content-Type").orElse("").contains(contentType),
+        desc + ": content type " + res.headers().firstValue("Content-Type"));
+    assertTrue(res.body().contains(fragment), desc + ": expected " + fragment + " in\n" + res.body());
+  }
+
+  @Test
+  void lesson_page_has_one_title_one_h1_a_skip_link_and_every_module_that_exists() {
+    String page = server.get("/lessons/exactly-once").body();
+    assertTrue(page.contains("<title>"), page);
+    assertEquals(1, count(page, "<h1"), "one h1");
+    assertTrue(page.contains("<a href=\"#main\" class=\"skip-link\">Skip to content</a>"));
+    assertTrue(page.contains("<script type=\"module\" src=\"/assets/js/tabs.js\"></script>"));
+    assertTrue(page.contains("<script type=\"module\" src=\"/assets/js/qa.js\"></script>"));
+    for (String panel : new String[] {"gist", "maps", "qa", "sandbox"}) {
+      assertTrue(page.contains("<section id=\"" + panel + "\" class=\"tab-panel\" aria-labelledby=\"" + panel + "-heading\"><h2"), panel);
+    }
+    assertTrue(page.indexOf("id=\"gist\"") < page.indexOf("id=\"maps\"") && page.indexOf("id=\"maps\"") < page.indexOf("id=\"qa\"")
+        && page.indexOf("id=\"qa\"") < page.indexOf("id=\"sandbox\""), "panels in order");
+  }
+
+  @Test
+  void a_broken_request_never_shows_a_stack_trace() {
+    String body = server.get("/api/lessons/%20").body();
+    assertFalse(body.contains("Exception"), body);
+  }
+
+  private static int count(String text, String needle) {
+    int n = 0;
+    for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) n++;
+    return n;
+  }
+}
