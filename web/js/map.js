@@ -1,0 +1,177 @@
+// Interactive architecture maps: select a node or edge (click, Enter, Space), move between nodes with the arrow
+// keys, clear with Escape. The selection is highlighted, shown in the details panel (copied from the map's text
+// list, never built from strings) and kept in the URL (#maps/node/<id>, #maps/edge/<id>) with replaceState.
+// Also enables the Mermaid export's Copy button.
+
+const DIRECTIONS = {
+  ArrowRight: [1, 0],
+  ArrowLeft: [-1, 0],
+  ArrowDown: [0, 1],
+  ArrowUp: [0, -1],
+};
+
+function initMap(root) {
+  const panel = root.querySelector('.map-details');
+  const hint = root.querySelector('.map-keys');
+  const text = root.querySelector('.map-text');
+  const nodes = [...root.querySelectorAll('.map-node')];
+  const edges = [...root.querySelectorAll('.map-edge')];
+  const emptyPanel = [...panel.childNodes].map((n) => n.cloneNode(true));
+  let selected = null;
+
+  panel.hidden = false;
+  hint.hidden = false;
+  if (text) text.open = false;
+
+  function textItem(kind, id) {
+    return root.querySelector(`.map-text-item[data-kind="${kind}"][data-ref="${CSS.escape(id)}"]`);
+  }
+
+  function clearMarks() {
+    for (const el of [...nodes, ...edges]) {
+      el.classList.remove('is-selected', 'is-incident', 'is-neighbour');
+      el.setAttribute('aria-pressed', 'false');
+    }
+    root.classList.remove('has-selection');
+  }
+
+  function select(el, { updateUrl = true } = {}) {
+    clearMarks();
+    const kind = el.classList.contains('map-node') ? 'node' : 'edge';
+    const id = el.dataset[kind];
+    el.classList.add('is-selected');
+    el.setAttribute('aria-pressed', 'true');
+    root.classList.add('has-selection');
+    if (kind === 'node') {
+      for (const edge of edges) {
+        if (edge.dataset.from === id || edge.dataset.to === id) {
+          edge.classList.add('is-incident');
+          const other = edge.dataset.from === id ? edge.dataset.to : edge.dataset.from;
+          nodeById(other)?.classList.add('is-neighbour');
+        }
+      }
+    } else {
+      nodeById(el.dataset.from)?.classList.add('is-neighbour');
+      nodeById(el.dataset.to)?.classList.add('is-neighbour');
+    }
+    const item = textItem(kind, id);
+    const copy = item ? [...item.childNodes].map((n) => n.cloneNode(true)) : [];
+    for (const child of copy) {
+      if (child.nodeType === Node.ELEMENT_NODE) child.removeAttribute('id');
+    }
+    panel.replaceChildren(...copy);
+    panel.dataset.kind = kind;
+    selected = el;
+    if (updateUrl) history.replaceState(null, '', `#maps/${kind}/${id}`);
+  }
+
+  function clear() {
+    if (!selected) return;
+    clearMarks();
+    selected = null;
+    panel.replaceChildren(...emptyPanel.map((n) => n.cloneNode(true)));
+    delete panel.dataset.kind;
+    history.replaceState(null, '', '#maps');
+  }
+
+  function nodeById(id) {
+    return nodes.find((n) => n.dataset.node === id);
+  }
+
+  // The nearest node in the arrow's direction: mostly along it, a little sideways is allowed but costs more.
+  function neighbour(from, [dx, dy]) {
+    const x0 = Number(from.dataset.x);
+    const y0 = Number(from.dataset.y);
+    let best = null;
+    let bestScore = Infinity;
+    for (const node of nodes) {
+      if (node === from) continue;
+      const vx = Number(node.dataset.x) - x0;
+      const vy = Number(node.dataset.y) - y0;
+      const along = vx * dx + vy * dy;
+      const across = Math.abs(vx * dy - vy * dx);
+      if (along <= 0) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) {
+        best = node;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  for (const el of [...nodes, ...edges]) {
+    el.addEventListener('click', () => select(el));
+    el.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        select(el);
+      } else if (event.key in DIRECTIONS && el.classList.contains('map-node')) {
+        event.preventDefault();
+        neighbour(el, DIRECTIONS[event.key])?.focus();
+      }
+    });
+  }
+  root.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && selected) {
+      event.preventDefault();
+      clear();
+    }
+  });
+
+  return {
+    show(kind, id) {
+      const el = (kind === 'node' ? nodes : edges).find((e) => e.dataset[kind] === id);
+      if (!el) return false;
+      select(el, { updateUrl: false });
+      el.focus({ preventScroll: true });
+      return true;
+    },
+  };
+}
+
+function initCopy(exportArea) {
+  const button = exportArea.querySelector('.map-copy');
+  const status = exportArea.querySelector('.map-copy-status');
+  const source = exportArea.querySelector('.map-mermaid');
+  let timer = null;
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    clearTimeout(timer);
+    try {
+      await navigator.clipboard.writeText(source.textContent);
+      status.textContent = 'Copied';
+      status.dataset.state = 'ok';
+    } catch {
+      // No clipboard access (insecure origin, permission denied): select the text for Ctrl+C instead.
+      getSelection().selectAllChildren(source);
+      source.focus();
+      status.textContent = 'Copy is blocked here: the text is selected, press Ctrl+C (or Cmd+C).';
+      status.dataset.state = 'warn';
+    }
+    timer = setTimeout(() => {
+      status.textContent = '';
+      delete status.dataset.state;
+    }, 4000);
+  });
+}
+
+const maps = [...document.querySelectorAll('.map[data-map]')].map(initMap);
+document.querySelectorAll('.map-export').forEach(initCopy);
+
+function route(path) {
+  const [kind, id] = path;
+  if ((kind === 'node' || kind === 'edge') && id) maps.some((map) => map.show(kind, id));
+}
+
+function routeFromHash() {
+  const [tab, ...path] = decodeURIComponent(location.hash.slice(1)).split('/');
+  if (tab === 'maps') route(path);
+}
+
+document.addEventListener('lesson:route', (event) => {
+  if (event.detail?.tab === 'maps') route(event.detail.path ?? []);
+});
+// The page may have routed before this module ran, and it must work without tabs.js too.
+window.addEventListener('hashchange', routeFromHash);
+routeFromHash();

@@ -1,0 +1,343 @@
+// Runnable snippets on the Sandbox tab. The server renders each snippet readable without JavaScript (title,
+// summary, source, expected output, explanation); this module turns the source into a CodeMirror 5 editor and
+// shows the toolbar: Run (button, Ctrl/Cmd+Enter) posts to /api/run and shows the status, output, errors and
+// diagnostics (listed and marked at their line); Reset, Copy output and Share link (the edited source, base64url in
+// the URL fragment: #sandbox/<id>?src=...). Program output is user text: it only ever goes into textContent.
+
+const CM_BASE = '/webjars/codemirror/5.65.21/';
+const widgets = [...document.querySelectorAll('article.sandbox[data-snippet]')];
+const byId = new Map();
+
+if (widgets.length) init();
+
+async function init() {
+  const hasCodeMirror = await loadCodeMirror().then(() => true, () => false);
+  for (const element of widgets) byId.set(element.dataset.snippet, new SnippetWidget(element, hasCodeMirror));
+  restoreFrom(location.hash);
+  document.addEventListener('lesson:route', () => restoreFrom(location.hash));
+}
+
+/** CodeMirror 5 is a classic script, not a module: insert its stylesheet and scripts, in order. */
+function loadCodeMirror() {
+  if (window.CodeMirror) return Promise.resolve();
+  const css = document.createElement('link');
+  css.rel = 'stylesheet';
+  css.href = CM_BASE + 'lib/codemirror.css';
+  document.head.prepend(css);   // before sandbox.css, so our theme rules win
+  return script(CM_BASE + 'lib/codemirror.js').then(() => script(CM_BASE + 'mode/clike/clike.js'));
+}
+
+function script(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = src;
+    s.onload = resolve;
+    s.onerror = () => reject(new Error('could not load ' + src));
+    document.head.append(s);
+  });
+}
+
+/** "#sandbox/sink-demo?src=..." restores that edit into the sink-demo editor. */
+function restoreFrom(hash) {
+  let text;
+  try {
+    text = decodeURIComponent(hash.slice(1));
+  } catch {
+    return;
+  }
+  const match = /^sandbox\/([a-z0-9-]+)\?src=([A-Za-z0-9_-]*)$/.exec(text);
+  if (!match || !byId.has(match[1])) return;
+  byId.get(match[1]).restore(match[2]);
+}
+
+class SnippetWidget {
+  constructor(element, hasCodeMirror) {
+    this.element = element;
+    this.id = element.dataset.snippet;
+    this.title = element.querySelector('.sandbox-title')?.textContent ?? this.id;
+    const pre = element.querySelector('pre[data-source]');
+    this.original = pre.textContent;
+    this.expected = element.querySelector('[data-expected-output]').textContent;
+    this.status = element.querySelector('[data-status]');
+    this.output = element.querySelector('[data-output]');
+    this.stdout = element.querySelector('[data-stdout]');
+    this.stderr = element.querySelector('[data-stderr]');
+    this.stderrPanel = element.querySelector('.sandbox-stderr-panel');
+    this.diagnostics = element.querySelector('[data-diagnostics]');
+    this.expectedPanel = element.querySelector('[data-expected]');
+    this.differs = element.querySelector('[data-differs]');
+    this.explanation = element.querySelector('[data-explanation]');
+    this.runButton = element.querySelector('[data-run]');
+    this.marks = [];
+    this.running = false;
+    this.editor = hasCodeMirror ? this.codeMirror(pre) : this.textArea(pre);
+
+    element.querySelector('.sandbox-toolbar').hidden = false;
+    this.status.hidden = false;
+    this.expectedPanel.hidden = true;   // shown again after a run
+    this.share = document.createElement('p');
+    this.share.className = 'sandbox-share';
+    this.share.hidden = true;
+    const label = document.createElement('label');
+    label.textContent = 'Link to this edit ';
+    this.shareInput = document.createElement('input');
+    this.shareInput.type = 'url';
+    this.shareInput.readOnly = true;
+    this.shareInput.dataset.shareLink = '';
+    label.append(this.shareInput);
+    this.share.append(label);
+    element.querySelector('.sandbox-toolbar').after(this.share);
+
+    this.runButton.addEventListener('click', () => this.run());
+    element.querySelector('[data-reset]').addEventListener('click', () => this.reset());
+    element.querySelector('[data-copy-output]').addEventListener('click', () => this.copyOutput());
+    element.querySelector('[data-share]').addEventListener('click', () => this.shareLink());
+    element.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        this.run();
+      }
+    });
+  }
+
+  codeMirror(pre) {
+    const host = document.createElement('div');
+    host.className = 'sandbox-editor';
+    pre.replaceWith(host);
+    const cm = window.CodeMirror(host, {
+      value: this.original,
+      mode: 'text/x-java',
+      lineNumbers: true,
+      indentUnit: 4,
+      tabSize: 4,
+      viewportMargin: Infinity,
+      gutters: ['sandbox-gutter', 'CodeMirror-linenumbers'],
+      // Tab leaves the editor (keyboard users must not be trapped); Ctrl/Cmd+Enter runs.
+      extraKeys: { Tab: false, 'Shift-Tab': false, 'Ctrl-Enter': () => this.run(), 'Cmd-Enter': () => this.run() },
+    });
+    cm.getInputField().setAttribute('aria-label', 'Java source of ' + this.title + ' (Ctrl+Enter runs)');
+    return {
+      get: () => cm.getValue(),
+      set: (text) => cm.setValue(text),
+      focusLine: (line) => {
+        cm.focus();
+        cm.setCursor({ line: line - 1, ch: 0 });
+        cm.scrollIntoView({ line: line - 1, ch: 0 }, 80);
+      },
+      mark: (line, message) => {
+        const index = Math.min(Math.max(line - 1, 0), cm.lineCount() - 1);
+        const marker = document.createElement('span');
+        marker.className = 'sandbox-marker';
+        marker.textContent = '\u25CF';
+        marker.title = message;
+        cm.setGutterMarker(index, 'sandbox-gutter', marker);
+        const handle = cm.addLineClass(index, 'background', 'sandbox-error-line');
+        return () => {
+          cm.setGutterMarker(handle, 'sandbox-gutter', null);
+          cm.removeLineClass(handle, 'background', 'sandbox-error-line');
+        };
+      },
+    };
+  }
+
+  /** Without CodeMirror (its files failed to load) a plain text area still edits and runs. */
+  textArea(pre) {
+    const area = document.createElement('textarea');
+    area.className = 'sandbox-textarea';
+    area.value = this.original;
+    area.spellcheck = false;
+    area.rows = Math.min(30, this.original.split('\n').length + 1);
+    area.setAttribute('aria-label', 'Java source of ' + this.title + ' (Ctrl+Enter runs)');
+    pre.replaceWith(area);
+    return {
+      get: () => area.value,
+      set: (text) => { area.value = text; },
+      focusLine: () => area.focus(),
+      mark: () => () => {},
+    };
+  }
+
+  async run() {
+    if (this.running) return;
+    this.running = true;
+    this.runButton.disabled = true;
+    this.element.dataset.state = 'running';
+    this.clearResult();
+    this.say('Running\u2026');
+    try {
+      let response = await this.post();
+      if (response.status === 429) {
+        const wait = Math.min(30, Math.max(1, Number(response.headers.get('Retry-After')) || 1));
+        this.say(`The sandbox is busy: retrying in ${wait} s\u2026`);
+        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+        this.say('Running\u2026');
+        response = await this.post();
+      }
+      const body = await response.json().catch(() => ({}));
+      if (response.status === 429) {
+        this.finish('busy', 'The sandbox is still busy. Try again in a moment.');
+      } else if (!response.ok) {
+        this.finish('error', 'Rejected by the server: ' + (body.error || `HTTP ${response.status}`));
+      } else {
+        this.show(body);
+      }
+    } catch (error) {
+      this.finish('error', 'Could not reach the server. Check your connection and try again.');
+    } finally {
+      this.running = false;
+      this.runButton.disabled = false;
+    }
+  }
+
+  post() {
+    return fetch('/api/run', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ source: this.editor.get() }),
+    });
+  }
+
+  show(result) {
+    const ms = `${result.elapsedMs} ms`;
+    const diagnostics = result.diagnostics || [];
+    const first = diagnostics[0];
+    const where = first && first.line > 0 ? ` (line ${first.line})` : '';
+    const words = {
+      ok: `Finished in ${ms}`,
+      compile_error: `Compile error${diagnostics.length > 1 ? `s (${diagnostics.length})` : ''}${where} \u00B7 ${ms}`,
+      rejected: `Rejected: ${first ? first.message + where : 'the code uses something the sandbox does not allow'}`,
+      runtime_error: `Runtime error \u00B7 ${ms}`,
+      timeout: `Timed out \u00B7 stopped after ${ms}`,
+      memory_limit: `Memory limit exceeded \u00B7 ${ms}`,
+      output_limit: `Output limit reached: the output was cut off \u00B7 ${ms}`,
+      internal_error: 'Internal error in the sandbox (not your code). Try again.',
+    };
+    this.output.hidden = false;
+    this.stdout.textContent = result.stdout || '';
+    this.stderr.textContent = result.stderr || '';
+    this.stderrPanel.hidden = !result.stderr;
+    this.listDiagnostics(diagnostics);
+    if (result.status === 'ok') {
+      const matches = normalize(result.stdout) === normalize(this.expected);
+      this.expectedPanel.hidden = false;
+      this.differs.hidden = matches;
+      this.explanation.hidden = !matches;
+      if (!matches) {
+        this.finish('differs', `${words.ok} \u00B7 the output differs from the lesson's`);
+        return;
+      }
+    }
+    this.finish(result.status, words[result.status] || `Finished: ${result.status} \u00B7 ${ms}`);
+  }
+
+  listDiagnostics(diagnostics) {
+    this.diagnostics.replaceChildren();
+    this.diagnostics.hidden = diagnostics.length === 0;
+    for (const d of diagnostics) {
+      const item = document.createElement('li');
+      if (d.line > 0) {
+        const jump = document.createElement('button');
+        jump.type = 'button';
+        jump.className = 'sandbox-jump';
+        jump.textContent = `Line ${d.line}${d.column > 0 ? `, column ${d.column}` : ''}`;
+        jump.addEventListener('click', () => this.editor.focusLine(d.line));
+        item.append(jump, document.createTextNode(': ' + d.message));
+        this.marks.push(this.editor.mark(d.line, d.message));
+      } else {
+        item.textContent = d.message;
+      }
+      this.diagnostics.append(item);
+    }
+  }
+
+  finish(state, message) {
+    this.element.dataset.state = state;
+    this.say(message);
+  }
+
+  say(message) {
+    this.status.textContent = message;
+  }
+
+  clearResult() {
+    for (const unmark of this.marks.splice(0)) unmark();
+    this.diagnostics.replaceChildren();
+    this.diagnostics.hidden = true;
+    this.stdout.textContent = '';
+    this.stderr.textContent = '';
+    this.stderrPanel.hidden = true;
+    this.output.hidden = true;
+    this.expectedPanel.hidden = true;
+  }
+
+  reset() {
+    this.editor.set(this.original);
+    this.clearResult();
+    this.share.hidden = true;
+    this.element.dataset.state = 'idle';
+    this.say('Reset to the original.');
+    if (location.hash.startsWith('#sandbox/' + this.id + '?')) history.replaceState(null, '', '#sandbox/' + this.id);
+  }
+
+  async copyOutput() {
+    const text = this.stdout.textContent + (this.stderr.textContent ? '\n' + this.stderr.textContent : '');
+    if (!text) {
+      this.say('Nothing to copy yet: run the snippet first.');
+      return;
+    }
+    if (await copy(text)) this.say('Output copied.');
+    else this.say('Could not copy: select the output and copy it by hand.');
+  }
+
+  async shareLink() {
+    const url = `${location.origin}${location.pathname}#sandbox/${this.id}?src=${encode(this.editor.get())}`;
+    history.replaceState(null, '', url);
+    this.shareInput.value = url;
+    this.share.hidden = false;
+    this.shareInput.select();
+    this.say((await copy(url)) ? 'Share link copied: it opens this edit.' : 'Share link below: copy it to open this edit.');
+  }
+
+  restore(encoded) {
+    let text;
+    try {
+      text = decode(encoded);
+    } catch {
+      this.say('The link\u2019s source could not be read; showing the original.');
+      return;
+    }
+    if (text === this.editor.get()) return;
+    this.editor.set(text);
+    this.clearResult();
+    this.element.dataset.state = 'idle';
+    this.say('Restored an edited version from the link. Reset brings back the original.');
+    this.element.scrollIntoView({ block: 'start' });
+  }
+}
+
+function normalize(text) {
+  return (text || '').replace(/\r\n/g, '\n').replace(/\s+$/, '');
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** UTF-8, then base64url without padding: safe in a URL fragment. */
+function encode(text) {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decode(encoded) {
+  let base64 = encoded.replace(/-/g, '+').replace(/_/g, '/');
+  while (base64.length % 4) base64 += '=';
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}

@@ -10,6 +10,7 @@ if (nav && panels.length) init();
 function init() {
   const list = nav.querySelector('ul');
   const tabs = [...list.querySelectorAll('a')];
+  let current = null; // the hash last routed, so popstate and hashchange for one navigation route once
   list.setAttribute('role', 'tablist');
   list.setAttribute('aria-label', nav.getAttribute('aria-label') || 'Lesson tabs');
   nav.removeAttribute('aria-label');
@@ -66,8 +67,6 @@ function init() {
     if (hash !== location.hash) history.pushState(null, '', hash);
     route(hash, options);
   }
-
-  let current = null;
 
   function route(hash, { focus = false, initial = false } = {}) {
     const target = parse(hash);

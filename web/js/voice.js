@@ -6,6 +6,7 @@ const box = document.querySelector('[data-voice]');
 if (box) init(box);
 
 function init(box) {
+  document.querySelector('.voice-needs-js')?.remove();
   const synth = window.speechSynthesis;
   if (!synth || typeof window.SpeechSynthesisUtterance !== 'function') {
     const notice = document.createElement('p');
@@ -61,7 +62,7 @@ function init(box) {
         return;
       }
       index = i;
-      const utterance = new SpeechSynthesisUtterance(sentences[i].map((s) => s.textContent).join('').trim());
+      const utterance = new SpeechSynthesisUtterance(sentences[i].map((s) => s.textContent).join('').replace(/\s+/g, ' ').trim());
       utterance.rate = Number(rate.value) || 1;
       utterance.lang = document.documentElement.lang || 'en';
       utterance.onstart = () => mine === run && highlight(i);

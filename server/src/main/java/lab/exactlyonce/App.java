@@ -2,31 +2,57 @@ package lab.exactlyonce;
 
 import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
+import lab.exactlyonce.learner.Learners;
+import lab.exactlyonce.learner.MeRoutes;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonRoutes;
+import lab.exactlyonce.lesson.MapRoutes;
+import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
+import lab.exactlyonce.progress.EventLog;
+import lab.exactlyonce.progress.EventRoutes;
+import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.SandboxRoutes;
+import lab.exactlyonce.sandbox.SnippetCatalog;
+import lab.exactlyonce.sandbox.SnippetViews;
+import lab.exactlyonce.store.Database;
 import lab.exactlyonce.web.ErrorResponses;
+import lab.exactlyonce.web.SameOriginGuard;
 
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
 import java.util.Map;
-
-import static j2html.TagCreator.*;
 
 /** The application: built from a {@link Config}, wires every feature, holds no static state. */
 public final class App {
   private final Config config;
   private final Javalin javalin;
+  private final Sandbox sandbox;
+  private final Database database;
 
   public App(Config config) {
     this.config = config;
-    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"),
-        ContentFolder.resolve(config.snippetsDir(), "snippets"));
-    TabViews views = new TabViews(
-        lesson -> div(),                               // the maps feature draws here
-        (lesson, snippetId) -> div().withId("sandbox/" + snippetId)); // the sandbox feature draws here
+    Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
+    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippetsDir);
+    SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
+    TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets));
     LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
+    MapRoutes mapRoutes = new MapRoutes(lessons);
+
+    this.database = Database.open(config.jdbcUrl(), config.store().user(), config.store().password());
+    Clock clock = Clock.systemUTC();
+    Learners learners = new Learners(database, config.dataDir(), clock);
+    EventLog events = new EventLog(database, clock);
+    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of());
+    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events));
+
+    this.sandbox = new Sandbox(config.sandbox());
+    SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
 
     this.javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
+      cfg.events.serverStopped(database::close); // also when a test stops javalin() directly
       cfg.jetty.host = config.host();
       cfg.staticFiles.add(files -> {
         files.hostedPath = "/assets";
@@ -36,6 +62,11 @@ public final class App {
       cfg.staticFiles.enableWebjars();
       cfg.routes.get("/healthz", ctx -> ctx.json(Map.of("status", "ok")));
       lessonRoutes.register(cfg.routes);
+      mapRoutes.register(cfg.routes);
+      SameOriginGuard.register(cfg.routes);
+      sandboxRoutes.register(cfg.routes);
+      eventRoutes.register(cfg.routes);
+      meRoutes.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });
   }
@@ -49,11 +80,24 @@ public final class App {
     return this;
   }
 
+  public Sandbox sandbox() {
+    return sandbox;
+  }
+
   public int port() {
     return javalin.port();
   }
 
+  /**
+   * Answers waiting runs and ends the sandbox workers (while HTTP can still answer), then stops HTTP, then closes
+   * the database pool.
+   */
   public void stop() {
-    javalin.stop();
+    try {
+      sandbox.close();
+      javalin.stop();
+    } finally {
+      database.close();
+    }
   }
 }

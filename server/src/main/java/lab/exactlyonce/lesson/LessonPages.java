@@ -64,7 +64,7 @@ final class LessonPages {
   }
 
   private DomContent tabIntro(Lesson lesson, Tab tab) {
-    if (tab == Tab.GIST) return each(keyIdeas(lesson), voiceControls(), noscript(p("Voice readout needs JavaScript.")));
+    if (tab == Tab.GIST) return each(keyIdeas(lesson), voiceControls(), p("Voice readout needs JavaScript.").withClass("voice-needs-js"));
     if (tab == Tab.MAPS) return views.maps().render(lesson);
     return text("");
   }
@@ -77,7 +77,10 @@ final class LessonPages {
     ).withClass("key-ideas").attr("data-readout");
   }
 
-  /** Rendered hidden: voice.js shows the controls, or replaces them with a notice where speech is missing. */
+  /**
+   * Rendered hidden: voice.js shows the controls (and removes the "needs JavaScript" line after them), or replaces
+   * them with a notice where speech synthesis is missing.
+   */
   private static DomContent voiceControls() {
     return div(
         h3("Listen to the gist").withId("voice-heading"),

@@ -1,22 +1,178 @@
 package lab.exactlyonce.sandbox;
 
+import lab.exactlyonce.Config.ConfigException;
+import lab.exactlyonce.sandbox.engine.SandboxLimits;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Every sandbox limit in one place. (Skeleton: the sandbox feature owns and extends this record.)
+ * Every sandbox limit in one place, with the defaults a newcomer gets. Each field has a flag and an environment
+ * variable ({@link #FLAGS}); the app's {@code Config} reads them.
+ *
+ * @param workers worker JVMs kept warm; each runs one snippet at a time
+ * @param workerHeap the workers' {@code -Xmx} value, such as {@code 256m}
+ * @param workerStack the workers' {@code -Xss} value, such as {@code 1m}
+ * @param workerJvmFlags more JVM flags for the workers (space-separated on the command line)
+ * @param limits the budgets of one run, passed to the worker with every request
+ * @param killGraceMillis how long after the run's wall limit the server stops waiting and kills the worker
+ * @param queueCapacity runs waiting for a worker, over all clients; beyond it new runs get 429
+ * @param perClientCap runs one client may have waiting or running; beyond it that client gets 429
+ * @param heavyAfterMillis a run slower than this (or one that hit a limit) makes its client "heavy"
+ * @param heavyWorkers workers that heavy clients may occupy at once; the rest are kept for everyone else
+ * @param queueWaitMillis a run that waited this long without a worker is answered as internal_error
+ * @param confinement how workers are confined by the operating system
+ * @param workerMain the class a worker JVM runs (tests swap in a fake that speaks the same protocol)
  */
-public record SandboxSettings(int workers) {
+public record SandboxSettings(int workers, String workerHeap, String workerStack, List<String> workerJvmFlags,
+                              SandboxLimits limits,
+                              long killGraceMillis, int queueCapacity, int perClientCap, long heavyAfterMillis,
+                              int heavyWorkers, long queueWaitMillis, Confinement confinement, String workerMain) {
 
-  /** Flag name to environment variable name, merged into the app's option table. */
-  public static final Map<String, String> FLAGS = Map.of("--sandbox-workers", "SANDBOX_WORKERS");
+  /** Measured on the 2-core box: see the README's benchmark section. */
+  static final List<String> DEFAULT_WORKER_JVM_FLAGS = List.of();
 
-  public static SandboxSettings defaults() {
-    return new SandboxSettings(2);
+  public static final String ENGINE_WORKER_MAIN = "lab.exactlyonce.sandbox.engine.WorkerMain";
+
+  /** How worker processes are confined beyond running in their own JVM. */
+  public enum Confinement {
+    /** A fresh network namespace (no network at all) if the OS allows it, else none. */
+    AUTO,
+    /** A fresh network namespace, or refuse to start. */
+    NETWORK_NAMESPACE,
+    /** Plain child processes. */
+    NONE;
+
+    static Confinement parse(String text) {
+      try {
+        return valueOf(text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("--sandbox-confinement must be one of auto, network-namespace, none; got '"
+            + text + "'");
+      }
+    }
   }
 
+  public SandboxSettings {
+    positive(workers, "--sandbox-workers");
+    requireMemorySize(workerHeap, "--sandbox-worker-heap");
+    requireMemorySize(workerStack, "--sandbox-worker-stack");
+    workerJvmFlags = List.copyOf(workerJvmFlags);
+    for (String flag : workerJvmFlags) {
+      if (!flag.startsWith("-X")) {
+        throw new ConfigException("--sandbox-worker-jvm-flags takes -X... JVM flags only, got '" + flag + "'");
+      }
+    }
+    if (limits == null) throw new ConfigException("sandbox limits are missing");
+    positive(killGraceMillis, "--sandbox-kill-grace-ms");
+    positive(queueCapacity, "--sandbox-queue");
+    positive(perClientCap, "--sandbox-per-client");
+    positive(heavyAfterMillis, "--sandbox-heavy-after-ms");
+    positive(heavyWorkers, "--sandbox-heavy-workers");
+    positive(queueWaitMillis, "--sandbox-queue-wait-ms");
+    if (confinement == null) throw new ConfigException("sandbox confinement is missing");
+    if (workerMain == null || workerMain.isBlank()) throw new ConfigException("sandbox worker main class is missing");
+  }
+
+  /** Flag name to environment variable name, merged into the app's option table. */
+  public static final Map<String, String> FLAGS = flagTable();
+
+  private static Map<String, String> flagTable() {
+    var table = new LinkedHashMap<String, String>();
+    for (String flag : List.of("--sandbox-workers", "--sandbox-worker-heap", "--sandbox-worker-stack",
+        "--sandbox-worker-jvm-flags",
+        "--sandbox-wall-ms", "--sandbox-tick-budget", "--sandbox-max-alloc-bytes", "--sandbox-max-output-bytes",
+        "--sandbox-max-source-bytes", "--sandbox-compile-ms", "--sandbox-kill-grace-ms", "--sandbox-queue",
+        "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-queue-wait-ms",
+        "--sandbox-confinement")) {
+      table.put(flag, flag.substring(2).toUpperCase(Locale.ROOT).replace('-', '_'));
+    }
+    return Collections.unmodifiableMap(table);
+  }
+
+  public static SandboxSettings defaults() {
+    return from(flag -> Optional.empty());
+  }
+
+  /** Reads every sandbox option through {@code option} (flag, then environment), falling back to the defaults. */
   public static SandboxSettings from(Function<String, Optional<String>> option) {
-    return new SandboxSettings(option.apply("--sandbox-workers").map(Integer::parseInt).orElse(2));
+    SandboxLimits base = SandboxLimits.defaults();
+    SandboxLimits limits = new SandboxLimits(
+        number(option, "--sandbox-wall-ms", base.wallMillis()),
+        number(option, "--sandbox-tick-budget", base.tickBudget()),
+        number(option, "--sandbox-max-alloc-bytes", base.maxAllocatedBytes()),
+        Math.toIntExact(number(option, "--sandbox-max-output-bytes", base.maxOutputBytes())),
+        Math.toIntExact(number(option, "--sandbox-max-source-bytes", base.maxSourceBytes())),
+        number(option, "--sandbox-compile-ms", base.compileMillis()));
+    return new SandboxSettings(
+        Math.toIntExact(number(option, "--sandbox-workers", 3)),
+        option.apply("--sandbox-worker-heap").orElse("256m"),
+        option.apply("--sandbox-worker-stack").orElse("1m"),
+        option.apply("--sandbox-worker-jvm-flags").map(v -> List.of(v.trim().split("\\s+")))
+            .orElse(DEFAULT_WORKER_JVM_FLAGS),
+        limits,
+        number(option, "--sandbox-kill-grace-ms", 1_500),
+        Math.toIntExact(number(option, "--sandbox-queue", 256)),
+        Math.toIntExact(number(option, "--sandbox-per-client", 3)),
+        number(option, "--sandbox-heavy-after-ms", 500),
+        Math.toIntExact(number(option, "--sandbox-heavy-workers", 1)),
+        number(option, "--sandbox-queue-wait-ms", 30_000),
+        option.apply("--sandbox-confinement").map(Confinement::parse).orElse(Confinement.AUTO),
+        ENGINE_WORKER_MAIN);
+  }
+
+  public SandboxSettings withWorkers(int count) {
+    return new SandboxSettings(count, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity, perClientCap,
+        heavyAfterMillis, heavyWorkers, queueWaitMillis, confinement, workerMain);
+  }
+
+  public SandboxSettings withLimits(SandboxLimits newLimits) {
+    return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, newLimits, killGraceMillis, queueCapacity,
+        perClientCap, heavyAfterMillis, heavyWorkers, queueWaitMillis, confinement, workerMain);
+  }
+
+  public SandboxSettings withQueue(int capacity, int perClient) {
+    return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, capacity, perClient,
+        heavyAfterMillis, heavyWorkers, queueWaitMillis, confinement, workerMain);
+  }
+
+  public SandboxSettings withWorkerMain(String className) {
+    return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
+        perClientCap, heavyAfterMillis, heavyWorkers, queueWaitMillis, confinement, className);
+  }
+
+  public SandboxSettings withConfinement(Confinement mode) {
+    return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
+        perClientCap, heavyAfterMillis, heavyWorkers, queueWaitMillis, mode, workerMain);
+  }
+
+  /** When the server gives up on a run and kills its worker: the run's wall limit plus the grace. */
+  public long hardLimitMillis() {
+    return limits.wallMillis() + killGraceMillis;
+  }
+
+  private static long number(Function<String, Optional<String>> option, String flag, long fallback) {
+    return option.apply(flag).map(text -> {
+      try {
+        return Long.parseLong(text.trim().replace("_", ""));
+      } catch (NumberFormatException e) {
+        throw new ConfigException(flag + " must be a whole number, got '" + text + "'");
+      }
+    }).orElse(fallback);
+  }
+
+  private static void positive(long value, String flag) {
+    if (value <= 0) throw new ConfigException(flag + " must be at least 1, got " + value);
+  }
+
+  private static void requireMemorySize(String value, String flag) {
+    if (value == null || !value.matches("[1-9][0-9]*[kKmMgG]?")) {
+      throw new ConfigException(flag + " must be a JVM memory size such as 256m, got '" + value + "'");
+    }
   }
 }

@@ -28,7 +28,7 @@ class SeedCoverageTest {
 
   @BeforeAll
   static void load() throws Exception {
-    LessonCatalog catalog = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"));
+    LessonCatalog catalog = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"), ContentFolder.resolve(Optional.empty(), "snippets"));
     lesson = catalog.require("exactly-once");
     allText = new ObjectMapper().writeValueAsString(lesson);
   }

@@ -1,0 +1,166 @@
+package lab.exactlyonce.sandbox;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The runs waiting for a worker: bounded, and fair between clients. Not thread-safe: the {@link Sandbox} calls it
+ * under its lock.
+ *
+ * <p>A client is whoever sends the run; the HTTP layer uses the remote IP address, so a classroom behind one NAT
+ * address shares a single queue slot (the benchmark uses distinct 127.0.0.x addresses to simulate students).
+ *
+ * <p>The policy:
+ * <ul>
+ *   <li><b>Round robin.</b> Clients with waiting runs take turns: each turn starts the oldest run of the next
+ *   client in line, then that client goes to the back of the line. A client that sends ten runs gets one turn in
+ *   ten, not ten turns in a row.</li>
+ *   <li><b>One at a time per client.</b> A client never has two runs executing at once; its next run waits until
+ *   the previous one has finished.</li>
+ *   <li><b>Caps.</b> A client may have at most {@code perClientCap} runs waiting or running; the queue holds at
+ *   most {@code capacity} waiting runs over all clients. Beyond either, {@link #offer} refuses the run (the HTTP
+ *   layer answers 429 with {@code Retry-After}).</li>
+ *   <li><b>Heavy clients.</b> A client whose last run hit a limit (timeout, memory, killed worker) or ran longer
+ *   than the heavy threshold is <em>heavy</em> until it finishes a quick, clean run. {@link #next} passes over
+ *   heavy clients when the caller says no heavy run may start now; the {@link Sandbox} allows heavy runs on at
+ *   most {@code heavyWorkers} workers at once, so the other workers stay free for everybody else and one student's
+ *   {@code while (true) {}} cannot slow the class down.</li>
+ * </ul>
+ *
+ * @param <J> the run
+ */
+final class RunQueue<J> {
+  private static final int REMEMBERED_HEAVY_CLIENTS = 10_000;
+
+  private final int capacity;
+  private final int perClientCap;
+  private final Map<String, Client<J>> clients = new HashMap<>();
+  /** Clients with waiting runs, in turn order. */
+  private final ArrayDeque<String> line = new ArrayDeque<>();
+  /** Heavy clients, least recently marked first, bounded so that a flood of addresses cannot grow it forever. */
+  private final Map<String, Boolean> heavy = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+      return size() > REMEMBERED_HEAVY_CLIENTS;
+    }
+  };
+  private int waiting;
+
+  RunQueue(int capacity, int perClientCap) {
+    this.capacity = capacity;
+    this.perClientCap = perClientCap;
+  }
+
+  /** Why a run was refused, and how many runs are ahead of the caller's next chance. */
+  record Refusal(String reason, int runsAhead) {}
+
+  /** Adds a run, or says why not. */
+  Optional<Refusal> offer(String client, J run) {
+    Client<J> c = clients.get(client);
+    int own = c == null ? 0 : c.waiting.size() + (c.running ? 1 : 0);
+    if (own >= perClientCap) {
+      return Optional.of(new Refusal("you already have " + own + " runs waiting or running (the limit is "
+          + perClientCap + "); wait for them to finish", own));
+    }
+    if (waiting >= capacity) {
+      return Optional.of(new Refusal("the sandbox is busy: " + waiting + " runs are waiting", waiting));
+    }
+    if (c == null) {
+      c = new Client<>();
+      clients.put(client, c);
+    }
+    if (c.waiting.isEmpty()) line.addLast(client);
+    c.waiting.addLast(run);
+    waiting++;
+    return Optional.empty();
+  }
+
+  /** Puts a run that could not start back at the head of the queue, regardless of the caps. */
+  void offerFirst(String client, J run) {
+    Client<J> c = clients.computeIfAbsent(client, k -> new Client<>());
+    if (c.waiting.isEmpty()) line.addFirst(client);
+    c.waiting.addFirst(run);
+    waiting++;
+  }
+
+  /** A run taken off the queue, with its client and whether that client was heavy when it started. */
+  record Taken<J>(String client, J run, boolean heavy) {}
+
+  /**
+   * Takes the next run in turn order, skipping clients that are already running and, unless {@code heavyAllowed},
+   * heavy clients. The taken run's client counts as running until {@link #finished}.
+   */
+  Optional<Taken<J>> next(boolean heavyAllowed) {
+    for (Iterator<String> it = line.iterator(); it.hasNext(); ) {
+      String key = it.next();
+      Client<J> c = clients.get(key);
+      if (c.running) continue;
+      boolean isHeavy = heavy.containsKey(key);
+      if (isHeavy && !heavyAllowed) continue;
+      it.remove();
+      J run = c.waiting.removeFirst();
+      waiting--;
+      c.running = true;
+      if (!c.waiting.isEmpty()) line.addLast(key);
+      return Optional.of(new Taken<>(key, run, isHeavy));
+    }
+    return Optional.empty();
+  }
+
+  /** The client's running run ended; {@code wasHeavy} says whether it hit a limit or ran long. */
+  void finished(String client, boolean wasHeavy) {
+    Client<J> c = clients.get(client);
+    if (c != null) {
+      c.running = false;
+      if (c.waiting.isEmpty()) clients.remove(client);
+    }
+    markHeavy(client, wasHeavy);
+  }
+
+  /** Marks a client heavy (or light again) at once, for a run that is still going but already ran long. */
+  void markHeavy(String client, boolean isHeavy) {
+    if (isHeavy) heavy.put(client, Boolean.TRUE);
+    else heavy.remove(client);
+  }
+
+  /** Removes a waiting run (it gave up waiting); true if it was still waiting. */
+  boolean remove(String client, J run) {
+    Client<J> c = clients.get(client);
+    if (c == null || !c.waiting.remove(run)) return false;
+    waiting--;
+    if (c.waiting.isEmpty()) {
+      line.remove(client);
+      if (!c.running) clients.remove(client);
+    }
+    return true;
+  }
+
+  boolean isHeavy(String client) {
+    return heavy.containsKey(client);
+  }
+
+  int waiting() {
+    return waiting;
+  }
+
+  /** Takes every waiting run out, for shutdown. */
+  Map<String, ArrayDeque<J>> drain() {
+    var all = new LinkedHashMap<String, ArrayDeque<J>>();
+    clients.forEach((key, c) -> {
+      if (!c.waiting.isEmpty()) all.put(key, new ArrayDeque<>(c.waiting));
+      c.waiting.clear();
+    });
+    line.clear();
+    waiting = 0;
+    return all;
+  }
+
+  private static final class Client<J> {
+    final ArrayDeque<J> waiting = new ArrayDeque<>();
+    boolean running;
+  }
+}

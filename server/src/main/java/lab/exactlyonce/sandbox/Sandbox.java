@@ -1,0 +1,295 @@
+package lab.exactlyonce.sandbox;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.sandbox.engine.WorkerRequest;
+import lab.exactlyonce.sandbox.engine.WorkerResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs learners' Java in worker JVMs, never in the server's. Free of HTTP: {@link #run} takes a client key and a
+ * source and completes with a {@link RunResult}; a full queue refuses at once with {@link BusyException}.
+ *
+ * <p>Each run waits in the fair {@link RunQueue}, then goes to an idle worker with the run's limits. The worker
+ * enforces the limits itself; if it has not answered {@code killGraceMillis} after the wall limit (a single long
+ * library call that no instrumented loop check can interrupt), the server kills it, answers {@code timeout}, and
+ * the pool starts a replacement. A worker that dies mid-run is logged and answered as {@code internal_error}.
+ */
+public final class Sandbox implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Sandbox.class);
+
+  private final SandboxSettings settings;
+  private final ObjectMapper json = new ObjectMapper()
+      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "sandbox-timer");
+    t.setDaemon(true);
+    return t;
+  });
+  private final WorkerPool pool;
+  private final RunQueue<Job> queue;
+  private final Map<Job, Long> running = new HashMap<>();
+  private final AtomicLong ids = new AtomicLong();
+  /** Recent mean run time, for Retry-After. */
+  private volatile double meanRunMillis = 50;
+  private final int heavyCap;
+  private volatile boolean started;
+  private volatile boolean closed;
+
+  public Sandbox(SandboxSettings settings) {
+    this.settings = settings;
+    this.queue = new RunQueue<>(settings.queueCapacity(), settings.perClientCap());
+    this.pool = new WorkerPool(settings, json, timer, this::dispatch);
+    this.heavyCap = settings.workers() == 1 ? 1 : Math.max(1, Math.min(settings.heavyWorkers(), settings.workers() - 1));
+  }
+
+  /** Starts the workers in the background; runs submitted before they are ready wait in the queue. */
+  public synchronized Sandbox start() {
+    if (!started) {
+      started = true;
+      pool.start();
+    }
+    return this;
+  }
+
+  public SandboxSettings settings() {
+    return settings;
+  }
+
+  /** Which OS confinement the workers run under, in words. */
+  public String confinement() {
+    return pool.confinement();
+  }
+
+  /** Waits until every worker is warm and idle; for tests and the benchmark. */
+  public boolean awaitReady(Duration timeout) throws InterruptedException {
+    start();
+    return pool.awaitAllIdle(timeout);
+  }
+
+  /** The process ids of the live workers; for tests. */
+  List<Long> workerPids() {
+    return pool.pids();
+  }
+
+  /**
+   * Queues a run for {@code clientKey}.
+   *
+   * @throws BusyException if the client or the whole queue is at its cap
+   */
+  public CompletableFuture<RunResult> run(String clientKey, String source) {
+    start();
+    Job job = new Job(ids.incrementAndGet(), clientKey, source);
+    if (closed) {
+      job.settle(internalError("the server is shutting down; try again in a moment", 0));
+      return job.result;
+    }
+    Optional<RunQueue.Refusal> refusal;
+    synchronized (this) {
+      refusal = queue.offer(clientKey, job);
+    }
+    if (refusal.isPresent()) {
+      throw new BusyException(refusal.get().reason(), retryAfterSeconds(refusal.get().runsAhead()));
+    }
+    ScheduledFuture<?> giveUp = timer.schedule(() -> abandon(job), settings.queueWaitMillis(), TimeUnit.MILLISECONDS);
+    job.result.whenComplete((r, e) -> giveUp.cancel(false));
+    dispatch();
+    return job.result;
+  }
+
+  /** Starts as many waiting runs as there are idle workers, in the queue's fair order. */
+  private void dispatch() {
+    List<Job> toStart = new ArrayList<>();
+    List<WorkerProcess> workers = new ArrayList<>();
+    synchronized (this) {
+      if (closed) return;
+      while (true) {
+        WorkerProcess worker = pool.takeIdle();
+        if (worker == null) break;
+        long now = System.nanoTime();
+        Optional<RunQueue.Taken<Job>> taken = queue.next(heavyRunning(now) < heavyCap);
+        if (taken.isEmpty()) {
+          pool.putBackUnused(worker);
+          break;
+        }
+        Job job = taken.get().run();
+        job.startedHeavy = taken.get().heavy();
+        running.put(job, now);
+        toStart.add(job);
+        workers.add(worker);
+      }
+    }
+    for (int i = 0; i < toStart.size(); i++) execute(toStart.get(i), workers.get(i));
+  }
+
+  private int heavyRunning(long now) {
+    long threshold = TimeUnit.MILLISECONDS.toNanos(settings.heavyAfterMillis());
+    int count = 0;
+    for (Map.Entry<Job, Long> e : running.entrySet()) {
+      if (e.getKey().startedHeavy || now - e.getValue() > threshold) count++;
+    }
+    return count;
+  }
+
+  private void execute(Job job, WorkerProcess worker) {
+    CompletableFuture<WorkerResponse> answer = worker.send(
+        new WorkerRequest(job.id, job.source, settings.limits()));
+    long hardLimit = settings.hardLimitMillis();
+    ScheduledFuture<?> killer = timer.schedule(() -> {
+      if (answer.isDone()) return;
+      log.info("sandbox: run {} of {} passed the hard limit of {} ms; killing {}", job.id, job.client, hardLimit,
+          worker);
+      worker.kill();
+      finish(job, worker, new RunResult(Outcome.TIMEOUT, "", "Timed out: the run was stopped after "
+          + seconds(hardLimit) + " s (the limit is " + seconds(settings.limits().wallMillis()) + " s); a single long "
+          + "library call cannot be interrupted, so its worker was replaced.", List.of(), elapsedMillis(job)), false);
+    }, hardLimit, TimeUnit.MILLISECONDS);
+    answer.whenComplete((response, error) -> {
+      killer.cancel(false);
+      if (error != null) {
+        if (worker.wasKilled()) return;   // the killer has answered already
+        if (worker.mayExit() && !job.retried) {
+          // The worker answered its previous run with a limit and then exited, as the engine does after a stuck
+          // call; this run never started. Give it the next free worker.
+          job.retried = true;
+          synchronized (this) {
+            running.remove(job);
+            queue.finished(job.client, queue.isHeavy(job.client));
+            queue.offerFirst(job.client, job);
+          }
+          dispatch();
+          return;
+        }
+        log.error("sandbox: run {} of {} lost its worker: {}; last stderr lines:\n{}", job.id, job.client,
+            error.getMessage(), worker.stderrTail());
+        finish(job, worker, internalError("the sandbox worker stopped unexpectedly; the run was not finished. "
+            + "Try again.", elapsedMillis(job)), false);
+        return;
+      }
+      RunResult result = response.result();
+      worker.mayExit(switch (result.status()) {
+        case TIMEOUT, MEMORY_LIMIT, INTERNAL_ERROR -> true;
+        default -> false;
+      });
+      if (result.status() == Outcome.INTERNAL_ERROR) {
+        log.error("sandbox: worker {} reported an internal error for run {}: {}", worker, job.id, result.stderr());
+      }
+      finish(job, worker, result, true);
+    });
+  }
+
+  private void finish(Job job, WorkerProcess worker, RunResult result, boolean workerUsable) {
+    if (!job.settle(result)) return;
+    long took = elapsedMillis(job);
+    meanRunMillis = meanRunMillis * 0.9 + took * 0.1;
+    boolean heavy = switch (result.status()) {
+      case TIMEOUT, MEMORY_LIMIT, INTERNAL_ERROR -> true;
+      default -> took > settings.heavyAfterMillis();
+    };
+    synchronized (this) {
+      running.remove(job);
+      queue.finished(job.client, heavy);
+    }
+    if (!workerUsable) pool.retire(worker);
+    else pool.giveBack(worker);
+    dispatch();
+  }
+
+  private void abandon(Job job) {
+    boolean wasWaiting;
+    synchronized (this) {
+      wasWaiting = queue.remove(job.client, job);
+    }
+    if (wasWaiting) {
+      log.warn("sandbox: run {} of {} waited {} ms without a worker", job.id, job.client, settings.queueWaitMillis());
+      job.settle(internalError("the sandbox had no free worker for " + seconds(settings.queueWaitMillis())
+          + " s; try again in a moment", elapsedMillis(job)));
+    }
+  }
+
+  private long retryAfterSeconds(int runsAhead) {
+    double waitMillis = (runsAhead + 1) * meanRunMillis / Math.max(1, settings.workers());
+    return Math.max(1, (long) Math.ceil(waitMillis / 1000));
+  }
+
+  /** Stops taking runs, answers the waiting ones, and ends every worker. */
+  @Override
+  public void close() {
+    List<Job> waiting = new ArrayList<>();
+    synchronized (this) {
+      if (closed) return;
+      closed = true;
+      queue.drain().values().forEach(waiting::addAll);
+    }
+    waiting.forEach(job -> job.settle(internalError("the server is shutting down; try again in a moment", 0)));
+    pool.close();
+    timer.shutdownNow();
+  }
+
+  private static RunResult internalError(String message, long elapsedMs) {
+    return new RunResult(Outcome.INTERNAL_ERROR, "", "Internal error: " + message, List.of(), elapsedMs);
+  }
+
+  private static long elapsedMillis(Job job) {
+    return (System.nanoTime() - job.submitNanos) / 1_000_000;
+  }
+
+  private static String seconds(long millis) {
+    return millis % 1000 == 0 ? String.valueOf(millis / 1000) : String.format(Locale.ROOT, "%.1f", millis / 1000.0);
+  }
+
+  /** The queue or this client is at its cap; try again after {@code retryAfterSeconds}. */
+  public static final class BusyException extends RuntimeException {
+    private final long retryAfterSeconds;
+
+    BusyException(String message, long retryAfterSeconds) {
+      super(message, null, false, false);
+      this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    public long retryAfterSeconds() {
+      return retryAfterSeconds;
+    }
+  }
+
+  private static final class Job {
+    final long id;
+    final String client;
+    final String source;
+    final long submitNanos = System.nanoTime();
+    final CompletableFuture<RunResult> result = new CompletableFuture<>();
+    final AtomicBoolean settled = new AtomicBoolean();
+    volatile boolean startedHeavy;
+    volatile boolean retried;
+
+    Job(long id, String client, String source) {
+      this.id = id;
+      this.client = client;
+      this.source = source;
+    }
+
+    boolean settle(RunResult r) {
+      if (!settled.compareAndSet(false, true)) return false;
+      result.complete(r);
+      return true;
+    }
+  }
+}

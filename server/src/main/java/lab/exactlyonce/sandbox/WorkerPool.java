@@ -1,0 +1,254 @@
+package lab.exactlyonce.sandbox;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.SandboxSettings.Confinement;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * The worker JVMs: started with the server's own class path and capped JVM flags, each in a private temporary
+ * directory and, where the OS allows, in a fresh network namespace. Keeps the idle ones; every worker that ends
+ * (crashed, killed after a hard limit, or exited on its own after a stuck call) is replaced in the background, with
+ * a growing pause if replacements keep failing.
+ */
+final class WorkerPool {
+  private static final Logger log = LoggerFactory.getLogger(WorkerPool.class);
+
+  private final SandboxSettings settings;
+  private final ObjectMapper json;
+  private final ScheduledExecutorService timer;
+  private final Runnable onIdle;
+  private final List<String> confinementPrefix;
+  private final String confinementDescription;
+  private final Path tempRoot;
+  private final AtomicInteger serial = new AtomicInteger();
+  private final AtomicInteger failuresInARow = new AtomicInteger();
+  private final Set<WorkerProcess> live = ConcurrentHashMap.newKeySet();
+  private final ArrayDeque<WorkerProcess> idle = new ArrayDeque<>();
+  private volatile boolean closing;
+
+  /**
+   * @param onIdle called (without locks held) whenever a worker becomes idle, so waiting runs can start
+   */
+  WorkerPool(SandboxSettings settings, ObjectMapper json, ScheduledExecutorService timer, Runnable onIdle) {
+    this.settings = settings;
+    this.json = json;
+    this.timer = timer;
+    this.onIdle = onIdle;
+    var probe = probeConfinement(settings.confinement());
+    this.confinementPrefix = probe.prefix();
+    this.confinementDescription = probe.description();
+    try {
+      this.tempRoot = Files.createTempDirectory("eolab-sandbox-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the sandbox workers' temporary directory", e);
+    }
+  }
+
+  void start() {
+    log.info("sandbox: {} workers ({} heap each); {}", settings.workers(), settings.workerHeap(),
+        confinementDescription);
+    for (int i = 0; i < settings.workers(); i++) spawn();
+  }
+
+  String confinement() {
+    return confinementDescription;
+  }
+
+  /** An idle worker, or null. */
+  synchronized WorkerProcess takeIdle() {
+    while (!idle.isEmpty()) {
+      WorkerProcess w = idle.pollFirst();
+      if (w.alive()) return w;
+    }
+    return null;
+  }
+
+  /** A worker finished its run and may take another. */
+  void giveBack(WorkerProcess worker) {
+    if (closing || !worker.alive()) return;      // its exit handler replaces it
+    synchronized (this) {
+      idle.addLast(worker);
+    }
+    onIdle.run();
+  }
+
+  /** Returns a worker taken by {@link #takeIdle} but not used, without announcing it. */
+  synchronized void putBackUnused(WorkerProcess worker) {
+    idle.addFirst(worker);
+  }
+
+  /** Kills a worker that overran or misbehaved; its exit handler starts a replacement. */
+  void retire(WorkerProcess worker) {
+    worker.kill();
+  }
+
+  synchronized int idleCount() {
+    return idle.size();
+  }
+
+  /** Waits until every worker is started and idle, for tests and the benchmark. */
+  boolean awaitAllIdle(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (idleCount() >= settings.workers()) return true;
+      Thread.sleep(20);
+    }
+    return false;
+  }
+
+  /** The process ids of the live workers, for tests. */
+  List<Long> pids() {
+    return live.stream().map(WorkerProcess::pid).sorted().toList();
+  }
+
+  void close() {
+    closing = true;
+    List<WorkerProcess> all = new ArrayList<>(live);
+    all.parallelStream().forEach(w -> w.close(2_000));
+    synchronized (this) {
+      idle.clear();
+    }
+    deleteTree(tempRoot);
+  }
+
+  private void spawn() {
+    if (closing) return;
+    String name = "worker-" + serial.incrementAndGet();
+    WorkerProcess worker;
+    try {
+      Path tmp = Files.createDirectories(tempRoot.resolve(name));
+      worker = WorkerProcess.start(name, command(tmp), json);
+    } catch (IOException | RuntimeException e) {
+      log.error("sandbox: cannot start {}: {}", name, e.toString());
+      retryLater();
+      return;
+    }
+    live.add(worker);
+    long startedAt = System.nanoTime();
+    worker.exited().whenComplete((code, error) -> onExit(worker, code));
+    worker.ready().whenComplete((w, error) -> {
+      if (error != null) {
+        log.error("sandbox: {} never became ready: {}", name, error.getMessage());
+        worker.kill();
+        return;
+      }
+      failuresInARow.set(0);
+      log.debug("sandbox: {} ready in {} ms", name, (System.nanoTime() - startedAt) / 1_000_000);
+      giveBack(worker);
+    });
+    timer.schedule(() -> {
+      if (!worker.ready().isDone()) {
+        log.error("sandbox: {} was not ready after 60 s; killing it", name);
+        worker.kill();
+      }
+    }, 60, TimeUnit.SECONDS);
+  }
+
+  private void onExit(WorkerProcess worker, Integer code) {
+    live.remove(worker);
+    synchronized (this) {
+      idle.remove(worker);
+    }
+    deleteTree(tempRoot.resolve(worker.name()));
+    if (closing) return;
+    if (!worker.ready().isDone() || worker.ready().isCompletedExceptionally()) {
+      retryLater();
+    } else {
+      if (!worker.wasKilled()) log.info("sandbox: {} exited with code {}; starting a replacement", worker, code);
+      timer.execute(this::spawn);
+    }
+  }
+
+  private void retryLater() {
+    int failures = failuresInARow.incrementAndGet();
+    long delay = Math.min(30_000, 250L << Math.min(failures, 7));
+    log.warn("sandbox: a worker failed to start ({} in a row); trying again in {} ms", failures, delay);
+    timer.schedule(this::spawn, delay, TimeUnit.MILLISECONDS);
+  }
+
+  private List<String> command(Path tmp) {
+    var command = new ArrayList<>(confinementPrefix);
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of(
+        "-Xmx" + settings.workerHeap(),
+        "-Xss" + settings.workerStack(),
+        "-XX:+UseSerialGC",
+        "-XX:MaxMetaspaceSize=192m",
+        "-XX:-UsePerfData",
+        "-XX:+DisableAttachMechanism",
+        "-Xshare:auto",
+        "-XX:ErrorFile=" + tmp.resolve("hs_err_pid%p.log"),
+        "-Djava.io.tmpdir=" + tmp,
+        "-Dfile.encoding=UTF-8",
+        "-Djava.awt.headless=true"));
+    command.addAll(settings.workerJvmFlags());
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), settings.workerMain()));
+    return command;
+  }
+
+  private record Probe(List<String> prefix, String description) {}
+
+  /** Finds out once, at start, which confinement this OS allows. */
+  private static Probe probeConfinement(Confinement mode) {
+    if (mode == Confinement.NONE) {
+      return new Probe(List.of(), "confinement: none (configured); workers are plain child processes");
+    }
+    for (List<String> prefix : List.of(List.of("unshare", "--net", "--map-root-user"), List.of("unshare", "--net"))) {
+      if (works(prefix)) {
+        return new Probe(prefix, "confinement: network namespace (" + String.join(" ", prefix)
+            + "); workers have no network");
+      }
+    }
+    if (mode == Confinement.NETWORK_NAMESPACE) {
+      throw new lab.exactlyonce.Config.ConfigException(
+          "--sandbox-confinement network-namespace: this system does not allow 'unshare --net'");
+    }
+    return new Probe(List.of(), "confinement: none available ('unshare --net' is not allowed here); "
+        + "workers are plain child processes");
+  }
+
+  private static boolean works(List<String> prefix) {
+    var command = new ArrayList<>(prefix);
+    command.add("true");
+    try {
+      Process p = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      if (!p.waitFor(5, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        return false;
+      }
+      return p.exitValue() == 0;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private static void deleteTree(Path root) {
+    if (!Files.exists(root)) return;
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      log.debug("sandbox: could not delete {}: {}", root, e.toString());
+    }
+  }
+}

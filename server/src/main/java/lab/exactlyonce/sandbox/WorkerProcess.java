@@ -1,0 +1,243 @@
+package lab.exactlyonce.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.engine.WorkerRequest;
+import lab.exactlyonce.sandbox.engine.WorkerResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One worker JVM and the pipes to it. The worker prints {@code {"ready":true}} when it is warm, then answers one
+ * {@link WorkerResponse} line for each {@link WorkerRequest} line, one run at a time. Two daemon threads read its
+ * standard output (answers) and standard error (logged). Not thread-safe for sends: the pool gives a worker one
+ * run at a time.
+ */
+final class WorkerProcess {
+  private static final Logger log = LoggerFactory.getLogger(WorkerProcess.class);
+  private static final int STDERR_TAIL_LINES = 20;
+
+  private final String name;
+  private final Process process;
+  private final ObjectMapper json;
+  private final OutputStream stdin;
+  private final CompletableFuture<WorkerProcess> ready = new CompletableFuture<>();
+  private final Deque<String> stderrTail = new ArrayDeque<>();
+  private volatile CompletableFuture<WorkerResponse> pending;
+  private volatile long pendingId = -1;
+  private volatile boolean killed;
+  private volatile boolean mayExit;
+
+  private WorkerProcess(String name, Process process, ObjectMapper json) {
+    this.name = name;
+    this.process = process;
+    this.json = json;
+    this.stdin = process.getOutputStream();
+    Thread out = new Thread(this::readAnswers, name + "-out");
+    out.setDaemon(true);
+    out.start();
+    Thread err = new Thread(this::readErrors, name + "-err");
+    err.setDaemon(true);
+    err.start();
+  }
+
+  /** Starts the process; {@link #ready()} completes when it has said so. */
+  static WorkerProcess start(String name, List<String> command, ObjectMapper json) throws IOException {
+    Process process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+    return new WorkerProcess(name, process, json);
+  }
+
+  String name() {
+    return name;
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  CompletableFuture<WorkerProcess> ready() {
+    return ready;
+  }
+
+  /** Completes with the exit code when the process has ended, for whatever reason. */
+  CompletableFuture<Integer> exited() {
+    return process.onExit().thenApply(Process::exitValue);
+  }
+
+  boolean alive() {
+    return process.isAlive() && !killed;
+  }
+
+  /** Whether its last answer was one after which a worker may exit on its own (a limit was hit). */
+  boolean mayExit() {
+    return mayExit;
+  }
+
+  void mayExit(boolean value) {
+    mayExit = value;
+  }
+
+  boolean wasKilled() {
+    return killed;
+  }
+
+  /**
+   * Sends one run. The answer completes the returned future; if the worker dies first it completes exceptionally
+   * with a {@link WorkerDiedException}.
+   */
+  CompletableFuture<WorkerResponse> send(WorkerRequest request) {
+    var answer = new CompletableFuture<WorkerResponse>();
+    pendingId = request.id();
+    pending = answer;
+    try {
+      byte[] line = (json.writeValueAsString(request) + "\n").getBytes(StandardCharsets.UTF_8);
+      synchronized (stdin) {
+        stdin.write(line);
+        stdin.flush();
+      }
+    } catch (IOException e) {
+      pending = null;
+      answer.completeExceptionally(new WorkerDiedException(name + " did not take the run: " + e.getMessage()));
+    }
+    if (!process.isAlive()) failPending("exited with code " + exitCodeOrUnknown());
+    return answer;
+  }
+
+  /** Kills the worker and everything it started, at once. */
+  void kill() {
+    killed = true;
+    process.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
+  }
+
+  /** Closes standard input (a worker exits when it ends), waits a little, then kills what is left. */
+  void close(long graceMillis) {
+    try {
+      synchronized (stdin) {
+        stdin.close();
+      }
+    } catch (IOException ignored) {
+      // already gone
+    }
+    try {
+      if (!process.waitFor(graceMillis, TimeUnit.MILLISECONDS)) kill();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      kill();
+    }
+  }
+
+  /** The last lines the worker wrote to standard error, for the log when it dies. */
+  String stderrTail() {
+    synchronized (stderrTail) {
+      return String.join("\n", stderrTail);
+    }
+  }
+
+  private void readAnswers() {
+    try (var reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        handle(line);
+      }
+    } catch (IOException e) {
+      if (!killed) log.warn("{}: reading its answers failed: {}", name, e.getMessage());
+    }
+    String how = killed ? "was killed" : "exited with code " + exitCodeOrUnknown();
+    ready.completeExceptionally(new WorkerDiedException(name + " " + how + " before it was ready"
+        + (stderrTail().isEmpty() ? "" : "; its last words: " + stderrTail())));
+    failPending(how);
+  }
+
+  private void handle(String line) {
+    if (line.isBlank()) return;
+    JsonNode node;
+    try {
+      node = json.readTree(line);
+    } catch (IOException e) {
+      log.warn("{}: ignoring a line that is not JSON: {}", name, abbreviate(line));
+      return;
+    }
+    if (!ready.isDone()) {
+      if (node.path("ready").asBoolean(false)) {
+        ready.complete(this);
+      } else {
+        log.warn("{}: ignoring a line before the ready line: {}", name, abbreviate(line));
+      }
+      return;
+    }
+    WorkerResponse response;
+    try {
+      response = json.treeToValue(node, WorkerResponse.class);
+    } catch (IOException | IllegalArgumentException e) {
+      log.error("{}: an answer the server cannot read: {} ({})", name, abbreviate(line), e.getMessage());
+      failPending("answered something the server cannot read");
+      return;
+    }
+    CompletableFuture<WorkerResponse> answer = pending;
+    if (answer == null || response.id() != pendingId || response.result() == null) {
+      log.error("{}: an answer for run {} while waiting for run {}: {}", name, response.id(), pendingId,
+          abbreviate(line));
+      return;
+    }
+    pending = null;
+    answer.complete(response);
+  }
+
+  private void readErrors() {
+    try (var reader = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        synchronized (stderrTail) {
+          if (stderrTail.size() == STDERR_TAIL_LINES) stderrTail.removeFirst();
+          stderrTail.addLast(abbreviate(line));
+        }
+        log.info("{}: {}", name, abbreviate(line));
+      }
+    } catch (IOException ignored) {
+      // the process is gone; the answer reader reports it
+    }
+  }
+
+  private void failPending(String how) {
+    CompletableFuture<WorkerResponse> answer = pending;
+    pending = null;
+    if (answer != null) answer.completeExceptionally(new WorkerDiedException(name + " " + how));
+  }
+
+  private String exitCodeOrUnknown() {
+    try {
+      return process.waitFor(2, TimeUnit.SECONDS) ? String.valueOf(process.exitValue()) : "unknown";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
+  }
+
+  private static String abbreviate(String line) {
+    return line.length() <= 300 ? line : line.substring(0, 300) + "...";
+  }
+
+  @Override
+  public String toString() {
+    return name + " (pid " + process.pid() + ")";
+  }
+
+  /** The worker ended (crashed, was killed, or broke the protocol) before answering. */
+  static final class WorkerDiedException extends RuntimeException {
+    WorkerDiedException(String message) {
+      super(message, null, false, false);
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package lab.exactlyonce.sandbox.engine;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What learner code may name: an allowlist of JDK classes (internal names), each with the members it may use, and
+ * a denylist of members that no class may offer (waiting on monitors, parallel execution on other threads,
+ * finalizers, changing JVM-wide defaults). Everything else, including all of reflection, class loading,
+ * {@code java.lang.invoke}, threads, processes, files, network, {@code sun.*} and {@code jdk.internal.*}, is
+ * refused because it is not listed.
+ */
+final class ApiPolicy {
+  /** Which members of an allowed class may be used. */
+  private record Rule(boolean all, Set<String> names) {
+    static final Rule ALL = new Rule(true, Set.of());
+
+    static Rule only(String... names) {
+      return new Rule(false, Set.of(names));
+    }
+
+    static Rule except(String... names) {
+      return new Rule(true, Set.of(names));
+    }
+
+    boolean allows(String member) {
+      return all != names.contains(member);
+    }
+  }
+
+  /** Members refused on every JDK class, with the class that really declares them (for the message). */
+  private static final Map<String, String> DENIED_EVERYWHERE = Map.ofEntries(
+      Map.entry("wait", "java/lang/Object"), Map.entry("notify", "java/lang/Object"),
+      Map.entry("notifyAll", "java/lang/Object"), Map.entry("finalize", "java/lang/Object"),
+      Map.entry("parallel", "java/util/stream/BaseStream"), Map.entry("parallelStream", "java/util/Collection"),
+      Map.entry("parallelSort", "java/util/Arrays"), Map.entry("parallelSetAll", "java/util/Arrays"),
+      Map.entry("parallelPrefix", "java/util/Arrays"));
+
+  /** Packages whose every class is allowed. */
+  private static final List<String> PACKAGES = List.of("java/util/function/");
+
+  private static final Map<String, Rule> CLASSES = new HashMap<>();
+
+  static {
+    all("java/lang/", "Object", "String", "StringBuilder", "StringBuffer", "CharSequence", "Comparable", "Iterable",
+        "Math", "StrictMath", "Number", "Integer", "Long", "Short", "Byte", "Double", "Float", "Boolean", "Character",
+        "Enum", "Cloneable", "Runnable", "AutoCloseable", "Appendable", "StackTraceElement",
+        "Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
+        "Throwable", "Exception", "RuntimeException", "Error", "ArithmeticException",
+        "ArrayIndexOutOfBoundsException", "ArrayStoreException", "ClassCastException", "CloneNotSupportedException",
+        "IllegalArgumentException", "IllegalStateException", "IndexOutOfBoundsException",
+        "NegativeArraySizeException", "NullPointerException", "NumberFormatException",
+        "StringIndexOutOfBoundsException", "UnsupportedOperationException", "AssertionError", "StackOverflowError",
+        "OutOfMemoryError", "VirtualMachineError", "ExceptionInInitializerError", "InterruptedException");
+    CLASSES.put("java/lang/Class", Rule.only("getName", "getSimpleName", "getTypeName", "toString", "hashCode",
+        "equals", "isInstance", "desiredAssertionStatus"));
+    CLASSES.put("java/lang/System", Rule.only("out", "err", "currentTimeMillis", "nanoTime", "arraycopy",
+        "lineSeparator", "identityHashCode"));
+    all("java/lang/annotation/", "Annotation", "Retention", "RetentionPolicy", "Target", "ElementType", "Documented",
+        "Inherited");
+    CLASSES.put("java/io/PrintStream", Rule.only("print", "println", "printf", "format", "append", "flush",
+        "checkError", "write"));
+    all("java/io/", "Serializable", "Closeable", "IOException", "UncheckedIOException");
+    all("java/util/", "AbstractCollection", "AbstractList", "AbstractMap", "AbstractMap$SimpleEntry",
+        "AbstractMap$SimpleImmutableEntry", "AbstractQueue", "AbstractSequentialList", "AbstractSet", "ArrayDeque",
+        "ArrayList", "Arrays", "BitSet", "Collection", "Collections", "Comparator", "ConcurrentModificationException",
+        "Deque", "EmptyStackException", "EnumMap", "EnumSet", "HashMap", "HashSet", "Hashtable", "IdentityHashMap",
+        "IllegalFormatException", "IllegalFormatConversionException", "InputMismatchException", "Iterator",
+        "LinkedHashMap", "LinkedHashSet", "LinkedList", "List", "ListIterator", "Map", "Map$Entry",
+        "MissingFormatArgumentException", "NavigableMap", "NavigableSet", "NoSuchElementException", "Objects",
+        "Optional", "OptionalDouble", "OptionalInt", "OptionalLong", "PrimitiveIterator", "PrimitiveIterator$OfInt",
+        "PrimitiveIterator$OfLong", "PrimitiveIterator$OfDouble", "PriorityQueue", "Queue", "Random", "RandomAccess",
+        "Scanner", "Set", "SortedMap", "SortedSet", "Stack", "StringJoiner", "StringTokenizer", "TreeMap", "TreeSet",
+        "UnknownFormatConversionException", "Vector");
+    CLASSES.put("java/util/Locale", Rule.except("setDefault"));
+    all("java/util/stream/", "BaseStream", "Stream", "Stream$Builder", "IntStream", "LongStream", "DoubleStream",
+        "Collectors", "Collector");
+    all("java/util/regex/", "Pattern", "Matcher", "MatchResult", "PatternSyntaxException");
+    all("java/math/", "BigInteger", "BigDecimal", "MathContext", "RoundingMode");
+    all("java/time/", "Duration", "Instant", "LocalDate", "LocalTime", "LocalDateTime", "DayOfWeek", "Month",
+        "DateTimeException");
+    all("java/time/temporal/", "ChronoUnit", "Temporal", "TemporalUnit", "TemporalAmount", "TemporalAccessor",
+        "TemporalAdjuster");
+  }
+
+  private static void all(String pkg, String... simpleNames) {
+    for (String name : simpleNames) CLASSES.put(pkg + name, Rule.ALL);
+  }
+
+  private ApiPolicy() {
+  }
+
+  /** Whether a JDK class (internal name, not an array) may be named at all. */
+  static boolean allowsClass(String internalName) {
+    if (CLASSES.containsKey(internalName)) return true;
+    for (String pkg : PACKAGES) {
+      if (internalName.startsWith(pkg) && internalName.indexOf('/', pkg.length()) < 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The member of an allowed JDK class that may not be used, as "java.lang.System.exit", or null when allowed.
+   * The caller has checked the class itself and the types in the descriptor.
+   */
+  static String deniedMember(String owner, String name) {
+    String declaredBy = DENIED_EVERYWHERE.get(name);
+    if (declaredBy != null) return dotted(declaredBy) + "." + name;
+    Rule rule = CLASSES.get(owner);
+    if (rule == null) return null; // a class of an allowed package
+    boolean allowed = name.equals("<init>") ? rule.all() : rule.allows(name);
+    return allowed ? null : dotted(owner) + "." + name;
+  }
+
+  static String dotted(String internalName) {
+    return internalName.replace('/', '.');
+  }
+}

@@ -1,0 +1,204 @@
+package lab.exactlyonce.sandbox.engine;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Rewrites verified learner classes so they spend their {@link Budget}: a tick at every method entry and before
+ * every backward jump, a check at every exception handler entry (so {@code catch (Throwable t)} and
+ * {@code finally} cannot swallow a spent budget), and a charge before every array allocation (so one huge
+ * allocation is refused before it happens). The inserted code adds no branches, so the compiler's stack map
+ * frames stay valid; only the maximum stack size is recomputed.
+ */
+final class Instrumenter {
+  private static final int API = Opcodes.ASM9;
+  private static final String BUDGET = Type.getInternalName(Budget.class);
+
+  private Instrumenter() {
+  }
+
+  static byte[] instrument(byte[] classFile) {
+    ClassReader reader = new ClassReader(classFile);
+    ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    reader.accept(new ClassVisitor(API, writer) {
+      @Override
+      public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        return new BudgetedMethod(super.visitMethod(access, name, descriptor, signature, exceptions));
+      }
+    }, 0);
+    return writer.toByteArray();
+  }
+
+  private static final class BudgetedMethod extends MethodVisitor {
+    private final Set<Label> handlers = new HashSet<>();
+    private final Set<Label> seen = new HashSet<>();
+    private boolean atHandler;
+
+    BudgetedMethod(MethodVisitor next) {
+      super(API, next);
+    }
+
+    @Override
+    public void visitCode() {
+      super.visitCode();
+      tick();
+    }
+
+    private void tick() {
+      super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "tick", "()V", false);
+    }
+
+    /** Before the first instruction of a handler (after its label and frame): rethrow a spent budget. */
+    private void beforeInstruction() {
+      if (!atHandler) return;
+      atHandler = false;
+      super.visitInsn(Opcodes.DUP);
+      super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "caught", "(Ljava/lang/Throwable;)V", false);
+    }
+
+    @Override
+    public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
+      handlers.add(handler);
+      super.visitTryCatchBlock(start, end, handler, type);
+    }
+
+    @Override
+    public void visitLabel(Label label) {
+      super.visitLabel(label);
+      seen.add(label);
+      if (handlers.contains(label)) atHandler = true;
+    }
+
+    @Override
+    public void visitJumpInsn(int opcode, Label label) {
+      beforeInstruction();
+      if (seen.contains(label)) tick();
+      super.visitJumpInsn(opcode, label);
+    }
+
+    @Override
+    public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+      beforeInstruction();
+      if (anySeen(dflt, labels)) tick();
+      super.visitTableSwitchInsn(min, max, dflt, labels);
+    }
+
+    @Override
+    public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+      beforeInstruction();
+      if (anySeen(dflt, labels)) tick();
+      super.visitLookupSwitchInsn(dflt, keys, labels);
+    }
+
+    private boolean anySeen(Label dflt, Label[] labels) {
+      if (seen.contains(dflt)) return true;
+      for (Label l : labels) if (seen.contains(l)) return true;
+      return false;
+    }
+
+    @Override
+    public void visitIntInsn(int opcode, int operand) {
+      beforeInstruction();
+      if (opcode == Opcodes.NEWARRAY) chargeArray(primitiveBytes(operand));
+      super.visitIntInsn(opcode, operand);
+    }
+
+    @Override
+    public void visitTypeInsn(int opcode, String type) {
+      beforeInstruction();
+      if (opcode == Opcodes.ANEWARRAY) chargeArray(4);
+      super.visitTypeInsn(opcode, type);
+    }
+
+    @Override
+    public void visitMultiANewArrayInsn(String descriptor, int numDimensions) {
+      beforeInstruction();
+      if (numDimensions == 1) {
+        Type element = Type.getType(descriptor).getElementType();
+        chargeArray(Type.getType(descriptor).getDimensions() == 1 ? Math.max(1, Math.min(8, element.getSize() * 4)) : 4);
+        super.visitMultiANewArrayInsn(descriptor, numDimensions);
+        return;
+      }
+      // verified: 2 to 4 dimensions. The helper charges the whole tree, then allocates it.
+      super.visitLdcInsn(descriptor);
+      StringBuilder helper = new StringBuilder("(");
+      for (int i = 0; i < numDimensions; i++) helper.append('I');
+      helper.append("Ljava/lang/String;)Ljava/lang/Object;");
+      super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "multiArray", helper.toString(), false);
+      super.visitTypeInsn(Opcodes.CHECKCAST, descriptor);
+    }
+
+    /** Stack: [..., length] stays [..., length] after the charge. */
+    private void chargeArray(int elementBytes) {
+      super.visitIntInsn(Opcodes.BIPUSH, elementBytes);
+      super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "array", "(II)I", false);
+    }
+
+    private static int primitiveBytes(int type) {
+      switch (type) {
+        case Opcodes.T_LONG:
+        case Opcodes.T_DOUBLE:
+          return 8;
+        case Opcodes.T_INT:
+        case Opcodes.T_FLOAT:
+          return 4;
+        case Opcodes.T_SHORT:
+        case Opcodes.T_CHAR:
+          return 2;
+        default:
+          return 1;
+      }
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+      beforeInstruction();
+      super.visitInsn(opcode);
+    }
+
+    @Override
+    public void visitVarInsn(int opcode, int varIndex) {
+      beforeInstruction();
+      super.visitVarInsn(opcode, varIndex);
+    }
+
+    @Override
+    public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+      beforeInstruction();
+      super.visitFieldInsn(opcode, owner, name, descriptor);
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+      beforeInstruction();
+      super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+    }
+
+    @Override
+    public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
+      beforeInstruction();
+      super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+    }
+
+    @Override
+    public void visitLdcInsn(Object value) {
+      beforeInstruction();
+      super.visitLdcInsn(value);
+    }
+
+    @Override
+    public void visitIincInsn(int varIndex, int increment) {
+      beforeInstruction();
+      super.visitIincInsn(varIndex, increment);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package lab.exactlyonce.sandbox.engine;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The thread one snippet runs on: a known stack size, its own budget, its own output streams and its own class
+ * loader. {@link Budget} and {@link OutputRouting} find them through {@link Thread#currentThread()}.
+ */
+final class RunThread extends Thread {
+  static final long STACK_BYTES = 4L * 1024 * 1024;
+
+  private final RunBudget budget;
+  private final RunOutput output;
+  private final PrintStream out;
+  private final PrintStream err;
+  private final ClassLoader loader;
+
+  RunThread(Runnable body, RunBudget budget, RunOutput output, ClassLoader loader) {
+    super(null, body, "snippet-main", STACK_BYTES);
+    setDaemon(true);
+    this.budget = budget;
+    this.output = output;
+    this.loader = loader;
+    this.out = new PrintStream(output.stdout(), true, StandardCharsets.UTF_8);
+    this.err = new PrintStream(output.stderr(), true, StandardCharsets.UTF_8);
+  }
+
+  RunBudget budget() {
+    return budget;
+  }
+
+  ClassLoader loader() {
+    return loader;
+  }
+
+  PrintStream out() {
+    return out;
+  }
+
+  PrintStream err() {
+    return err;
+  }
+
+  RunOutput output() {
+    return output;
+  }
+}

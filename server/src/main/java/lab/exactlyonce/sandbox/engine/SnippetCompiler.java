@@ -1,0 +1,108 @@
+package lab.exactlyonce.sandbox.engine;
+
+import org.codehaus.commons.compiler.CompileException;
+import org.codehaus.commons.compiler.InternalCompilerException;
+import org.codehaus.commons.compiler.Location;
+import org.codehaus.janino.SimpleCompiler;
+import org.codehaus.janino.util.ClassFile;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Compiles one snippet with Janino into class files (nothing is loaded here). Janino resolves library types
+ * through {@link CompileLoader}: JDK classes only, never the application's own. Every error Janino reports is
+ * collected with its line and column, and Janino's "not yet implemented" errors get a hint for modern Java.
+ */
+final class SnippetCompiler {
+
+  /** The class files in Janino's order (nested classes before their outer class), or the errors. */
+  record Compiled(Map<String, byte[]> classes, List<Diagnostic> errors) {
+    Compiled {
+      classes = classes == null ? Map.of() : classes;
+      errors = List.copyOf(errors);
+    }
+
+    boolean ok() {
+      return errors.isEmpty();
+    }
+  }
+
+  Compiled compile(String fileName, String source) {
+    SimpleCompiler compiler = new SimpleCompiler();
+    compiler.setTargetVersion(8);
+    compiler.setDebuggingInformation(true, true, true);
+    compiler.setParentClassLoader(CompileLoader.INSTANCE);
+    List<Diagnostic> errors = new ArrayList<>();
+    ModernJavaHints hints = new ModernJavaHints(source);
+    compiler.setCompileErrorHandler((message, location) -> errors.add(hints.diagnostic(location, message)));
+    compiler.setWarningHandler((handle, message, location) -> { });
+    try {
+      compiler.cook(fileName, new StringReader(source));
+    } catch (CompileException e) {
+      if (errors.isEmpty()) errors.add(hints.diagnostic(e.getLocation(), rawMessage(e.getMessage(), e.getLocation())));
+    } catch (InternalCompilerException e) {
+      errors.add(internalCompilerError(e, hints));
+    } catch (StackOverflowError e) {
+      errors.add(new Diagnostic(0, 0, "the source is nested too deeply to compile"));
+    } catch (IOException e) {
+      throw new IllegalStateException("reading a string failed", e);
+    }
+    if (!errors.isEmpty()) return new Compiled(null, errors);
+    Map<String, byte[]> classes = new LinkedHashMap<>();
+    for (ClassFile file : compiler.getClassFiles()) classes.put(file.getThisClassName(), file.toByteArray());
+    return new Compiled(classes, List.of());
+  }
+
+  /** Janino's message prefixes the location ("File 'Main.java', Line 4, Column 5: "); the diagnostic has it apart. */
+  static String rawMessage(String message, Location location) {
+    if (message == null) return "compilation failed";
+    if (location != null) {
+      String prefix = location + ": ";
+      if (message.startsWith(prefix)) return message.substring(prefix.length());
+    }
+    return message;
+  }
+
+  /** Janino wraps a failure deep in its code generator; the innermost message with a location is the useful one. */
+  private static Diagnostic internalCompilerError(InternalCompilerException e, ModernJavaHints hints) {
+    Throwable cause = e;
+    Location location = null;
+    String message = e.getMessage();
+    while (cause != null) {
+      if (cause instanceof CompileException && ((CompileException) cause).getLocation() != null) {
+        location = ((CompileException) cause).getLocation();
+        message = rawMessage(cause.getMessage(), location);
+      } else if (cause.getMessage() != null && cause != e) {
+        message = cause.getMessage();
+      }
+      cause = cause.getCause();
+    }
+    return hints.diagnostic(location, "the compiler could not handle this: " + message);
+  }
+
+  /**
+   * Janino's view of the library: classes of the JDK's own modules (loaded, not initialised), nothing of the
+   * application. Refusing more here breaks harmless code (Janino loads supertypes and overload parameter types of
+   * everything it touches), so forbidden JDK APIs compile and are then rejected by the {@link BytecodeVerifier}
+   * with a message that names them and their line.
+   */
+  static final class CompileLoader extends ClassLoader {
+    static final CompileLoader INSTANCE = new CompileLoader();
+    private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
+
+    private CompileLoader() {
+      super("snippet-compile", null);
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      if (!(name.startsWith("java.") || name.startsWith("javax."))) throw new ClassNotFoundException(name);
+      return Class.forName(name, false, PLATFORM);
+    }
+  }
+}

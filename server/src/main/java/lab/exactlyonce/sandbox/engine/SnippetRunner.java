@@ -1,0 +1,294 @@
+package lab.exactlyonce.sandbox.engine;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Compiles and runs one learner snippet inside this JVM, within its {@link SandboxLimits}. The stages:
+ * <ol>
+ *   <li>size check, then Janino compiles the source (on a compiler thread, at most {@code compileMillis});</li>
+ *   <li>{@link BytecodeVerifier} checks every class against the {@link ApiPolicy} allowlist ({@code rejected});</li>
+ *   <li>{@link Instrumenter} adds budget checks; the result is cached by source hash;</li>
+ *   <li>a fresh {@link SnippetLoader} defines the classes and a fresh {@link RunThread} runs the first public
+ *       class with {@code public static void main(String[])}, its output captured apart from the JVM's.</li>
+ * </ol>
+ * If the run thread is stuck in a long library call past the wall time plus a grace period, the result is
+ * {@code timeout} and this runner becomes {@linkplain #healthy() unhealthy}: the thread cannot be stopped, so the
+ * process that hosts this runner should be replaced.
+ *
+ * <p>Installs routing {@code System.out}/{@code System.err} on construction: other threads keep writing where
+ * they wrote before.
+ */
+public final class SnippetRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(SnippetRunner.class);
+  private static final long GRACE_MILLIS = 250;
+  private static final Pattern PUBLIC_CLASS =
+      Pattern.compile("\\bpublic\\s+(?:(?:final|abstract|static)\\s+)*class\\s+([A-Za-z_$][\\w$]*)");
+  private static final String MAIN_DESCRIPTOR = "([Ljava/lang/String;)V";
+
+  private final SnippetCompiler compiler = new SnippetCompiler();
+  private final PreparedCache cache = new PreparedCache(64);
+  private volatile boolean healthy = true;
+  private ExecutorService compilerThread = newCompilerThread();
+
+  public SnippetRunner() {
+    OutputRouting.install();
+  }
+
+  /** False once a run left a thread behind that could not be stopped; replace the process. */
+  public boolean healthy() {
+    return healthy;
+  }
+
+  public RunResult run(String source, SandboxLimits limits) {
+    long start = System.nanoTime();
+    try {
+      return runChecked(source, limits, start);
+    } catch (Throwable e) {
+      LOG.error("sandbox failure while running a snippet", e);
+      return new RunResult(Outcome.INTERNAL_ERROR, "", "",
+          List.of(new Diagnostic(0, 0, "internal error: the sandbox failed; this is not a problem in your code")),
+          elapsedMillis(start));
+    }
+  }
+
+  private RunResult runChecked(String source, SandboxLimits limits, long start) throws InterruptedException {
+    if (source == null || source.isBlank()) {
+      return failure(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0, "there is no source to run")), start);
+    }
+    int bytes = source.getBytes(StandardCharsets.UTF_8).length;
+    if (bytes > limits.maxSourceBytes()) {
+      return failure(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0,
+          "the source is " + bytes + " bytes; at most " + limits.maxSourceBytes() + " bytes are allowed")), start);
+    }
+    long deadline = start + TimeUnit.MILLISECONDS.toNanos(limits.wallMillis());
+    String key = PreparedCache.key(source);
+    Prepared prepared = cache.get(key);
+    if (prepared == null) {
+      prepared = prepare(source, limits);
+      if (prepared == null) {
+        return failure(Outcome.TIMEOUT, List.of(new Diagnostic(0, 0,
+            "compiling took longer than " + limits.compileMillis() + " ms: is the source very large?")), start);
+      }
+      cache.put(key, prepared);
+    }
+    if (!prepared.runnable()) return failure(prepared.failure(), prepared.diagnostics(), start);
+    return execute(prepared, limits, deadline, start);
+  }
+
+  /** Compile, verify, instrument; null when compiling took too long. */
+  private Prepared prepare(String source, SandboxLimits limits) throws InterruptedException {
+    String fileName = fileName(source);
+    SnippetCompiler.Compiled compiled;
+    Future<SnippetCompiler.Compiled> task = compilerThread().submit(() -> compiler.compile(fileName, source));
+    try {
+      compiled = task.get(limits.compileMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      task.cancel(true);
+      abandonCompilerThread();
+      return null;
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("the compiler failed", e.getCause());
+    }
+    if (!compiled.ok()) return Prepared.failed(Outcome.COMPILE_ERROR, compiled.errors());
+    List<Diagnostic> violations = BytecodeVerifier.verify(compiled.classes(), source);
+    if (!violations.isEmpty()) return Prepared.failed(Outcome.REJECTED, violations);
+    String mainClass = mainClass(compiled.classes());
+    if (mainClass == null) {
+      return Prepared.failed(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0,
+          "nothing to run: add a public class with public static void main(String[] args)")));
+    }
+    Map<String, byte[]> instrumented = new LinkedHashMap<>();
+    for (Map.Entry<String, byte[]> e : compiled.classes().entrySet()) {
+      instrumented.put(e.getKey(), Instrumenter.instrument(e.getValue()));
+    }
+    return Prepared.runnable(instrumented, mainClass);
+  }
+
+  private static String fileName(String source) {
+    Matcher m = PUBLIC_CLASS.matcher(source);
+    return (m.find() ? m.group(1) : "Main") + ".java";
+  }
+
+  /** The first public top-level class with main, else the first public nested one, else any class with main. */
+  static String mainClass(Map<String, byte[]> classes) {
+    List<String> publicTop = new ArrayList<>();
+    List<String> publicNested = new ArrayList<>();
+    List<String> other = new ArrayList<>();
+    for (Map.Entry<String, byte[]> e : classes.entrySet()) {
+      ClassReader reader = new ClassReader(e.getValue());
+      boolean[] hasMain = new boolean[1];
+      reader.accept(new ClassVisitor(Opcodes.ASM9) {
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] ex) {
+          int wanted = Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC;
+          if (name.equals("main") && descriptor.equals(MAIN_DESCRIPTOR) && (access & wanted) == wanted) hasMain[0] = true;
+          return null;
+        }
+      }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+      if (!hasMain[0]) continue;
+      boolean isPublic = (reader.getAccess() & Opcodes.ACC_PUBLIC) != 0;
+      boolean nested = e.getKey().indexOf('$') >= 0;
+      (isPublic ? nested ? publicNested : publicTop : other).add(e.getKey());
+    }
+    for (List<String> candidates : List.of(publicTop, publicNested, other)) {
+      if (!candidates.isEmpty()) return candidates.get(0);
+    }
+    return null;
+  }
+
+  private RunResult execute(Prepared prepared, SandboxLimits limits, long deadline, long start)
+      throws InterruptedException {
+    RunBudget budget = new RunBudget(limits, deadline);
+    RunOutput output = new RunOutput(limits.maxOutputBytes(), budget);
+    SnippetLoader loader = new SnippetLoader(prepared.classes());
+    MainCall call = new MainCall(loader, prepared.mainClass(), budget);
+    RunThread thread = new RunThread(call, budget, output, loader);
+    thread.start();
+    long waitMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())) + GRACE_MILLIS;
+    thread.join(waitMillis);
+    StackTraceElement[] stuckAt = null;
+    if (thread.isAlive()) {
+      stuckAt = thread.getStackTrace();
+      budget.stop();
+      thread.join(GRACE_MILLIS);
+      if (thread.isAlive()) {
+        healthy = false;
+        LOG.warn("a snippet is stuck in a library call past its wall time; this runner is now unhealthy: {}",
+            stuckAt.length > 0 ? stuckAt[0] : "no frames");
+      }
+    }
+    return result(call, budget, output, stuckAt, start);
+  }
+
+  private RunResult result(MainCall call, RunBudget budget, RunOutput output, StackTraceElement[] stuckAt, long start) {
+    String stdout = output.stdoutText();
+    String stderr = output.stderrText();
+    BudgetExceeded exceeded = budget.exceeded();
+    if (call.internalFailure != null) throw new IllegalStateException("running the snippet failed", call.internalFailure);
+    if (exceeded != null) {
+      if (exceeded.outcome() == Outcome.INTERNAL_ERROR) throw new IllegalStateException(exceeded.getMessage(), exceeded);
+      int line = LearnerStackTrace.line(exceeded.getStackTrace());
+      if (line == 0 && stuckAt != null) line = LearnerStackTrace.line(stuckAt);
+      return new RunResult(exceeded.outcome(), stdout, stderr, List.of(new Diagnostic(line, 0, exceeded.getMessage())),
+          elapsedMillis(start));
+    }
+    Throwable failure = call.failure;
+    if (failure instanceof OutOfMemoryError) {
+      return new RunResult(Outcome.MEMORY_LIMIT, stdout, stderr,
+          List.of(new Diagnostic(LearnerStackTrace.line(failure), 0, "stopped: the program ran out of memory")),
+          elapsedMillis(start));
+    }
+    if (failure != null) {
+      return new RunResult(Outcome.RUNTIME_ERROR, stdout, stderr + call.failureText,
+          List.of(new Diagnostic(LearnerStackTrace.line(failure), 0, call.failureSummary)), elapsedMillis(start));
+    }
+    if (!call.finished) throw new IllegalStateException("the run thread ended without an outcome");
+    return new RunResult(Outcome.OK, stdout, stderr, List.of(), elapsedMillis(start));
+  }
+
+  private static RunResult failure(Outcome outcome, List<Diagnostic> diagnostics, long start) {
+    return new RunResult(outcome, "", "", diagnostics, elapsedMillis(start));
+  }
+
+  private static long elapsedMillis(long start) {
+    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+  }
+
+  private synchronized ExecutorService compilerThread() {
+    return compilerThread;
+  }
+
+  /** The compiler thread is stuck in Janino and cannot be stopped: leave it and start another. */
+  private synchronized void abandonCompilerThread() {
+    compilerThread.shutdownNow();
+    compilerThread = newCompilerThread();
+    healthy = false;
+    LOG.warn("a compilation outlived its time limit; this runner is now unhealthy");
+  }
+
+  private static ExecutorService newCompilerThread() {
+    return Executors.newSingleThreadExecutor(task -> {
+      Thread t = new Thread(null, task, "snippet-compiler", 16L * 1024 * 1024);
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  /** What runs on the {@link RunThread}: load and initialise the main class, call main, describe a failure. */
+  private static final class MainCall implements Runnable {
+    private final SnippetLoader loader;
+    private final String mainClass;
+    private final RunBudget budget;
+    private volatile boolean finished;
+    private volatile Throwable failure;
+    private volatile String failureText = "";
+    private volatile String failureSummary = "";
+    private volatile Throwable internalFailure;
+
+    MainCall(SnippetLoader loader, String mainClass, RunBudget budget) {
+      this.loader = loader;
+      this.mainClass = mainClass;
+      this.budget = budget;
+    }
+
+    @Override
+    public void run() {
+      budget.start();
+      Method main;
+      try {
+        Class<?> type = Class.forName(mainClass, false, loader);
+        main = type.getMethod("main", String[].class);
+        main.setAccessible(true);
+      } catch (ReflectiveOperationException | LinkageError e) {
+        internalFailure = e;
+        return;
+      }
+      try {
+        main.invoke(null, (Object) new String[0]);
+        finished = true;
+      } catch (InvocationTargetException e) {
+        failed(e.getCause());
+      } catch (ExceptionInInitializerError e) {
+        failed(e);
+      } catch (IllegalAccessException | LinkageError e) {
+        internalFailure = e;
+      } catch (Throwable e) {
+        failed(e);
+      }
+    }
+
+    /** Still on the run thread, within the budget: the learner's getMessage() may run here. */
+    private void failed(Throwable t) {
+      failure = t;
+      if (t instanceof BudgetExceeded || budget.exceeded() != null) return;
+      try {
+        failureSummary = LearnerStackTrace.describe(t);
+        failureText = LearnerStackTrace.format(t);
+      } catch (Throwable describing) {
+        failureSummary = t.getClass().getName();
+        failureText = "Exception in thread \"main\" " + failureSummary + "\n";
+      }
+    }
+  }
+}

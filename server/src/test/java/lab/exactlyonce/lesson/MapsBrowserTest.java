@@ -1,0 +1,202 @@
+package lab.exactlyonce.lesson;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.options.AriaRole;
+import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.ContentFolder;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Maps tab of the bundled lesson in a real browser: selecting nodes and edges, keyboard, deep links, copy. */
+class MapsBrowserTest extends BrowserTest {
+  private Lesson lesson;
+  private LessonMap architecture;
+
+  @BeforeAll
+  void readLesson() {
+    lesson = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"), ContentFolder.resolve(Optional.empty(), "snippets")).require("exactly-once");
+    architecture = lesson.maps().stream().filter(m -> m.id().equals("architecture")).findFirst().orElseThrow();
+  }
+
+  @Override
+  protected Browser.NewContextOptions newContextOptions() {
+    return super.newContextOptions().setPermissions(List.of("clipboard-read", "clipboard-write"));
+  }
+
+  private Locator byId(String id) {
+    return page.locator("[id='" + id + "']");
+  }
+
+  private Locator panel() {
+    return byId("maps/map/architecture").locator(".map-details");
+  }
+
+  private LessonMap.Node node(String id) {
+    return architecture.nodes().stream().filter(n -> n.id().equals(id)).findFirst().orElseThrow();
+  }
+
+  private LessonMap.Edge edge(String id) {
+    return architecture.edges().stream().filter(e -> e.id().equals(id)).findFirst().orElseThrow();
+  }
+
+  /** The Markdown source as the reader sees it: without emphasis and code marks, whitespace collapsed. */
+  private static String plain(String markdown) {
+    return markdown.replaceAll("`|\\*\\*?", "").replaceAll("\\s+", " ").strip();
+  }
+
+  private void openMaps(String hash) {
+    page.navigate(url("/lessons/exactly-once#" + hash));
+    assertThat(byId("maps")).isVisible();
+  }
+
+  private String activeId() {
+    return (String) page.evaluate("() => document.activeElement.id");
+  }
+
+  @Test
+  void clicking_a_node_shows_why_it_exists_highlights_it_and_puts_it_in_the_url() {
+    openMaps("maps");
+    assertThat(panel()).containsText(MapViews.PANEL_HINT);
+
+    byId("maps/node/sink").click();
+
+    assertThat(panel()).containsText(node("sink").label());
+    assertThat(panel()).containsText(plain(node("sink").why()));
+    assertThat(byId("maps/node/sink")).hasAttribute("aria-pressed", "true");
+    assertThat(byId("maps/node/sink")).hasClass(java.util.regex.Pattern.compile("\\bis-selected\\b"));
+    assertThat(byId("maps/edge/sink-to-billing")).hasClass(java.util.regex.Pattern.compile("\\bis-incident\\b"));
+    assertTrue(page.url().endsWith("#maps/node/sink"), page.url());
+  }
+
+  @Test
+  void tab_to_a_node_and_enter_selects_it_and_escape_clears() {
+    openMaps("maps");
+    byId("maps/map/architecture/title").click();  // moves the sequential focus starting point to the map
+
+    page.keyboard().press("Tab");
+    assertEquals("maps/node/" + architecture.nodes().get(0).id(), activeId());
+    page.keyboard().press("Enter");
+
+    LessonMap.Node first = architecture.nodes().get(0);
+    assertThat(panel()).containsText(plain(first.why()));
+    assertThat(byId("maps/node/" + first.id())).hasAttribute("aria-pressed", "true");
+
+    page.keyboard().press("Escape");
+    assertThat(panel()).containsText(MapViews.PANEL_HINT);
+    assertThat(byId("maps/node/" + first.id())).hasAttribute("aria-pressed", "false");
+    assertTrue(page.url().endsWith("#maps"), page.url());
+  }
+
+  @Test
+  void selecting_an_edge_shows_protocol_direction_effect_and_consequence() {
+    openMaps("maps");
+    LessonMap.Edge edge = edge("billing-to-consumer");
+
+    byId("maps/edge/billing-to-consumer").locator(".map-edge-label").click();
+
+    assertThat(panel()).containsText(node("billing-topic").label() + " → " + node("billing-consumer").label() + ": " + edge.label());
+    for (String field : List.of("Protocol", "Direction", "Effect", "Consequence")) assertThat(panel()).containsText(field);
+    assertThat(panel()).containsText(plain(edge.protocol()));
+    assertThat(panel()).containsText(plain(edge.direction()));
+    assertThat(panel()).containsText(plain(edge.effect()));
+    assertThat(panel()).containsText(plain(edge.consequence()));
+    assertTrue(page.url().endsWith("#maps/edge/billing-to-consumer"), page.url());
+  }
+
+  @Test
+  void edges_are_buttons_a_screen_reader_can_name_and_space_selects_one() {
+    openMaps("maps");
+    LessonMap.Edge edge = edge("sink-to-payment-topic");
+    String name = node("sink").label() + " → " + node("payment-topic").label() + ": " + edge.label();
+
+    Locator button = page.getByRole(AriaRole.BUTTON, new com.microsoft.playwright.Page.GetByRoleOptions().setName(name).setExact(true));
+    assertThat(button).hasCount(1);
+    button.focus();
+    page.keyboard().press("Space");
+
+    assertThat(panel()).containsText(plain(edge.consequence()));
+    assertThat(byId("maps/edge/sink-to-payment-topic")).hasAttribute("aria-pressed", "true");
+  }
+
+  @Test
+  void arrow_keys_move_focus_to_the_nearest_node_in_that_direction() {
+    openMaps("maps");
+    byId("maps/node/source").focus();
+
+    page.keyboard().press("ArrowRight");
+    assertEquals("maps/node/operators", activeId());
+    page.keyboard().press("ArrowUp");
+    assertEquals("maps/node/checkpoint-coordinator", activeId());
+    page.keyboard().press("ArrowRight");
+    assertEquals("maps/node/txn-coordinator", activeId());
+    page.keyboard().press("ArrowDown");
+    assertEquals("maps/node/billing-topic", activeId());
+    page.keyboard().press("ArrowRight");  // nothing further right: focus stays
+    assertEquals("maps/node/billing-topic", activeId());
+    assertThat(byId("maps/map/architecture").locator(".map-keys")).isVisible();
+  }
+
+  @Test
+  void a_deep_link_to_a_node_selects_it() {
+    openMaps("maps/node/payment-worker");
+
+    assertThat(byId("maps/node/payment-worker")).hasAttribute("aria-pressed", "true");
+    assertThat(panel()).containsText(plain(node("payment-worker").why()));
+    assertThat(byId("maps/node/payment-worker")).isInViewport();
+  }
+
+  @Test
+  void a_deep_link_to_an_edge_selects_it() {
+    openMaps("maps/edge/worker-to-payment-api");
+
+    assertThat(byId("maps/edge/worker-to-payment-api")).hasAttribute("aria-pressed", "true");
+    assertThat(panel()).containsText(plain(edge("worker-to-payment-api").consequence()));
+  }
+
+  @Test
+  void a_route_event_from_the_tabs_selects_a_node_on_the_other_map() {
+    openMaps("maps");
+    LessonMap.Node target = lesson.maps().get(1).nodes().get(0);
+
+    page.evaluate("id => document.dispatchEvent(new CustomEvent('lesson:route', {detail: {tab: 'maps', path: ['node', id]}}))",
+        target.id());
+
+    assertThat(byId("maps/node/" + target.id())).hasAttribute("aria-pressed", "true");
+    assertThat(byId("maps/map/" + lesson.maps().get(1).id()).locator(".map-details")).containsText(plain(target.why()));
+  }
+
+  @Test
+  void copy_puts_the_mermaid_text_on_the_clipboard_and_says_so() {
+    openMaps("maps");
+    Locator export = byId("maps/map/architecture").locator(".map-export");
+
+    export.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Copy")).click();
+
+    assertThat(export.locator(".map-copy-status")).hasText("Copied");
+    assertEquals(MermaidExport.of(architecture), page.evaluate("() => navigator.clipboard.readText()"));
+    assertThat(export.getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName("Download .mmd")))
+        .hasAttribute("download", "exactly-once-architecture.mmd");
+  }
+
+  @Test
+  void without_javascript_every_node_and_edge_is_readable_as_text() {
+    try (var noJs = browser.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
+      var plainPage = noJs.newPage();
+      plainPage.navigate(url("/lessons/exactly-once#maps"));
+      Locator text = plainPage.locator("[id='maps/map/architecture'] .map-text");
+
+      assertThat(text).hasAttribute("open", "");
+      for (LessonMap.Node n : architecture.nodes()) assertThat(text).containsText(plain(n.why()));
+      for (LessonMap.Edge e : architecture.edges()) assertThat(text).containsText(plain(e.consequence()));
+      assertThat(plainPage.locator("[id='maps/flow/two-phase-sink'] .flow-steps > li")).hasCount(8);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package lab.exactlyonce.lesson;
+
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+
+/** The maps test lesson ({@code src/test/resources/maps-fixture/exactly-once}): three maps and the two-phase flow. */
+final class MapsFixture {
+  private MapsFixture() {}
+
+  static Path lessonsDir() {
+    try {
+      return Path.of(MapsFixture.class.getResource("/maps-fixture").toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static TestServer server() {
+    return TestServer.start(Config.forTests().withLessonsDir(lessonsDir()));
+  }
+
+  static Lesson lesson() {
+    return LessonCatalog.load(lessonsDir(), lab.exactlyonce.ContentFolder.resolve(java.util.Optional.empty(), "snippets")).require("exactly-once");
+  }
+}

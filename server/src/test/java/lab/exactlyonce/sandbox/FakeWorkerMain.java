@@ -1,0 +1,58 @@
+package lab.exactlyonce.sandbox;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.sandbox.engine.WorkerRequest;
+import lab.exactlyonce.sandbox.engine.WorkerResponse;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * A stand-in worker that speaks the worker protocol without compiling anything, so the pool, queue and HTTP layer
+ * can be tested on their own. Its "source" is a list of commands, one per line:
+ * {@code print <text>}, {@code sleep <ms>}, {@code loop} (spins until the wall limit, then answers timeout, as the
+ * real engine's budget would), {@code hang} (never answers: a stuck library call), {@code crash} (exits mid-run),
+ * {@code answer-and-exit} (answers timeout, then exits, as the engine does after a stuck call).
+ */
+public final class FakeWorkerMain {
+  public static void main(String[] args) throws Exception {
+    ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
+        StandardCharsets.UTF_8);
+    out.println("{\"ready\":true}");
+    var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    String line;
+    while ((line = in.readLine()) != null) {
+      WorkerRequest request = json.readValue(line, WorkerRequest.class);
+      long start = System.nanoTime();
+      StringBuilder stdout = new StringBuilder();
+      Outcome outcome = Outcome.OK;
+      boolean exitAfter = false;
+      for (String command : request.source().split("\n")) {
+        if (command.startsWith("print ")) stdout.append(command.substring(6)).append('\n');
+        else if (command.startsWith("sleep ")) Thread.sleep(Long.parseLong(command.substring(6).trim()));
+        else if (command.equals("loop")) {
+          while (System.nanoTime() - start < request.limits().wallMillis() * 1_000_000) Thread.onSpinWait();
+          outcome = Outcome.TIMEOUT;
+          break;
+        } else if (command.equals("hang")) Thread.sleep(Long.MAX_VALUE);
+        else if (command.equals("crash")) System.exit(3);
+        else if (command.equals("answer-and-exit")) {
+          outcome = Outcome.TIMEOUT;
+          exitAfter = true;
+          break;
+        }
+      }
+      long elapsed = (System.nanoTime() - start) / 1_000_000;
+      out.println(json.writeValueAsString(new WorkerResponse(request.id(),
+          new RunResult(outcome, stdout.toString(), "", List.of(), elapsed))));
+      if (exitAfter) System.exit(0);
+    }
+  }
+}

@@ -1,0 +1,147 @@
+package lab.exactlyonce.sandbox;
+
+import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.sandbox.engine.SandboxLimits;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The pool, the queue and the kill path, against a fake worker that speaks the real protocol. */
+class SandboxPoolTest {
+  static final SandboxLimits SHORT = new SandboxLimits(500, 50_000_000L, 256L << 20, 64 * 1024, 64 * 1024, 1_000);
+
+  Sandbox sandbox;
+
+  @BeforeEach
+  void start() throws InterruptedException {
+    sandbox = new Sandbox(settings(3));
+    assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)), "workers ready");
+  }
+
+  static SandboxSettings settings(int workers) {
+    SandboxSettings base = SandboxSettings.defaults().withWorkers(workers).withLimits(SHORT)
+        .withWorkerMain(FakeWorkerMain.class.getName());
+    return new SandboxSettings(base.workers(), base.workerHeap(), base.workerStack(), base.workerJvmFlags(),
+        base.limits(), 500, base.queueCapacity(), base.perClientCap(), 200, 1, 10_000, base.confinement(),
+        base.workerMain());
+  }
+
+  @AfterEach
+  void stop() {
+    sandbox.close();
+  }
+
+  RunResult run(String client, String source) throws Exception {
+    return sandbox.run(client, source).get(20, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void a_run_returns_what_the_worker_answered() throws Exception {
+    RunResult result = run("a", "print hello\nprint world");
+    assertEquals(Outcome.OK, result.status());
+    assertEquals("hello\nworld\n", result.stdout());
+  }
+
+  @Test
+  void a_worker_stuck_past_the_hard_limit_is_killed_and_replaced() throws Exception {
+    List<Long> before = sandbox.workerPids();
+    long start = System.nanoTime();
+    RunResult result = run("a", "hang");
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(Outcome.TIMEOUT, result.status());
+    assertEquals("Timed out: the run was stopped after 1 s (the limit is 0.5 s); a single long library call cannot "
+        + "be interrupted, so its worker was replaced.", result.stderr());
+    assertTrue(tookMs >= 1000 && tookMs < 3000, "answered at the hard limit, took " + tookMs + " ms");
+    assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)), "a replacement became ready");
+    List<Long> after = sandbox.workerPids();
+    assertEquals(3, after.size());
+    assertNotEquals(before, after);
+    assertEquals("fine\n", run("a", "print fine").stdout());
+  }
+
+  @Test
+  void a_worker_that_dies_mid_run_is_an_internal_error_and_is_replaced() throws Exception {
+    RunResult result = run("a", "crash");
+    assertEquals(Outcome.INTERNAL_ERROR, result.status());
+    assertEquals("Internal error: the sandbox worker stopped unexpectedly; the run was not finished. Try again.",
+        result.stderr());
+    assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)));
+    assertEquals("after\n", run("b", "print after").stdout());
+  }
+
+  @Test
+  void a_worker_that_answers_then_exits_never_receives_another_run() throws Exception {
+    for (int i = 0; i < 3; i++) {
+      assertEquals(Outcome.TIMEOUT, run("a", "answer-and-exit").status());
+      assertEquals(Outcome.OK, run("a", "print ok").status());
+    }
+  }
+
+  @Test
+  void concurrent_runs_see_only_their_own_output() throws Exception {
+    List<CompletableFuture<RunResult>> results = new ArrayList<>();
+    for (int i = 0; i < 32; i++) results.add(sandbox.run("client-" + i, "print run " + i + "\nsleep 5"));
+    for (int i = 0; i < 32; i++) {
+      assertEquals("run " + i + "\n", results.get(i).get(20, TimeUnit.SECONDS).stdout());
+    }
+  }
+
+  @Test
+  void a_flooding_client_is_refused_while_another_still_runs_promptly() throws Exception {
+    List<CompletableFuture<RunResult>> flood = new ArrayList<>();
+    for (int i = 0; i < 3; i++) flood.add(sandbox.run("flooder", "sleep 300"));
+    var busy = assertThrows(Sandbox.BusyException.class, () -> sandbox.run("flooder", "sleep 300"));
+    assertEquals("you already have 3 runs waiting or running (the limit is 3); wait for them to finish",
+        busy.getMessage());
+    assertTrue(busy.retryAfterSeconds() >= 1);
+    long start = System.nanoTime();
+    assertEquals("me\n", run("student", "print me").stdout());
+    assertTrue((System.nanoTime() - start) / 1_000_000 < 250, "the other student was not held up");
+    for (var f : flood) assertEquals(Outcome.OK, f.get(10, TimeUnit.SECONDS).status());
+  }
+
+  @Test
+  void heavy_clients_share_one_worker_and_leave_the_rest_to_others() throws Exception {
+    // five students whose runs spin to the wall limit; once each has hit it, they are heavy
+    List<CompletableFuture<RunResult>> loops = new ArrayList<>();
+    for (int i = 0; i < 5; i++) loops.add(sandbox.run("looper-" + i, "loop"));
+    for (var f : loops) assertEquals(Outcome.TIMEOUT, f.get(20, TimeUnit.SECONDS).status());
+    loops.clear();
+    for (int i = 0; i < 5; i++) loops.add(sandbox.run("looper-" + i, "loop"));
+    Thread.sleep(50);
+    for (int i = 0; i < 10; i++) {
+      long start = System.nanoTime();
+      assertEquals(Outcome.OK, run("light", "print x").status());
+      long ms = (System.nanoTime() - start) / 1_000_000;
+      assertTrue(ms < 200, "a light run waited " + ms + " ms behind heavy ones");
+    }
+    for (var f : loops) assertEquals(Outcome.TIMEOUT, f.get(20, TimeUnit.SECONDS).status());
+  }
+
+  @Test
+  void closing_answers_waiting_runs_and_ends_every_worker() throws Exception {
+    List<Long> pids = sandbox.workerPids();
+    var waiting = new ArrayList<CompletableFuture<RunResult>>();
+    for (int i = 0; i < 6; i++) waiting.add(sandbox.run("c" + i, "sleep 200"));
+    sandbox.close();
+    for (var f : waiting) {
+      RunResult r = f.get(10, TimeUnit.SECONDS);
+      assertTrue(r.status() == Outcome.OK || r.status() == Outcome.INTERNAL_ERROR, r.toString());
+    }
+    for (long pid : pids) {
+      assertTrue(ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true), "worker " + pid + " ended");
+    }
+  }
+}

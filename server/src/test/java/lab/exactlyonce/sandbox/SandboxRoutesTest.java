@@ -1,0 +1,159 @@
+package lab.exactlyonce.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
+import lab.exactlyonce.bench.LoopbackClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/** The sandbox's HTTP contract, as a table of requests and whole answers (the runs go to a fake worker). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SandboxRoutesTest {
+  static final ObjectMapper JSON = new ObjectMapper();
+  TestServer server;
+
+  @BeforeAll
+  void start() throws InterruptedException {
+    server = TestServer.start(Config.forTests().withSandbox(SandboxPoolTest.settings(2)));
+    assertTrue(server.app().sandbox().awaitReady(java.time.Duration.ofSeconds(30)));
+  }
+
+  @AfterAll
+  void stop() {
+    server.close();
+  }
+
+  static String big(int bytes) {
+    return "{\"source\": \"" + "x".repeat(bytes) + "\"}";
+  }
+
+  static Stream<Arguments> requests() {
+    return Stream.of(
+        arguments("a run answers its result", "application/json", "{\"source\": \"print hi\"}", 200,
+            "{\"status\":\"ok\",\"stdout\":\"hi\\n\",\"stderr\":\"\",\"diagnostics\":[],\"elapsedMs\":0}"),
+        arguments("a charset parameter is fine", "application/json; charset=utf-8", "{\"source\": \"print \u00e9\"}",
+            200, "{\"status\":\"ok\",\"stdout\":\"\u00e9\\n\",\"stderr\":\"\",\"diagnostics\":[],\"elapsedMs\":0}"),
+        arguments("not JSON", "application/json", "print hi", 400,
+            "{\"error\":\"the body is not valid JSON; send {\\\"source\\\": \\\"...\\\"}\"}"),
+        arguments("an empty body", "application/json", "", 400,
+            "{\"error\":\"the body must be a JSON object: {\\\"source\\\": \\\"...\\\"}\"}"),
+        arguments("truncated JSON", "application/json", "{\"source\": \"print", 400,
+            "{\"error\":\"the body is not valid JSON; send {\\\"source\\\": \\\"...\\\"}\"}"),
+        arguments("a JSON array", "application/json", "[\"print hi\"]", 400,
+            "{\"error\":\"the body must be a JSON object: {\\\"source\\\": \\\"...\\\"}\"}"),
+        arguments("no source", "application/json", "{}", 400,
+            "{\"error\":\"'source' is missing: send {\\\"source\\\": \\\"...\\\"}\"}"),
+        arguments("a null source", "application/json", "{\"source\": null}", 400,
+            "{\"error\":\"'source' is missing: send {\\\"source\\\": \\\"...\\\"}\"}"),
+        arguments("a blank source", "application/json", "{\"source\": \"  \\n\"}", 400,
+            "{\"error\":\"'source' is blank: there is nothing to run\"}"),
+        arguments("a numeric source", "application/json", "{\"source\": 42}", 400,
+            "{\"error\":\"'source' must be a string, got a number\"}"),
+        arguments("an array source", "application/json", "{\"source\": [\"a\"]}", 400,
+            "{\"error\":\"'source' must be a string, got an array\"}"),
+        arguments("an unknown field", "application/json", "{\"source\": \"print hi\", \"lang\": \"java\"}", 400,
+            "{\"error\":\"unknown field 'lang'; the only field is 'source'\"}"),
+        arguments("unknown fields", "application/json", "{\"code\": \"x\", \"stdin\": \"\"}", 400,
+            "{\"error\":\"unknown fields 'code', 'stdin'; the only field is 'source'\"}"),
+        arguments("a source over 64 KB", "application/json", big(64 * 1024 + 1), 413,
+            "{\"error\":\"the source is 65537 bytes; the limit is 65536 bytes\"}"),
+        arguments("a plain-text body", "text/plain", "{\"source\": \"print hi\"}", 415,
+            "{\"error\":\"send the run as JSON: Content-Type must be application/json, got 'text/plain'\"}"),
+        arguments("a form body", "application/x-www-form-urlencoded", "source=print+hi", 415,
+            "{\"error\":\"send the run as JSON: Content-Type must be application/json, got "
+                + "'application/x-www-form-urlencoded'\"}"),
+        arguments("no content type", null, "{\"source\": \"print hi\"}", 415,
+            "{\"error\":\"send the run as JSON: Content-Type must be application/json, got none\"}"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("requests")
+  void post_run(String desc, String contentType, String body, int status, String expected) throws Exception {
+    HttpResponse<String> res = server.post("/api/run", contentType, body);
+    assertEquals(status, res.statusCode(), res.body());
+    assertEquals("application/json", res.headers().firstValue("Content-Type").orElse("").split(";")[0]);
+    assertEquals(JSON.readTree(expected), withoutTiming(JSON.readTree(res.body())));
+  }
+
+  static Stream<Arguments> gets() {
+    return Stream.of(
+        arguments("the snippet list", "/api/snippets", 200,
+            "[{\"id\":\"sink-demo\",\"title\":\"Three sinks after a crash\",\"lesson\":\"exactly-once\"},"
+                + "{\"id\":\"txn-dedupe-demo\",\"title\":\"Transactions and a TTL seen-set\",\"lesson\":\"exactly-once\"}]"),
+        arguments("an unknown snippet", "/api/snippets/no-such-demo", 404, "{\"error\":\"no snippet 'no-such-demo'\"}"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("gets")
+  void get(String desc, String path, int status, String expected) throws Exception {
+    HttpResponse<String> res = server.get(path);
+    assertEquals(status, res.statusCode(), res.body());
+    assertEquals(JSON.readTree(expected), JSON.readTree(res.body()));
+  }
+
+  @Test
+  void a_snippet_has_its_source_expected_output_and_explanation() throws Exception {
+    JsonNode s = JSON.readTree(server.get("/api/snippets/sink-demo").body());
+    assertEquals("sink-demo", s.get("id").asText());
+    assertEquals("Three sinks after a crash", s.get("title").asText());
+    assertEquals("AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n",
+        s.get("expectedOutput").asText());
+    assertTrue(s.get("source").asText().startsWith("import java.util.*;\n\npublic class SinkDemo {"),
+        "the header lines are not part of the source");
+    assertTrue(s.get("explanation").asText().startsWith("The append sink wrote o3 and o4 twice: they were written"));
+  }
+
+  @Test
+  void a_flooding_client_gets_429_with_retry_after_while_another_client_is_served() throws Exception {
+    // the cap is 3 runs waiting or running per client
+    List<CompletableFuture<HttpResponse<String>>> flood = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      flood.add(CompletableFuture.supplyAsync(() -> server.postJson("/api/run", "{\"source\": \"sleep 400\"}")));
+    }
+    Thread.sleep(100);
+    long start = System.nanoTime();
+    LoopbackClient.Response other;
+    try (var student = new LoopbackClient("127.0.0.2", "127.0.0.1", server.app().port())) {
+      other = student.post("/api/run", "application/json", "{\"source\": \"print other\"}");
+    }
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(200, other.status(), other.body());
+    assertEquals("other\n", JSON.readTree(other.body()).get("stdout").asText());
+    assertTrue(tookMs < 300, "another student's run took " + tookMs + " ms");
+    int refused = 0;
+    for (var f : flood) {
+      HttpResponse<String> res = f.get();
+      if (res.statusCode() == 429) {
+        refused++;
+        assertEquals("{\"error\":\"you already have 3 runs waiting or running (the limit is 3); wait for them to "
+            + "finish; try again in 1 s\"}", res.body());
+        assertEquals("1", res.headers().firstValue("Retry-After").orElse("missing"));
+      } else {
+        assertEquals(200, res.statusCode(), res.body());
+      }
+    }
+    assertEquals(3, refused);
+  }
+
+  static JsonNode withoutTiming(JsonNode node) {
+    if (node.has("elapsedMs")) ((com.fasterxml.jackson.databind.node.ObjectNode) node).put("elapsedMs", 0);
+    return node;
+  }
+}
