@@ -35,11 +35,11 @@ final class OutputQuestions {
   private static final Logger log = LoggerFactory.getLogger(OutputQuestions.class);
   private static final Pattern TITLE = Pattern.compile("(?m)^//\\s*Title:\\s*(.+)$");
 
-  private final SnippetRunner runner;
+  private final SourceRunner runner;
   private final Path cacheDir;
   private final Map<String, String> memory = new ConcurrentHashMap<>();
 
-  OutputQuestions(SnippetRunner runner, Path cacheDir) {
+  OutputQuestions(SourceRunner runner, Path cacheDir) {
     this.runner = runner;
     this.cacheDir = cacheDir;
   }
@@ -47,16 +47,16 @@ final class OutputQuestions {
   /** One finished run of a variant. */
   record Run(SnippetVariants.Variant variant, List<String> lines) {}
 
+  /** Runs every variant, one after another (the sandbox's fair queue caps runs per client), then builds questions. */
   CompletableFuture<List<Question>> questions(Lesson lesson, Section section, Block.Snippet block, String source) {
-    List<SnippetVariants.Variant> variants = SnippetVariants.of(source);
-    List<CompletableFuture<Optional<Run>>> runs = new ArrayList<>();
-    for (SnippetVariants.Variant variant : variants) runs.add(output(variant.source()).thenApply(out -> out.map(
-        text -> new Run(variant, lines(text)))));
-    return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new)).thenApply(done -> {
-      List<Run> finished = new ArrayList<>();
-      for (var run : runs) run.join().ifPresent(finished::add);
-      return build(lesson, section, block, source, finished);
-    });
+    CompletableFuture<List<Run>> runs = CompletableFuture.completedFuture(new ArrayList<>());
+    for (SnippetVariants.Variant variant : SnippetVariants.of(source)) {
+      runs = runs.thenCompose(done -> output(variant.source()).thenApply(out -> {
+        out.ifPresent(text -> done.add(new Run(variant, lines(text))));
+        return done;
+      }));
+    }
+    return runs.thenApply(finished -> build(lesson, section, block, source, finished));
   }
 
   /** What the source prints when it runs OK; empty (and logged) when it does not. */
@@ -64,7 +64,13 @@ final class OutputQuestions {
     String key = sha256(source);
     String cached = memory.computeIfAbsent(key, k -> readCache(k).orElse(null));
     if (cached != null) return CompletableFuture.completedFuture(Optional.of(cached));
-    return runner.run(source).handle((result, error) -> {
+    CompletableFuture<RunResult> run;
+    try {
+      run = runner.run(source);
+    } catch (RuntimeException e) {
+      run = CompletableFuture.failedFuture(e);
+    }
+    return run.handle((result, error) -> {
       if (error != null) {
         log.error("predict-the-output run failed", error);
         return Optional.empty();

@@ -65,10 +65,10 @@ final class QuestionGenerator {
         if (myths) {
           out.add(new Question(lesson.id() + "/" + pair.id(), lesson.id(), pair.id(), Question.Kind.TRUE_FALSE,
               section.title(), pair.claim(), "True or false?", List.of("True", "False"), List.of(1),
-              pair.responseLabel() + ": " + pair.response(), link(lesson, tab, pair.id())));
+              pairs.responseLabel() + ": " + pair.response(), link(lesson, tab, pair.id())));
         } else {
           out.add(new Question(lesson.id() + "/" + pair.id(), lesson.id(), pair.id(), Question.Kind.SELF_GRADED,
-              section.title(), pair.claimLabel() + ": " + pair.claim(), "How do you answer it?", List.of(), List.of(),
+              section.title(), pairs.claimLabel() + ": " + pair.claim(), "How do you answer it?", List.of(), List.of(),
               pair.response(), link(lesson, tab, pair.id())));
         }
       }

@@ -3,6 +3,13 @@ package lab.exactlyonce.quiz;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.ConflictResponse;
 import io.javalin.http.NotFoundResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import lab.exactlyonce.lesson.Lesson;
+import lab.exactlyonce.progress.EventLog;
+import lab.exactlyonce.progress.NewEvent;
+import lab.exactlyonce.progress.RecordedEvent;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -15,7 +22,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
 
@@ -29,15 +35,18 @@ final class Quiz {
   static final int DEFAULT_SECONDS = 60;
 
   private final QuestionBank bank;
-  private final AnswerLog answers;
+  static final String ANSWER = "quiz.answer";
+  static final String SELF_RATING = "self.rating";
+
+  private final EventLog events;
   private final QuizSessions sessions;
   private final Grader grader = new Grader();
   private final Fsrs fsrs = new Fsrs();
   private final Clock clock;
 
-  Quiz(QuestionBank bank, AnswerLog answers, QuizSessions sessions, Clock clock) {
+  Quiz(QuestionBank bank, EventLog events, QuizSessions sessions, Clock clock) {
     this.bank = bank;
-    this.answers = answers;
+    this.events = events;
     this.sessions = sessions;
     this.clock = clock;
   }
@@ -49,7 +58,11 @@ final class Quiz {
   /** What a learner asks for when starting a quiz; null fields take defaults. */
   record Start(String lesson, String mode, Integer length, String topic, Long seed, Integer seconds) {}
 
-  QuizSession start(String learner, Start start) {
+  /** A checked {@link Start}, defaults filled in. */
+  record Plan(String lesson, QuizSession.Mode mode, int length, String topic, long seed, int seconds) {}
+
+  /** Checks a start request; every problem is a 4xx naming the field. */
+  Plan check(Start start) {
     if (start.lesson() == null || start.lesson().isBlank()) throw new BadRequestResponse("'lesson' is required");
     String lesson = bank.lesson(start.lesson()).id();
     QuizSession.Mode mode = start.mode() == null ? QuizSession.Mode.PRACTICE : QuizSession.Mode.parse(start.mode());
@@ -60,19 +73,22 @@ final class Quiz {
     }
     int seconds = start.seconds() == null ? DEFAULT_SECONDS : start.seconds();
     if (seconds < 5 || seconds > 600) throw new BadRequestResponse("'seconds' must be between 5 and 600, got " + seconds);
-    List<Question> pool = bank.questions(lesson);
     String topic = start.topic() == null || start.topic().isBlank() ? null : start.topic();
-    if (topic != null) {
-      List<String> topics = bank.topics(lesson);
-      if (!topics.contains(topic)) {
-        throw new BadRequestResponse("lesson '" + lesson + "' has no topic '" + topic + "'; topics: " + String.join(", ", topics));
-      }
-      pool = pool.stream().filter(q -> q.topic().equals(topic)).toList();
+    if (topic != null && !bank.topics(lesson).contains(topic)) {
+      throw new BadRequestResponse("lesson '" + lesson + "' has no topic '" + topic + "'; topics: "
+          + String.join(", ", bank.topics(lesson)));
     }
     long seed = start.seed() != null ? start.seed() : new Random().nextLong();
-    List<String> chosen = choose(pool, cards(learner, lesson), length, seed);
-    QuizSession session = new QuizSession(UUID.randomUUID().toString(), learner, lesson, mode, seed, chosen,
-        mode == QuizSession.Mode.INTERVIEW ? seconds : 0, clock.instant());
+    return new Plan(lesson, mode, length, topic, seed, seconds);
+  }
+
+  QuizSession start(String learner, Start start) {
+    Plan plan = check(start);
+    List<Question> pool = bank.questions(plan.lesson());
+    if (plan.topic() != null) pool = pool.stream().filter(q -> q.topic().equals(plan.topic())).toList();
+    List<String> chosen = choose(pool, cards(learner, plan.lesson()), plan.length(), plan.seed());
+    QuizSession session = new QuizSession(UUID.randomUUID().toString(), learner, plan.lesson(), plan.mode(), plan.seed(),
+        chosen, plan.mode() == QuizSession.Mode.INTERVIEW ? plan.seconds() : 0, clock.instant());
     sessions.add(session);
     return session;
   }
@@ -113,50 +129,146 @@ final class Quiz {
         + questionId.substring(0, questionId.indexOf('/')) + "' has no question '" + questionId + "'"));
   }
 
-  /** An answer as it arrives: the client's event id, the session, the question, and what was given. */
-  record Submission(String id, String session, String question, Grader.Given given) {}
+  /** A {@code quiz.answer} event's data, checked: the session, the question, and what was given. */
+  record Submission(String session, Question question, Grader.Given given) {}
 
-  /** What the learner is told: {@code verdict} is empty in interview mode until the end. */
-  record Outcome(AnswerLog.Answer answer, boolean repeated, Question question, QuizSession session) {}
+  private static final java.util.Set<String> DATA_FIELDS = java.util.Set.of("session", "question", "choice", "order", "rating", "skip");
+  private static final java.util.regex.Pattern SESSION_ID =
+      java.util.regex.Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
-  Outcome answer(String learner, Submission submission) {
-    QuizSession session = session(learner, submission.session());
-    Question question = question(submission.question());
-    if (!session.contains(question.id())) {
-      throw new BadRequestResponse("question '" + question.id() + "' is not part of quiz session '" + session.id() + "'");
+  /** Checks a {@code quiz.answer} event before anything is stored; every problem is a 4xx naming the culprit. */
+  Submission parse(Lesson lesson, String item, ObjectNode data) {
+    var unknown = new ArrayList<String>();
+    data.fieldNames().forEachRemaining(f -> { if (!DATA_FIELDS.contains(f)) unknown.add(f); });
+    if (!unknown.isEmpty()) {
+      throw new BadRequestResponse("unknown field 'data." + unknown.get(0)
+          + "'; a quiz answer has session, question, and one of choice, order, rating or skip");
     }
-    Grader.Verdict verdict = grader.grade(question, submission.given());
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("session", session.id());
-    data.put("question", question.id());
-    Grader.Given g = submission.given();
-    if (g.skip()) data.put("skip", true);
-    else if (g.choice() != null) data.put("choice", g.choice());
-    else if (g.order() != null) data.put("order", g.order());
-    else data.put("rating", g.rating());
-    AnswerLog.Answer answer = new AnswerLog.Answer(submission.id(), session.lesson(), question.item(), data,
-        verdict.asResult(), clock.instant());
-    synchronized (this) {
-      Optional<AnswerLog.Answer> earlier = answers.answers(learner, session.lesson()).stream()
-          .filter(a -> a.session().equals(session.id()) && a.question().equals(question.id())).findFirst();
-      if (earlier.isPresent() && !earlier.get().id().equals(submission.id())) {
-        throw new ConflictResponse("question '" + question.id() + "' was already answered in quiz session '" + session.id() + "'");
-      }
-      AnswerLog.Recorded recorded = answers.record(learner, answer);
-      return new Outcome(recorded.answer(), recorded.repeated(), question, session);
+    String sessionId = text(data, "session");
+    if (sessionId == null || !SESSION_ID.matcher(sessionId).matches()) {
+      throw new BadRequestResponse("'data.session' must be a quiz session id, got " + (sessionId == null ? "nothing" : "'" + sessionId + "'"));
     }
+    Question question = question(text(data, "question"));
+    if (!question.lesson().equals(lesson.id())) {
+      throw new BadRequestResponse("question '" + question.id() + "' belongs to lesson '" + question.lesson()
+          + "', not '" + lesson.id() + "'");
+    }
+    if (!question.item().equals(item)) {
+      throw new BadRequestResponse("'item' must be '" + question.item() + "', the item question '" + question.id()
+          + "' is about, got '" + item + "'");
+    }
+    Grader.Given given = new Grader.Given(integer(data, "choice"), order(data), integer(data, "rating"), skip(data));
+    Grader.check(question, given);
+    return new Submission(sessionId, question, given);
   }
 
-  /** Each question's memory state, replayed from every answer the learner recorded for it. */
+  /**
+   * Grades a new answer (called once per event id; a retry gets the stored result). The session must be the
+   * learner's and hold the question, and the question must not have been answered in it under another id.
+   */
+  ObjectNode grade(String learner, Lesson lesson, NewEvent event) {
+    Submission s = parse(lesson, event.item(), event.data());
+    QuizSession session = session(learner, s.session());
+    if (!session.contains(s.question().id())) {
+      throw new BadRequestResponse("question '" + s.question().id() + "' is not part of quiz session '" + session.id() + "'");
+    }
+    for (Answer earlier : answers(learner, session.lesson())) {
+      if (earlier.session().equals(session.id()) && earlier.question().equals(s.question().id())) {
+        throw new ConflictResponse("question '" + s.question().id() + "' was already answered in quiz session '"
+            + session.id() + "'; nothing was stored");
+      }
+    }
+    Grader.Verdict verdict = grader.grade(s.question(), s.given());
+    ObjectNode result = JsonNodeFactory.instance.objectNode();
+    result.put("correct", verdict.correct());
+    result.put("rating", verdict.rating());
+    result.put("mode", session.mode().id);
+    if (session.mode() == QuizSession.Mode.PRACTICE) {
+      result.put("expected", s.question().expected());
+      result.put("explanation", s.question().explanation());
+      result.put("link", s.question().link());
+    }
+    return result;
+  }
+
+  private static String text(ObjectNode data, String field) {
+    JsonNode v = data.get(field);
+    if (v == null || v.isNull()) return null;
+    if (!v.isTextual()) throw new BadRequestResponse("'data." + field + "' must be a string, got " + v);
+    return v.asText();
+  }
+
+  private static Integer integer(ObjectNode data, String field) {
+    JsonNode v = data.get(field);
+    if (v == null || v.isNull()) return null;
+    if (!v.isIntegralNumber() || !v.canConvertToInt()) throw new BadRequestResponse("'" + field + "' must be a whole number, got " + v);
+    return v.intValue();
+  }
+
+  private static List<Integer> order(ObjectNode data) {
+    JsonNode v = data.get("order");
+    if (v == null || v.isNull()) return null;
+    if (!v.isArray() || v.size() > 50) throw new BadRequestResponse("'order' must be a list of option indexes, got " + v);
+    List<Integer> out = new ArrayList<>();
+    for (JsonNode i : v) {
+      if (!i.isIntegralNumber() || !i.canConvertToInt()) throw new BadRequestResponse("'order' must be a list of option indexes, got " + v);
+      out.add(i.intValue());
+    }
+    return out;
+  }
+
+  private static boolean skip(ObjectNode data) {
+    JsonNode v = data.get("skip");
+    if (v == null || v.isNull()) return false;
+    if (!v.isBoolean()) throw new BadRequestResponse("'skip' must be true or false, got " + v);
+    return v.booleanValue();
+  }
+
+  /** One recorded answer, read back from the event log. */
+  record Answer(String id, String session, String question, boolean correct, int rating, Instant at, boolean skipped,
+                Integer choice, List<Integer> order) {}
+
+  /** The learner's quiz answers in a lesson, oldest first. */
+  List<Answer> answers(String learner, String lesson) {
+    List<Answer> out = new ArrayList<>();
+    for (RecordedEvent e : events.inLesson(learner, lesson)) {
+      if (!e.type().equals(ANSWER)) continue;
+      JsonNode d = e.data();
+      List<Integer> order = null;
+      if (d.has("order")) {
+        order = new ArrayList<>();
+        for (JsonNode i : d.get("order")) order.add(i.asInt());
+      }
+      out.add(new Answer(e.id(), d.path("session").asText(), d.path("question").asText(),
+          e.result().path("correct").asBoolean(), e.result().path("rating").asInt(), e.recordedAt(),
+          d.path("skip").asBoolean(false), d.has("choice") ? d.get("choice").asInt() : null, order));
+    }
+    return out;
+  }
+
+  /**
+   * Each question's memory state, replayed from every rating the learner gave it: quiz answers (a miss is Again, a
+   * right answer Good, a self-graded one its rating) and the lesson page's own self-ratings of the same item.
+   */
   Map<String, Fsrs.Card> cards(String learner, String lesson) {
     Map<String, List<Fsrs.Review>> reviews = new HashMap<>();
-    Map<String, Instant> first = new HashMap<>();
-    for (AnswerLog.Answer a : answers.answers(learner, lesson)) {
-      reviews.computeIfAbsent(a.question(), q -> new ArrayList<>()).add(new Fsrs.Review(Fsrs.Rating.of(a.rating()), a.recordedAt()));
-      first.merge(a.question(), a.recordedAt(), (x, y) -> x.isBefore(y) ? x : y);
+    for (RecordedEvent e : events.inLesson(learner, lesson)) {
+      String question;
+      int rating;
+      if (e.type().equals(ANSWER)) {
+        question = e.data().path("question").asText();
+        rating = e.result().path("rating").asInt();
+      } else if (e.type().equals(SELF_RATING)) {
+        question = lesson + "/" + e.item();
+        rating = e.data().path("rating").asInt();
+      } else {
+        continue;
+      }
+      if (rating < 1 || rating > 4) continue;
+      reviews.computeIfAbsent(question, q -> new ArrayList<>()).add(new Fsrs.Review(Fsrs.Rating.of(rating), e.recordedAt()));
     }
     Map<String, Fsrs.Card> cards = new HashMap<>();
-    reviews.forEach((question, list) -> cards.put(question, fsrs.replay(first.get(question), list)));
+    reviews.forEach((question, list) -> cards.put(question, fsrs.replay(list.get(0).at(), list)));
     return cards;
   }
 
@@ -178,7 +290,7 @@ final class Quiz {
   }
 
   /** One question's line on the end screen. */
-  record Line(Question question, AnswerLog.Answer answer) {
+  record Line(Question question, Answer answer) {
     boolean answered() { return answer != null; }
 
     boolean correct() { return answer != null && answer.correct(); }
@@ -198,8 +310,8 @@ final class Quiz {
 
   Results results(String learner, String sessionId) {
     QuizSession session = session(learner, sessionId);
-    Map<String, AnswerLog.Answer> byQuestion = new HashMap<>();
-    for (AnswerLog.Answer a : answers.answers(learner, session.lesson())) {
+    Map<String, Answer> byQuestion = new HashMap<>();
+    for (Answer a : answers(learner, session.lesson())) {
       if (a.session().equals(session.id())) byQuestion.putIfAbsent(a.question(), a);
     }
     List<Line> lines = new ArrayList<>();

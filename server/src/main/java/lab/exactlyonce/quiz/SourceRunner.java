@@ -6,6 +6,6 @@ import java.util.concurrent.CompletableFuture;
 
 /** Runs a lesson snippet's source and reports what it printed. The app wires the sandbox in here. */
 @FunctionalInterface
-public interface SnippetRunner {
+public interface SourceRunner {
   CompletableFuture<RunResult> run(String source);
 }
