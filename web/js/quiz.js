@@ -78,8 +78,7 @@ function start(root) {
     q.querySelector('.quiz-picked').append(item);
     q.querySelector('[data-undo]').disabled = false;
     const picked = Array.from(q.querySelectorAll('.quiz-picked li')).map((li) => Number(li.dataset.step));
-    if (picked.length === q.querySelectorAll('[data-step]').length - picked.length + picked.length
-        && picked.length === q.querySelectorAll('button[data-step]').length) {
+    if (picked.length === q.querySelectorAll('button[data-step]').length) {
       submit(q, { order: picked });
     } else {
       const next = q.querySelector('button[data-step]:not([disabled])');
