@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
  */
 final class OutputQuestions {
   private static final Logger log = LoggerFactory.getLogger(OutputQuestions.class);
-  private static final int MAX_ATTEMPTS = 3;
+  private static final int MAX_ATTEMPTS = 5;
   private static final Pattern TITLE = Pattern.compile("(?m)^//\\s*Title:\\s*(.+)$");
 
   private final SourceRunner runner;
@@ -80,7 +80,7 @@ final class OutputQuestions {
   }
 
   /**
-   * One run, tried again (after 1 s, then 2 s) when the failure is the service's rather than the snippet's: an
+   * One run, tried again (after 1, 2, 3 and 4 s) when the failure is the service's rather than the snippet's: an
    * internal error, a timeout or a busy queue on a loaded machine. Null when every attempt failed with an exception.
    */
   private CompletableFuture<RunResult> attempt(String source, int attempt) {
