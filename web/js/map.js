@@ -60,9 +60,39 @@ function initMap(root) {
       if (child.nodeType === Node.ELEMENT_NODE) child.removeAttribute('id');
     }
     panel.replaceChildren(...copy);
+    if (kind === 'node') panel.append(...connections(id));
     panel.dataset.kind = kind;
     selected = el;
     if (updateUrl) history.replaceState(null, '', `#maps/${kind}/${id}`);
+  }
+
+  // Buttons in the panel for the selected node's edges, so the keyboard can follow a connection.
+  function connections(id) {
+    const incident = edges.filter((edge) => edge.dataset.from === id || edge.dataset.to === id);
+    if (incident.length === 0) return [];
+    const heading = document.createElement('p');
+    heading.className = 'map-connections-heading';
+    heading.textContent = 'Connections';
+    const list = document.createElement('ul');
+    list.className = 'map-connections';
+    for (const edge of incident) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = edge.getAttribute('aria-label');
+      button.addEventListener('click', () => {
+        select(edge);
+        edge.focus();
+      });
+      const item = document.createElement('li');
+      item.append(button);
+      list.append(item);
+    }
+    return [heading, list];
+  }
+
+  function toggle(el) {
+    if (el === selected) clear();
+    else select(el);
   }
 
   function clear() {
@@ -101,17 +131,20 @@ function initMap(root) {
   }
 
   for (const el of [...nodes, ...edges]) {
-    el.addEventListener('click', () => select(el));
+    el.addEventListener('click', () => toggle(el));
     el.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' || event.key === ' ') {
         event.preventDefault();
-        select(el);
+        toggle(el);
       } else if (event.key in DIRECTIONS && el.classList.contains('map-node')) {
         event.preventDefault();
         neighbour(el, DIRECTIONS[event.key])?.focus();
       }
     });
   }
+  root.querySelector('.map-svg').addEventListener('click', (event) => {
+    if (event.target === event.currentTarget) clear();
+  });
   root.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && selected) {
       event.preventDefault();

@@ -122,7 +122,7 @@ function wrapSentences(roots) {
   const sentences = [];
   for (const block of blocks) {
     const text = block.textContent;
-    const bounds = sentenceEnds(text);
+    const bounds = sentenceEnds(text.replace(/[\r\n]/g, ' ')); // a soft line break in the source ends no sentence
     const texts = [];
     const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n);

@@ -18,6 +18,7 @@ final class MapLayout {
   static final int NODE_PADDING = 12;
   static final int NODE_CHARS = 19;
   static final int EDGE_CHARS = 24;
+  static final int MIN_EDGE_CHARS = 9;
   private static final double GAP = 3;
   private static final double BEND = 90;
   private static final double[] DETOURS = {0, 70, -70, 140, -140, 220, -220};
@@ -61,8 +62,7 @@ final class MapLayout {
   private Route route(LessonMap.Edge edge, int index, int count) {
     Box from = boxes.get(edge.from());
     Box to = boxes.get(edge.to());
-    List<String> labelLines = LabelLines.wrap(edge.label(), EDGE_CHARS, 2);
-    if (from == to) return loop(edge, from, index, labelLines);
+    if (from == to) return loop(edge, from, index, LabelLines.wrap(edge.label(), EDGE_CHARS, 2));
     // A normal fixed by the pair's canonical order, so edges in opposite directions bend to opposite sides.
     boolean canonical = edge.from().compareTo(edge.to()) <= 0;
     Box a = canonical ? from : to;
@@ -95,6 +95,9 @@ final class MapLayout {
     }
     String path = "M" + num(start[0]) + " " + num(start[1]) + " Q" + num(controlX) + " " + num(controlY) + " "
         + num(end[0]) + " " + num(end[1]);
+    // A label no wider than the gap it sits in, so it does not cover the boxes at either end.
+    int chars = (int) Math.max(MIN_EDGE_CHARS, Math.min(EDGE_CHARS, Math.hypot(end[0] - start[0], end[1] - start[1]) / 6.8));
+    List<String> labelLines = LabelLines.wrap(edge.label(), chars, 3);
     double labelX = 0.25 * start[0] + 0.5 * controlX + 0.25 * end[0];
     double labelY = 0.25 * start[1] + 0.5 * controlY + 0.25 * end[1];
     // On a flat edge the label sits just above the line rather than across it.

@@ -26,7 +26,9 @@ final class MapSvg {
         .attr("class", "map-svg")
         .attr("role", "group")
         .attr("aria-label", "Diagram: " + map.title())
-        .attr("style", "--map-arrow: url(#" + arrow + "); --map-arrow-active: url(#" + activeArrow + ")")
+        // Never drawn below three quarters of its size, so labels stay readable; a narrow screen scrolls instead.
+        .attr("style", "--map-arrow: url(#" + arrow + "); --map-arrow-active: url(#" + activeArrow + "); "
+            + "--map-min-width: " + Math.round(map.width() * 0.75) + "px")
         .with(SvgTag.of("defs").with(marker(arrow, "map-arrowhead"), marker(activeArrow, "map-arrowhead is-active")))
         .with(SvgTag.of("g").attr("class", "map-nodes").with(each(layout.boxes(), box -> node(box, groups))))
         .with(SvgTag.of("g").attr("class", "map-edges").with(each(layout.routes(), route -> edge(route, map))));
@@ -95,6 +97,8 @@ final class MapSvg {
         .attr("dominant-baseline", "central");
     for (int i = 0; i < lines.size(); i++) {
       double y = cy + (i - (lines.size() - 1) / 2.0) * MapLayout.LINE_HEIGHT;
+      // A space between lines keeps the words apart in the accessible text (label in name).
+      if (i > 0) text.with(j2html.TagCreator.text(" "));
       text.with(SvgTag.of("tspan").attr("x", num(cx)).attr("y", num(y)).withText(lines.get(i)));
     }
     return text;

@@ -35,6 +35,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Sandbox implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Sandbox.class);
+  /** A worker that dies this soon after taking a run most likely died of its previous run: retry elsewhere once. */
+  private static final long RETRY_WITHIN_MILLIS = 250;
 
   private final SandboxSettings settings;
   private final ObjectMapper json = new ObjectMapper()
@@ -150,6 +152,7 @@ public final class Sandbox implements AutoCloseable {
   }
 
   private void execute(Job job, WorkerProcess worker) {
+    job.dispatchNanos = System.nanoTime();
     CompletableFuture<WorkerResponse> answer = worker.send(
         new WorkerRequest(job.id, job.source, settings.limits()));
     long hardLimit = settings.hardLimitMillis();
@@ -166,9 +169,9 @@ public final class Sandbox implements AutoCloseable {
       killer.cancel(false);
       if (error != null) {
         if (worker.wasKilled()) return;   // the killer has answered already
-        if (worker.mayExit() && !job.retried) {
-          // The worker answered its previous run with a limit and then exited, as the engine does after a stuck
-          // call; this run never started. Give it the next free worker.
+        if (!job.retried && (worker.mayExit() || elapsedSince(job.dispatchNanos) < RETRY_WITHIN_MILLIS)) {
+          // The worker exited right after answering its previous run, as the engine does when that run left a
+          // thread it could not stop; this run most likely never started. Give it the next free worker, once.
           job.retried = true;
           synchronized (this) {
             running.remove(job);
@@ -185,10 +188,9 @@ public final class Sandbox implements AutoCloseable {
         return;
       }
       RunResult result = response.result();
-      worker.mayExit(switch (result.status()) {
-        case TIMEOUT, MEMORY_LIMIT, INTERNAL_ERROR -> true;
-        default -> false;
-      });
+      // The engine exits (status 3) right after answering a run that left a thread it could not stop.
+      worker.mayExit(result.status() == Outcome.TIMEOUT || result.status() == Outcome.MEMORY_LIMIT
+          || result.status() == Outcome.INTERNAL_ERROR);
       if (result.status() == Outcome.INTERNAL_ERROR) {
         log.error("sandbox: worker {} reported an internal error for run {}: {}", worker, job.id, result.stderr());
       }
@@ -248,6 +250,10 @@ public final class Sandbox implements AutoCloseable {
     return new RunResult(Outcome.INTERNAL_ERROR, "", "Internal error: " + message, List.of(), elapsedMs);
   }
 
+  private static long elapsedSince(long nanos) {
+    return (System.nanoTime() - nanos) / 1_000_000;
+  }
+
   private static long elapsedMillis(Job job) {
     return (System.nanoTime() - job.submitNanos) / 1_000_000;
   }
@@ -279,6 +285,7 @@ public final class Sandbox implements AutoCloseable {
     final AtomicBoolean settled = new AtomicBoolean();
     volatile boolean startedHeavy;
     volatile boolean retried;
+    volatile long dispatchNanos;
 
     Job(long id, String client, String source) {
       this.id = id;

@@ -39,6 +39,7 @@ final class WorkerPool {
   private final Path tempRoot;
   private final AtomicInteger serial = new AtomicInteger();
   private final AtomicInteger failuresInARow = new AtomicInteger();
+  private final AtomicInteger initialLeft = new AtomicInteger();
   private final Set<WorkerProcess> live = ConcurrentHashMap.newKeySet();
   private final ArrayDeque<WorkerProcess> idle = new ArrayDeque<>();
   private volatile boolean closing;
@@ -64,7 +65,14 @@ final class WorkerPool {
   void start() {
     log.info("sandbox: {} workers ({} heap each); {}", settings.workers(), settings.workerHeap(),
         confinementDescription);
-    for (int i = 0; i < settings.workers(); i++) spawn();
+    // One at a time: on two cores, JVMs warming up side by side slow each other past the engine's limits.
+    initialLeft.set(settings.workers() - 1);
+    spawn();
+  }
+
+  /** Starts the next of the initial workers once the previous one is ready (or has failed). */
+  private void startNextInitial() {
+    if (initialLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0) timer.execute(this::spawn);
   }
 
   String confinement() {
@@ -137,6 +145,7 @@ final class WorkerPool {
       worker = WorkerProcess.start(name, command(tmp), json);
     } catch (IOException | RuntimeException e) {
       log.error("sandbox: cannot start {}: {}", name, e.toString());
+      startNextInitial();
       retryLater();
       return;
     }
@@ -144,6 +153,7 @@ final class WorkerPool {
     long startedAt = System.nanoTime();
     worker.exited().whenComplete((code, error) -> onExit(worker, code));
     worker.ready().whenComplete((w, error) -> {
+      startNextInitial();
       if (error != null) {
         log.error("sandbox: {} never became ready: {}", name, error.getMessage());
         worker.kill();
@@ -193,6 +203,8 @@ final class WorkerPool {
         "-XX:MaxMetaspaceSize=192m",
         "-XX:-UsePerfData",
         "-XX:+DisableAttachMechanism",
+        "-XX:-OmitStackTraceInFastThrow",
+        "-XX:+DisplayVMOutputToStderr",
         "-Xshare:auto",
         "-XX:ErrorFile=" + tmp.resolve("hs_err_pid%p.log"),
         "-Djava.io.tmpdir=" + tmp,

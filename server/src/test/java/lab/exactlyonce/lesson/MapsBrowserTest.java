@@ -199,4 +199,56 @@ class MapsBrowserTest extends BrowserTest {
       assertThat(plainPage.locator("[id='maps/flow/two-phase-sink'] .flow-steps > li")).hasCount(8);
     }
   }
+
+  @Test
+  void the_maps_tab_has_no_serious_or_critical_accessibility_violations_with_a_selection_and_at_a_decision() throws Exception {
+    openMaps("maps/node/sink");
+    Locator stepper = byId("maps/flow/two-phase-sink").locator(".flow-stepper");
+    for (int i = 0; i < 5; i++) stepper.locator(".flow-next-button").click();
+    assertThat(stepper.locator(".flow-choice")).hasCount(2);
+    String axe;
+    try (var in = getClass().getResourceAsStream("/vendor/axe.min.js")) {
+      axe = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    page.addScriptTag(new com.microsoft.playwright.Page.AddScriptTagOptions().setContent(axe));
+
+    Object violations = page.evaluate("""
+        async () => {
+          const result = await axe.run(document.getElementById('maps'));
+          return result.violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '));
+        }""");
+
+    assertEquals(List.of(), violations);
+  }
+
+  @Test
+  void a_nodes_panel_lists_its_connections_and_following_one_selects_that_edge() {
+    openMaps("maps/node/payment-topic");
+    LessonMap.Edge edge = edge("payment-topic-to-worker");
+    String name = node("payment-topic").label() + " → " + node("payment-worker").label() + ": " + edge.label();
+    long incident = architecture.edges().stream()
+        .filter(e -> e.from().equals("payment-topic") || e.to().equals("payment-topic")).count();
+
+    assertThat(panel().locator(".map-connections button")).hasCount((int) incident);
+    panel().getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName(name).setExact(true)).click();
+
+    assertThat(byId("maps/edge/payment-topic-to-worker")).hasAttribute("aria-pressed", "true");
+    assertThat(byId("maps/edge/payment-topic-to-worker")).isFocused();
+    assertThat(panel()).containsText(plain(edge.effect()));
+  }
+
+  @Test
+  void pressing_a_selected_node_again_clears_the_selection() {
+    openMaps("maps");
+    Locator sink = byId("maps/node/sink");
+
+    sink.click();
+    assertThat(sink).hasAttribute("aria-pressed", "true");
+    sink.click();
+
+    assertThat(sink).hasAttribute("aria-pressed", "false");
+    assertThat(panel()).containsText(MapViews.PANEL_HINT);
+  }
 }

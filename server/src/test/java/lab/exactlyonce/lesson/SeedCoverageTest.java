@@ -28,7 +28,8 @@ class SeedCoverageTest {
 
   @BeforeAll
   static void load() throws Exception {
-    LessonCatalog catalog = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"), ContentFolder.resolve(Optional.empty(), "snippets"));
+    LessonCatalog catalog = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"),
+        ContentFolder.resolve(Optional.empty(), "snippets"));
     lesson = catalog.require("exactly-once");
     allText = new ObjectMapper().writeValueAsString(lesson);
   }

@@ -1,0 +1,98 @@
+package lab.exactlyonce.lesson;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.ColorScheme;
+import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * axe-core (vendored, {@code vendor/axe.min.js}) on the home page and on every tab of every lesson, in the light and
+ * the dark theme: no serious or critical violations. Written against whatever the page renders, so the maps and
+ * sandbox tabs are covered as those features land. Runs over the bundled lessons and the all-blocks fixture.
+ */
+class AccessibilityBrowserTest extends BrowserTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String SCAN = """
+      () => axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations
+        .filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.impact + ' ' + v.id + ' (' + v.help + '): ' + v.nodes.slice(0, 5).map(n => n.target.join(' ')).join(', ')))
+      """;
+
+  private String axe;
+  private TestServer fixture;
+
+  @BeforeAll
+  void loadAxe() throws IOException {
+    try (InputStream in = getClass().getResourceAsStream("/vendor/axe.min.js")) {
+      axe = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    fixture = TestServer.start(Config.forTests().withLessonsDir(LessonValidationTest.resource("ui-lessons")));
+  }
+
+  @AfterAll
+  void stopFixture() {
+    if (fixture != null) fixture.close();
+  }
+
+  @Test
+  void every_tab_of_every_lesson_passes_in_light_and_dark() throws IOException {
+    List<String> problems = new ArrayList<>();
+    int scans = 0;
+    for (TestServer app : List.of(server, fixture)) {
+      for (ColorScheme scheme : List.of(ColorScheme.LIGHT, ColorScheme.DARK)) {
+        page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(scheme));
+        page.navigate(app.url("/"));
+        problems.addAll(scan("home (" + scheme + ")"));
+        scans++;
+        for (JsonNode lesson : JSON.readTree(app.get("/api/lessons").body())) {
+          page.navigate(app.url(lesson.get("page").asText()));
+          Locator tabs = page.locator("[role=tab]");
+          assertEquals(4, tabs.count(), "tabs on " + lesson.get("page").asText());
+          for (int i = 0; i < tabs.count(); i++) {
+            tabs.nth(i).click();
+            // Open every answer too, so what is behind <details> is checked as well.
+            page.evaluate("document.querySelectorAll('[role=tabpanel]:not([hidden]) details').forEach(d => d.open = true)");
+            problems.addAll(scan(lesson.get("id").asText() + " " + tabs.nth(i).textContent() + " tab (" + scheme + ")"));
+            scans++;
+          }
+        }
+      }
+    }
+    assertTrue(scans >= 20, "scanned " + scans + " views");
+    assertEquals(List.of(), problems, String.join("\n", problems));
+  }
+
+  @Test
+  void the_scan_catches_a_known_violation() {
+    page.navigate(server.url("/"));
+    page.evaluate("() => { const b = document.createElement('button'); document.querySelector('main').append(b); }");
+    List<String> found = scan("home");
+    assertEquals(1, found.size(), String.join("\n", found));
+    assertTrue(found.get(0).startsWith("home: critical button-name"), found.get(0));
+  }
+
+  private List<String> scan(String where) {
+    if (!Boolean.TRUE.equals(page.evaluate("typeof window.axe !== 'undefined'"))) {
+      page.addScriptTag(new Page.AddScriptTagOptions().setContent(axe));
+    }
+    @SuppressWarnings("unchecked")
+    List<String> found = (List<String>) page.evaluate(SCAN);
+    return found.stream().map(v -> where + ": " + v).toList();
+  }
+}

@@ -1,0 +1,141 @@
+package lab.exactlyonce.lesson;
+
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.AriaRole;
+import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Test;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The Gist tab's voice readout, with speech synthesis replaced by a recording stub (or taken away). */
+class VoiceBrowserTest extends BrowserTest {
+  static final String LESSON = "/lessons/exactly-once";
+
+  /**
+   * Records what is spoken; {@code __speech.finish()} ends the current utterance as a real engine would. Cancel
+   * reports the current utterance "interrupted", as Chromium does.
+   */
+  static final String STUB = """
+      window.__speech = { spoken: [], calls: [], current: null };
+      window.__speech.finish = () => { const u = __speech.current; __speech.current = null; u && u.onend && u.onend({}); };
+      window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; this.rate = 1; } };
+      Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: {
+        speaking: false, paused: false, pending: false,
+        speak(u) { __speech.spoken.push({ text: u.text, rate: u.rate }); __speech.current = u; setTimeout(() => u.onstart && u.onstart({}), 0); },
+        cancel() { __speech.calls.push('cancel'); const u = __speech.current; __speech.current = null;
+                   if (u && u.onerror) setTimeout(() => u.onerror({ error: 'interrupted' }), 0); },
+        pause() { __speech.calls.push('pause'); },
+        resume() { __speech.calls.push('resume'); },
+        getVoices() { return []; }, addEventListener() {}, removeEventListener() {}
+      }});
+      """;
+
+  @Override
+  protected TestServer startServer() {
+    return TestServer.start(Config.forTests().withLessonsDir(LessonValidationTest.resource("ui-lessons")));
+  }
+
+  private Locator button(String name) {
+    return page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName(name).setExact(true));
+  }
+
+  private Object spoken(int i, String field) {
+    return page.evaluate("__speech.spoken[" + i + "] && __speech.spoken[" + i + "]." + field);
+  }
+
+  private Locator reading() {
+    return page.locator(".voice-sentence.is-reading");
+  }
+
+  @Test
+  void play_reads_the_gist_sentence_by_sentence_and_highlights_the_sentence() {
+    page.addInitScript(STUB);
+    page.navigate(url(LESSON));
+    assertThat(button("Pause")).isDisabled();
+    assertThat(button("Stop")).isDisabled();
+
+    button("Play").click();
+    assertEquals("Exactly-once never means each record is processed once.", spoken(0, "text"));
+    assertThat(reading()).hasText("Exactly-once never means each record is processed once.");
+    assertThat(button("Play")).isDisabled();
+    assertThat(button("Pause")).isEnabled();
+    assertThat(button("Stop")).isEnabled();
+
+    page.evaluate("__speech.finish()");
+    assertEquals("After a crash, records are replayed.", spoken(1, "text"));
+    assertThat(reading()).hasText("After a crash, records are replayed.");
+
+    page.evaluate("__speech.finish()");
+    // A sentence that crosses inline markup is spoken whole and highlighted in each of its pieces.
+    assertEquals("It means the effect of each record happens once.", spoken(2, "text"));
+    assertThat(reading()).hasCount(3);
+    assertEquals("It means the\neffect of each record happens once. ", String.join("", reading().allTextContents()));
+  }
+
+  @Test
+  void pause_resume_stop_and_rate_drive_the_synthesiser() {
+    page.addInitScript(STUB);
+    page.navigate(url(LESSON));
+    button("Play").click();
+    page.evaluate("__speech.finish()");
+    assertThat(reading()).hasText("After a crash, records are replayed.");
+
+    button("Pause").click();
+    assertEquals("pause", page.evaluate("__speech.calls.at(-1)"));
+    assertThat(button("Resume")).isEnabled();
+    assertThat(page.locator("[data-voice]")).hasAttribute("data-state", "paused");
+    button("Resume").click();
+    assertEquals("resume", page.evaluate("__speech.calls.at(-1)"));
+    assertThat(button("Pause")).isEnabled();
+
+    page.getByLabel("Rate").selectOption("1.5");
+    // The sentence being read restarts at the new rate.
+    assertEquals("After a crash, records are replayed.", page.evaluate("__speech.spoken.at(-1).text"));
+    assertEquals(1.5, ((Number) page.evaluate("__speech.spoken.at(-1).rate")).doubleValue());
+    assertEquals(3, ((Number) page.evaluate("__speech.spoken.length")).intValue());
+    page.evaluate("__speech.finish()");
+    assertEquals(1.5, ((Number) page.evaluate("__speech.spoken.at(-1).rate")).doubleValue());
+
+    button("Stop").click();
+    assertEquals("cancel", page.evaluate("__speech.calls.at(-1)"));
+    assertThat(reading()).hasCount(0);
+    assertThat(button("Play")).isEnabled();
+    assertThat(button("Pause")).isDisabled();
+    assertThat(button("Stop")).isDisabled();
+    page.waitForTimeout(50); // a late "interrupted" from the cancelled utterance must change nothing
+    assertThat(button("Play")).isEnabled();
+    assertEquals(4, ((Number) page.evaluate("__speech.spoken.length")).intValue());
+  }
+
+  @Test
+  void reading_to_the_end_stops_by_itself() {
+    page.addInitScript(STUB);
+    page.navigate(url(LESSON));
+    button("Play").click();
+    int guard = 0;
+    while (page.evaluate("__speech.current") != null && guard++ < 200) page.evaluate("__speech.finish()");
+    assertThat(button("Play")).isEnabled();
+    assertThat(reading()).hasCount(0);
+    // Summary, key ideas and the Gist sections were read; nothing from the other tabs.
+    String all = (String) page.evaluate("__speech.spoken.map(s => s.text).join(' | ')");
+    org.junit.jupiter.api.Assertions.assertTrue(all.contains("A replayable source, state that matches its offsets"), all);
+    org.junit.jupiter.api.Assertions.assertTrue(all.contains("Readers see output only after commit"), all);
+    org.junit.jupiter.api.Assertions.assertFalse(all.contains("Why does exactly-once to Kafka add latency"), all);
+  }
+
+  @Test
+  void without_speech_synthesis_the_controls_become_a_notice() {
+    page.addInitScript("delete Window.prototype.speechSynthesis; delete window.speechSynthesis;"
+        + " delete Window.prototype.SpeechSynthesisUtterance; delete window.SpeechSynthesisUtterance;");
+    page.navigate(url(LESSON));
+    assertEquals(false, page.evaluate("'speechSynthesis' in window"));
+    assertThat(page.locator("[data-voice]")).containsText(
+        "Voice readout needs Web Speech Synthesis, which this browser does not provide.");
+    assertThat(button("Play")).hasCount(0);
+    assertThat(page.getByLabel("Rate")).hasCount(0);
+  }
+}
