@@ -1,8 +1,9 @@
 // Quiz runner: one question at a time, keyboard first. Number keys choose options (or the next step of an
 // ordering), Space reveals a model answer, 1-4 rate it, Backspace undoes a step, Enter moves on.
-// Answers are quiz.answer events with client-generated ids, sent through the progress outbox when the page has
-// one; the server grades each id once, so a retry gets the original verdict. User-visible text goes through
-// textContent only.
+// Answers are quiz.answer events with client-generated ids, sent through the progress outbox; the server grades
+// each id once, so a retry gets the original verdict. User-visible text goes through textContent only.
+
+import { record, subscribe } from './outbox.js';
 
 const root = document.querySelector('.quiz');
 if (root) start(root);
@@ -13,7 +14,6 @@ function start(root) {
   const mode = root.dataset.mode;
   const seconds = Number(root.dataset.seconds || 0);
   const resultsUrl = root.dataset.results;
-  const useOutbox = root.dataset.outbox === 'yes';
   const questions = Array.from(root.querySelectorAll('.quiz-question'));
   const progress = root.querySelector('.quiz-progress');
   const timerLine = root.querySelector('.quiz-timer');
@@ -25,7 +25,6 @@ function start(root) {
   root.dataset.state = 'running';
   finish.hidden = true;
   questions.forEach((q) => { q.dataset.state = 'open'; q.hidden = true; });
-  flushOwnOutbox();
   show(0);
 
   function show(i) {
@@ -185,58 +184,28 @@ function start(root) {
 
   // ---- sending -------------------------------------------------------------------------------------------
 
-  async function send(item, data) {
-    if (useOutbox) {
-      const outbox = await import('./outbox.js');
-      return outbox.record('quiz.answer', lesson, item, data);
-    }
-    const event = { id: crypto.randomUUID(), type: 'quiz.answer', lesson, item, data };
-    remember(event);
-    return deliver(event);
-  }
-
-  // Without the progress outbox on the page: the same idea, kept to quiz answers. The event waits in
-  // localStorage until the server acknowledges it; network failures and 5xx are retried with backoff.
-  const KEY = 'eolab.quiz.outbox';
-
-  function stored() {
-    try { return JSON.parse(localStorage.getItem(KEY) || '[]'); } catch (e) { return []; }
-  }
-
-  function remember(event) {
-    localStorage.setItem(KEY, JSON.stringify([...stored(), event]));
-  }
-
-  function forget(id) {
-    localStorage.setItem(KEY, JSON.stringify(stored().filter((e) => e.id !== id)));
-  }
-
-  async function deliver(event, attempt = 0) {
-    let response;
-    try {
-      response = await fetch('/api/events', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(event),
+  // The progress outbox keeps the event until the server acknowledges it (retrying across failures and reloads)
+  // and tells its subscribers when it leaves: acknowledged with the server's response, or refused with a reason.
+  function send(item, data) {
+    return new Promise((resolve, reject) => {
+      let id = null;
+      const early = [];
+      const settle = (change) => {
+        const event = change.acked || change.rejected;
+        if (!event || event.id !== id) return false;
+        unsubscribe();
+        if (change.acked) resolve(change.response);
+        else reject(new Error(change.error));
+        return true;
+      };
+      const unsubscribe = subscribe((status, change) => {
+        if (!change) return;
+        if (id === null) early.push(change);
+        else settle(change);
       });
-    } catch (e) {
-      return retry(event, attempt);
-    }
-    if (response.status >= 500) return retry(event, attempt);
-    const body = await response.json().catch(() => ({}));
-    forget(event.id);
-    if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
-    return body;
-  }
-
-  function retry(event, attempt) {
-    const wait = Math.min(30000, 500 * 2 ** attempt);
-    return new Promise((resolve) => { setTimeout(resolve, wait); }).then(() => deliver(event, attempt + 1));
-  }
-
-  function flushOwnOutbox() {
-    if (useOutbox) return;
-    stored().forEach((event) => { deliver(event).catch(() => {}); });
+      id = record('quiz.answer', lesson, item, data).id;
+      early.some(settle);
+    });
   }
 
   // ---- input ---------------------------------------------------------------------------------------------
