@@ -11,6 +11,7 @@ import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
+import lab.exactlyonce.quiz.QuizRoutes;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxRoutes;
 import lab.exactlyonce.sandbox.SnippetCatalog;
@@ -44,7 +45,7 @@ public final class App {
     Sandbox started = null;
     try {
       started = new Sandbox(config.sandbox());
-      this.javalin = create(config, database, started, lessons, snippets, lessonRoutes, mapRoutes);
+      this.javalin = create(config, database, started, lessons, snippetsDir, snippets, lessonRoutes, mapRoutes);
     } catch (RuntimeException e) {
       if (started != null) started.close(); // a start-up mistake must not leave workers or the pool behind
       database.close();
@@ -53,13 +54,15 @@ public final class App {
     this.sandbox = started;
   }
 
-  private static Javalin create(Config config, Database database, Sandbox sandbox, LessonCatalog lessons,
+  private static Javalin create(Config config, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
                                 SnippetCatalog snippets, LessonRoutes lessonRoutes, MapRoutes mapRoutes) {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
     EventLog events = new EventLog(database, clock);
-    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of());
-    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events));
+    QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, source -> sandbox.run("quiz-bank", source),
+        config.dataDir(), database, events, learners, clock);
+    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()));
+    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData()));
 
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
 
@@ -80,6 +83,7 @@ public final class App {
       sandboxRoutes.register(cfg.routes);
       eventRoutes.register(cfg.routes);
       meRoutes.register(cfg.routes);
+      quizRoutes.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });
   }

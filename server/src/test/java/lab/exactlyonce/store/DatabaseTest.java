@@ -30,15 +30,18 @@ class DatabaseTest {
         }
         return names.stream().sorted().toList();
       });
-      assertEquals(List.of("EVENTS", "LEARNERS", "flyway_schema_history"), tables);
-      int applied = db.inTransaction(c -> {
-        try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" = TRUE");
+      assertTrue(tables.containsAll(List.of("EVENTS", "LEARNERS", "flyway_schema_history")), tables.toString());
+      List<String> applied = db.inTransaction(c -> {
+        var scripts = new ArrayList<String>();
+        try (PreparedStatement s = c.prepareStatement(
+            "SELECT \"script\" FROM \"flyway_schema_history\" WHERE \"success\" = TRUE ORDER BY \"installed_rank\"");
              ResultSet rs = s.executeQuery()) {
-          rs.next();
-          return rs.getInt(1);
+          while (rs.next()) scripts.add(rs.getString(1));
         }
+        return scripts;
       });
-      assertTrue(applied >= 1);
+      assertEquals("V1__learners_and_events.sql", applied.get(0));
+      assertEquals(migrationsOnClassPath(), applied.size(), "every migration applied: " + applied);
     }
     // opening again migrates nothing and keeps working
     try (Database db = Database.open("jdbc:h2:file:" + dir.resolve("fresh"), "", "")) {
@@ -48,6 +51,13 @@ class DatabaseTest {
           return rs.getInt(1);
         }
       }));
+    }
+  }
+
+  private static long migrationsOnClassPath() throws Exception {
+    Path dir = Path.of(DatabaseTest.class.getResource("/db/migration").toURI());
+    try (var files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().matches("V[0-9_]+__.*\\.sql")).count();
     }
   }
 
