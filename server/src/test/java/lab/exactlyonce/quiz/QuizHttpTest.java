@@ -336,6 +336,11 @@ class QuizHttpTest {
         .header("Content-Type", "application/json").header("Origin", "http://evil.example")
         .POST(HttpRequest.BodyPublishers.ofString("{\"lesson\":\"exactly-once\"}")).build());
     assertEquals(403, res.statusCode());
+    HttpResponse<String> form = server.sendAsIs(HttpRequest.newBuilder(URI.create(server.url("/lessons/exactly-once/quiz")))
+        .header("Content-Type", "application/x-www-form-urlencoded").header("Origin", "http://evil.example")
+        .POST(HttpRequest.BodyPublishers.ofString("mode=practice")).build());
+    assertEquals(403, form.statusCode());
+    assertTrue(form.body().contains("cross-site request refused: a quiz starts from this site&#x27;s own quiz page"), form.body());
   }
 
   // ---- helpers ---------------------------------------------------------------------------------------------
