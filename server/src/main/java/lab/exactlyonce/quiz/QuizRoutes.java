@@ -142,7 +142,11 @@ public final class QuizRoutes {
   private void sessionPage(Context ctx) {
     QuizSession session = pageSession(ctx);
     noStore(ctx);
-    ctx.html(pages.session(quiz.bank().lesson(session.lesson()), session, questions(session)));
+    java.util.Set<String> answered = new java.util.HashSet<>();
+    for (Quiz.Line line : quiz.results(session.learner(), session.id()).lines()) {
+      if (line.answered()) answered.add(line.question().id());
+    }
+    ctx.html(pages.session(quiz.bank().lesson(session.lesson()), session, questions(session), answered));
   }
 
   private void resultsPage(Context ctx) {
