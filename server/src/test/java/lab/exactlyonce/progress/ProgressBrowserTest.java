@@ -173,6 +173,26 @@ class ProgressBrowserTest extends BrowserTest {
   }
 
   @Test
+  void selecting_a_map_node_and_running_a_snippet_with_the_real_widgets_is_recorded() {
+    open("#maps");
+    page.locator(".map-node[data-node='sink']").first().click();
+    JsonNode explored = awaitProgress(p -> p.get("nodesExplored").toString().contains("\"sink\""), "map.node sink");
+    assertEquals(1, explored.get("nodesExplored").size(), explored.toString());
+    assertThat(page.locator(".map-node[data-node='sink']").first()).hasClass(java.util.regex.Pattern.compile("is-explored"));
+
+    page.navigate(url("/lessons/exactly-once#sandbox"));
+    Locator snippet = page.locator(".sandbox[data-snippet='sink-demo']");
+    snippet.locator("button[data-run]").click();
+    assertThat(snippet).not().hasAttribute("data-state", java.util.regex.Pattern.compile("idle|running"),
+        new com.microsoft.playwright.assertions.LocatorAssertions.HasAttributeOptions().setTimeout(60_000));
+    String state = snippet.getAttribute("data-state");
+    String expected = state.equals("differs") ? "ok" : state;
+    JsonNode ran = awaitProgress(p -> p.at("/snippets/sink-demo/runs").asInt() == 1, "snippet.run of sink-demo");
+    assertEquals(expected, ran.at("/snippets/sink-demo/status").asText());
+    assertThat(snippet.locator(".sandbox-title .progress-check")).isVisible();
+  }
+
+  @Test
   void a_display_name_is_shown_as_text_and_forget_me_deletes_everything() {
     open("#qa");
     page.locator("[id='qa/L3'] summary").click();
