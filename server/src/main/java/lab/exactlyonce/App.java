@@ -11,6 +11,7 @@ import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
+import lab.exactlyonce.quiz.QuizRoutes;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxRoutes;
 import lab.exactlyonce.sandbox.SnippetCatalog;
@@ -44,10 +45,12 @@ public final class App {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
     EventLog events = new EventLog(database, clock);
-    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of());
-    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events));
-
     this.sandbox = new Sandbox(config.sandbox());
+    QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, source -> sandbox.run("quiz-bank", source),
+        config.dataDir(), database, events, learners, clock);
+    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()));
+    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData()));
+
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
 
     this.javalin = Javalin.create(cfg -> {
@@ -67,6 +70,7 @@ public final class App {
       sandboxRoutes.register(cfg.routes);
       eventRoutes.register(cfg.routes);
       meRoutes.register(cfg.routes);
+      quizRoutes.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });
   }
