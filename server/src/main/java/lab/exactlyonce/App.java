@@ -2,6 +2,7 @@ package lab.exactlyonce;
 
 import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
+import lab.exactlyonce.classroom.ClassroomRoutes;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.learner.MeRoutes;
 import lab.exactlyonce.lesson.LessonCatalog;
@@ -31,6 +32,7 @@ public final class App {
   private final Javalin javalin;
   private final Sandbox sandbox;
   private final Database database;
+  private final ClassroomRoutes classroom;
 
   public App(Config config) {
     this.config = config;
@@ -52,10 +54,15 @@ public final class App {
     MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData()));
 
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
+    this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
+        lessons, learners, eventRoutes::derive, clock, System.out::println);
 
     this.javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
-      cfg.events.serverStopped(database::close); // also when a test stops javalin() directly
+      cfg.events.serverStopped(() -> {
+        classroom.close();
+        database.close(); // also when a test stops javalin() directly
+      });
       cfg.jetty.host = config.host();
       cfg.staticFiles.add(files -> {
         files.hostedPath = "/assets";
@@ -71,6 +78,7 @@ public final class App {
       eventRoutes.register(cfg.routes);
       meRoutes.register(cfg.routes);
       quizRoutes.register(cfg.routes);
+      classroom.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });
   }
@@ -88,6 +96,11 @@ public final class App {
     return sandbox;
   }
 
+  /** The classroom, for its live-connection count. */
+  public ClassroomRoutes classroom() {
+    return classroom;
+  }
+
   public int port() {
     return javalin.port();
   }
@@ -101,6 +114,7 @@ public final class App {
       sandbox.close();
       javalin.stop();
     } finally {
+      classroom.close();
       database.close();
     }
   }
