@@ -27,6 +27,13 @@ final class Client {
     this.server = server;
   }
 
+  /** The same browser (its cookies) against another server, such as the app after a restart. */
+  Client on(TestServer other) {
+    Client c = new Client(other);
+    c.cookies.putAll(cookies);
+    return c;
+  }
+
   /** Signs in as the instructor with {@code secret}; fails the test when that does not work. */
   static Client instructor(TestServer server, String secret) {
     Client c = new Client(server);
