@@ -44,7 +44,7 @@ final class LessonPages {
     return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(present("css", STYLESHEETS), present("js", MODULES)),
         div(
             header(
-                p(a("All lessons").withHref("/")).withClass("breadcrumb"),
+                p(a("All lessons").withHref("/"), text(" · "), a("Quiz").withHref("/lessons/" + lesson.id() + "/quiz").withId("quiz-link")).withClass("breadcrumb"),
                 h1(Markdown.inline(lesson.title())),
                 div(Markdown.block(lesson.summary())).withClass("lesson-summary").attr("data-readout")
             ).withClass("lesson-header"),

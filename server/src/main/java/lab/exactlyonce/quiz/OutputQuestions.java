@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,6 +35,7 @@ import java.util.regex.Pattern;
  */
 final class OutputQuestions {
   private static final Logger log = LoggerFactory.getLogger(OutputQuestions.class);
+  private static final int MAX_ATTEMPTS = 5;
   private static final Pattern TITLE = Pattern.compile("(?m)^//\\s*Title:\\s*(.+)$");
 
   private final SourceRunner runner;
@@ -64,6 +67,23 @@ final class OutputQuestions {
     String key = sha256(source);
     String cached = memory.computeIfAbsent(key, k -> readCache(k).orElse(null));
     if (cached != null) return CompletableFuture.completedFuture(Optional.of(cached));
+    return attempt(source, 1).thenApply(result -> {
+      if (result == null) return Optional.<String>empty();
+      if (result.status() != Outcome.OK) {
+        log.warn("a snippet variant did not run OK ({}): {}", result.status().id(), firstLine(result));
+        return Optional.<String>empty();
+      }
+      memory.put(key, result.stdout());
+      writeCache(key, result.stdout());
+      return Optional.of(result.stdout());
+    });
+  }
+
+  /**
+   * One run, tried again (after 1, 2, 3 and 4 s) when the failure is the service's rather than the snippet's: an
+   * internal error, a timeout or a busy queue on a loaded machine. Null when every attempt failed with an exception.
+   */
+  private CompletableFuture<RunResult> attempt(String source, int attempt) {
     CompletableFuture<RunResult> run;
     try {
       run = runner.run(source);
@@ -71,18 +91,14 @@ final class OutputQuestions {
       run = CompletableFuture.failedFuture(e);
     }
     return run.handle((result, error) -> {
-      if (error != null) {
-        log.error("predict-the-output run failed", error);
-        return Optional.empty();
+      boolean serviceFailure = error != null || result.status() == Outcome.INTERNAL_ERROR || result.status() == Outcome.TIMEOUT;
+      if (!serviceFailure || attempt >= MAX_ATTEMPTS) {
+        if (error != null) log.error("predict-the-output run failed {} times", attempt, error);
+        return CompletableFuture.completedFuture(error != null ? null : result);
       }
-      if (result.status() != Outcome.OK) {
-        log.warn("a snippet variant did not run OK ({}): {}", result.status().id(), firstLine(result));
-        return Optional.empty();
-      }
-      memory.put(key, result.stdout());
-      writeCache(key, result.stdout());
-      return Optional.of(result.stdout());
-    });
+      Executor later = CompletableFuture.delayedExecutor(attempt * 1000L, TimeUnit.MILLISECONDS);
+      return CompletableFuture.supplyAsync(() -> null, later).thenCompose(x -> attempt(source, attempt + 1));
+    }).thenCompose(f -> f);
   }
 
   static List<Question> build(Lesson lesson, Section section, Block.Snippet block, String source, List<Run> runs) {

@@ -39,7 +39,7 @@ final class QuizPages {
         ).withMethod("post").withAction("/lessons/" + lesson.id() + "/quiz").withClass("quiz-start").withId("quiz-start"));
   }
 
-  String session(Lesson lesson, QuizSession session, List<Question> questions, boolean outbox) {
+  String session(Lesson lesson, QuizSession session, List<Question> questions) {
     List<DomContent> items = new ArrayList<>();
     for (int i = 0; i < questions.size(); i++) items.add(question(questions.get(i), i + 1, questions.size()));
     String modeText = session.mode() == QuizSession.Mode.PRACTICE
@@ -58,7 +58,7 @@ final class QuizPages {
             p(a("See your results").withHref(resultsHref(session))).withClass("quiz-finish")
         ).withClass("quiz").attr("data-session", session.id()).attr("data-lesson", session.lesson())
             .attr("data-mode", session.mode().id).attr("data-seconds", String.valueOf(session.secondsPerQuestion()))
-            .attr("data-results", resultsHref(session)).attr("data-outbox", outbox ? "yes" : "no"));
+            .attr("data-results", resultsHref(session)));
   }
 
   private static LiTag question(Question q, int number, int total) {

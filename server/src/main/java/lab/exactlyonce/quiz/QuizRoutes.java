@@ -134,8 +134,7 @@ public final class QuizRoutes {
   private void sessionPage(Context ctx) {
     QuizSession session = pageSession(ctx);
     noStore(ctx);
-    ctx.html(pages.session(quiz.bank().lesson(session.lesson()), session, questions(session),
-        QuizPages.class.getResource("/web/js/outbox.js") != null));
+    ctx.html(pages.session(quiz.bank().lesson(session.lesson()), session, questions(session)));
   }
 
   private void resultsPage(Context ctx) {
