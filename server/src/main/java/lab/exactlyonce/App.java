@@ -55,7 +55,7 @@ public final class App {
 
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
     this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
-        lessons, learners, eventRoutes::derive, clock, System.out::println);
+        lessons, learners, eventRoutes::derive, clock, System.out::println, stream -> {});
 
     this.javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
