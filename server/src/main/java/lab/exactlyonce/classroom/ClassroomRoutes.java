@@ -105,6 +105,11 @@ public final class ClassroomRoutes implements AutoCloseable {
     ticker.scheduleWithFixedDelay(this::tick, 150, 150, TimeUnit.MILLISECONDS);
   }
 
+  /** Class memberships, for "export my data" and "forget me". */
+  public lab.exactlyonce.learner.LearnerData learnerData() {
+    return store;
+  }
+
   /** Open live streams (students and instructors), for metrics. */
   public int liveConnections() {
     return feed.connections();

@@ -381,6 +381,8 @@ class ClassroomHttpTest {
     int answers = 0;
     for (JsonNode e : export.get("events")) if (e.get("type").asText().equals("quiz.answer")) answers++;
     assertEquals(1, answers, "one stored answer for all the sends");
+    assertEquals("Ann", export.get("classes").get(0).get("nickname").asText());
+    assertEquals("Live", export.get("classes").get(0).get("class").asText());
 
     assertEquals("{\"ended\":true}", teacher.post("/api/teach/classes/" + id + "/live/end", "{}").body());
     assertEquals(error("no question is open in class 'Live'"), teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}").body());
