@@ -124,6 +124,7 @@ public final class ClassroomRoutes implements AutoCloseable {
     routes.before("/teach", this::guardPage);
     routes.before("/teach/*", this::guardPage);
     routes.before("/api/teach/*", this::guardApi);
+    routes.before("/api/teach/classes/{id}/stream", ctx -> classroom.room(ctx.pathParam("id")));
     routes.before("/join", SameOriginGuard::check);
     routes.before("/api/classes/{id}/stream", ctx -> classroom.requireMember(ctx.pathParam("id"), learners.current(ctx)));
 

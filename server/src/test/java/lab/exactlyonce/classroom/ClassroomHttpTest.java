@@ -323,6 +323,9 @@ class ClassroomHttpTest {
     assertEquals(403, s.get("/classes/" + other).statusCode());
     assertEquals(NOT_MEMBER, s.post("/api/classes/" + other + "/answers", answer(newId(), "r", 0)).body());
     assertEquals(NOT_MEMBER, new Client(server).get("/api/classes/" + mine.get("id").asText() + "/state").body());
+    HttpResponse<String> noDash = teacher.get("/api/teach/classes/no-such-class/stream");
+    assertEquals(404, noDash.statusCode());
+    assertEquals(error("no class 'no-such-class'"), noDash.body());
     HttpResponse<String> none = s.get("/api/classes/no-such-class/state");
     assertEquals(404, none.statusCode());
     assertEquals(error("no class 'no-such-class'"), none.body());
@@ -406,6 +409,43 @@ class ClassroomHttpTest {
     assertEquals("{\"leaderboard\":\"named\"}", teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true}").body());
     assertEquals("{\"leaderboard\":\"off\"}", teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":false}").body());
     assertEquals(error("'show' must be true or false, got \"yes\""), teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":\"yes\"}").body());
+  }
+
+  // --- dashboard
+
+  @Test
+  void the_dashboard_shows_progress_quiz_results_sandbox_runs_and_the_leaderboard() {
+    JsonNode room = newClass("Dashboard");
+    String id = room.get("id").asText();
+    Client una = Client.student(server, room.get("code").asText(), "Una");
+    Client vic = Client.student(server, room.get("code").asText(), "Vic");
+    String section = json(una.get("/api/lessons/exactly-once")).get("sections").get(0).get("id").asText();
+    assertEquals(200, una.post("/api/events", "{\"id\":\"" + newId() + "\",\"type\":\"section.read\",\"lesson\":\"exactly-once\",\"item\":\"" + section + "\"}").statusCode());
+    for (String status : List.of("ok", "compile_error")) {
+      HttpResponse<String> run = vic.post("/api/events", "{\"id\":\"" + newId() + "\",\"type\":\"snippet.run\",\"lesson\":\"exactly-once\",\"item\":\"sink-demo\",\"data\":{\"status\":\"" + status + "\"}}");
+      assertEquals(200, run.statusCode(), run.body());
+    }
+    JsonNode question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0);
+    int right = question.get("answer").asInt();
+    int wrong = right == 0 ? 1 : 0;
+    String round = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + question.get("id").asText() + "\"}")).get("round").asText();
+    una.post("/api/classes/" + id + "/answers", answer(newId(), round, right));
+    vic.post("/api/classes/" + id + "/answers", answer(newId(), round, wrong));
+    teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}");
+    teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true}");
+
+    String dash = teacher.get("/teach/classes/" + id).body();
+    assertTrue(dash.contains("0 of 2 online"), "roster");
+    assertTrue(dash.contains("<th scope=\"row\">Una</th><td class=\"heat heat-1\">1/"), "Una read one gist section");
+    assertTrue(dash.contains("2 runs: <span class=\"outcome outcome-compile_error\">compile_error 1</span><span class=\"outcome outcome-ok\">ok 1</span>"), "sandbox outcomes");
+    assertTrue(dash.contains("Vic ran sink-demo: <span class=\"outcome outcome-compile_error\">compile_error</span>"), "latest runs");
+    assertTrue(dash.contains("Students by share of right answers (2 answered at least once)"), "distribution");
+    assertTrue(dash.contains(" — 1 of 2 answers wrong</li>"), "hardest question");
+    assertTrue(dash.contains("<span class=\"lb-name\">Una</span> <span class=\"lb-score\">1 correct</span>"), "named leaderboard");
+    teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true,\"anonymous\":true}");
+    String anonymous = teacher.get("/teach/classes/" + id).body();
+    assertTrue(anonymous.contains("<span class=\"lb-name\">Student 1</span> <span class=\"lb-score\">1 correct</span>"), "anonymous leaderboard");
+    assertFalse(anonymous.contains("<span class=\"lb-name\">Una</span>"));
   }
 
   // --- CSV
