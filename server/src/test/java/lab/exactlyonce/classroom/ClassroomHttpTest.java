@@ -509,6 +509,25 @@ class ClassroomHttpTest {
     assertFalse(lesson.toString().contains(answerText));
     assertTrue(json(outsider.get("/api/lessons/exactly-once")).toString().contains(answerText));
 
+    // The quiz draws self-graded questions from the ladder: their model answers are held as well.
+    String topic = null;
+    for (JsonNode q : json(member.get("/api/quiz/lessons/exactly-once")).get("questions")) {
+      if (q.get("id").asText().equals("exactly-once/L1")) topic = q.get("topic").asText();
+    }
+    HttpResponse<String> started = member.post("/api/quiz/sessions",
+        "{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":" + Client.quote(topic) + "}");
+    assertEquals(201, started.statusCode(), started.body());
+    String session = json(started).get("id").asText();
+    String quizPage = member.get("/lessons/exactly-once/quiz/" + session).body();
+    assertTrue(quizPage.contains("data-item=\"L1\""), "the quiz asks L1");
+    assertTrue(quizPage.contains("data-held=\"L1\""));
+    assertFalse(quizPage.contains(answerText), "the quiz page does not carry the held model answer");
+    HttpResponse<String> graded = member.post("/api/events", "{\"id\":\"" + newId() + "\",\"type\":\"quiz.answer\",\"lesson\":\"exactly-once\","
+        + "\"item\":\"L1\",\"data\":{\"session\":\"" + session + "\",\"question\":\"exactly-once/L1\",\"rating\":3}}");
+    assertEquals(200, graded.statusCode(), graded.body());
+    assertEquals(Pacing.HELD_TEXT, json(graded).get("result").get("explanation").asText());
+    assertFalse(graded.body().contains(answerText));
+
     assertEquals("{\"held\":[\"L2\"],\"released\":[\"L1\"]}", teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L2\"]}").body());
     assertTrue(member.get("/lessons/exactly-once").body().contains(answerText));
     HttpResponse<String> bad = teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L99\"]}");
