@@ -44,10 +44,23 @@ public final class App {
     MapRoutes mapRoutes = new MapRoutes(lessons);
 
     this.database = Database.open(config.jdbcUrl(), config.store().user(), config.store().password());
+    Sandbox started = null;
+    try {
+      started = new Sandbox(config.sandbox());
+      this.javalin = create(config, database, started, lessons, snippetsDir, snippets, lessonRoutes, mapRoutes);
+    } catch (RuntimeException e) {
+      if (started != null) started.close(); // a start-up mistake must not leave workers or the pool behind
+      database.close();
+      throw e;
+    }
+    this.sandbox = started;
+  }
+
+  private static Javalin create(Config config, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
+                                SnippetCatalog snippets, LessonRoutes lessonRoutes, MapRoutes mapRoutes) {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
     EventLog events = new EventLog(database, clock);
-    this.sandbox = new Sandbox(config.sandbox());
     QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, source -> sandbox.run("quiz-bank", source),
         config.dataDir(), database, events, learners, clock);
     EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()));
@@ -57,7 +70,7 @@ public final class App {
         lessons, learners, eventRoutes::derive, clock, System.out::println, stream -> {});
     MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData(), classroom.learnerData()));
 
-    this.javalin = Javalin.create(cfg -> {
+    return Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
       cfg.events.serverStopped(() -> {
         classroom.close();
