@@ -67,6 +67,20 @@ class QuizBrowserTest extends BrowserTest {
   }
 
   @Test
+  void a_reload_resumes_at_the_first_unanswered_question() {
+    startWithKeyboard("practice", 2, "Misconceptions");
+    page.keyboard().press("2"); // a myth: False
+    assertThat(current().locator(".quiz-verdict")).hasText("Right.");
+    page.reload();
+    assertThat(page.locator(".quiz-progress")).hasText("Question 2 of 2");
+    page.keyboard().press("2");
+    assertThat(current().locator(".quiz-verdict")).hasText("Right.");
+    page.keyboard().press("Enter");
+    page.waitForURL(Pattern.compile(".*/results$"));
+    assertThat(page.locator("#quiz-score")).hasText("Score: 2 of 2");
+  }
+
+  @Test
   void self_graded_questions_reveal_with_space_and_rate_with_a_number() {
     startWithKeyboard("practice", 2, "Interview Q&A");
     for (int n = 1; n <= 2; n++) {
@@ -119,6 +133,20 @@ class QuizBrowserTest extends BrowserTest {
     assertThat(miss).hasCount(1);
     assertThat(miss).containsText("Right answer: Rewindable source offsets → State matches that cut");
     assertThat(miss.locator("a")).hasAttribute("href", "/lessons/exactly-once#maps/flow/two-phase-sink");
+  }
+
+  @Test
+  void when_the_time_runs_out_the_question_counts_as_missed_and_the_quiz_moves_on() throws Exception {
+    page.navigate(url("/lessons/exactly-once/quiz"));
+    var created = page.request().post(url("/api/quiz/sessions"), com.microsoft.playwright.options.RequestOptions.create()
+        .setHeader("Content-Type", "application/json").setHeader("Origin", url("").replaceAll("/$", ""))
+        .setData("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":1,\"topic\":\"Misconceptions\",\"seconds\":5}"));
+    assertEquals(201, created.status(), created.text());
+    page.navigate(url(QuizClient.JSON.readTree(created.text()).get("page").asText()));
+    assertThat(page.locator(".quiz-timer")).hasText(Pattern.compile("[1-5] s left"));
+    page.waitForURL(Pattern.compile(".*/results$"), new com.microsoft.playwright.Page.WaitForURLOptions().setTimeout(15000));
+    assertThat(page.locator("#quiz-score")).hasText("Score: 0 of 1");
+    assertThat(page.locator(".quiz-miss")).containsText("Your answer: no answer (time ran out)");
   }
 
   /** The option whose card body is {@code body}, found from the lesson's failure-mode cards. */
