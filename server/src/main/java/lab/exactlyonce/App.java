@@ -47,7 +47,9 @@ public final class App {
     Sandbox started = null;
     try {
       started = new Sandbox(config.sandbox());
-      this.javalin = create(config, database, started, lessons, snippetsDir, snippets, lessonRoutes, mapRoutes);
+      Built built = create(config, database, started, lessons, snippetsDir, snippets, lessonRoutes, mapRoutes);
+      this.javalin = built.javalin();
+      this.classroom = built.classroom();
     } catch (RuntimeException e) {
       if (started != null) started.close(); // a start-up mistake must not leave workers or the pool behind
       database.close();
@@ -56,7 +58,10 @@ public final class App {
     this.sandbox = started;
   }
 
-  private static Javalin create(Config config, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
+  /** What {@link #create} builds: the server and the classroom (whose streams and ticker the app ends). */
+  private record Built(Javalin javalin, ClassroomRoutes classroom) {}
+
+  private static Built create(Config config, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
                                 SnippetCatalog snippets, LessonRoutes lessonRoutes, MapRoutes mapRoutes) {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
@@ -66,11 +71,11 @@ public final class App {
     EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()));
 
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
-    this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
+    ClassroomRoutes classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
         lessons, learners, eventRoutes::derive, clock, System.out::println, stream -> {});
     MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData(), classroom.learnerData()));
 
-    return Javalin.create(cfg -> {
+    Javalin javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
       cfg.events.serverStopped(() -> {
         classroom.close();
@@ -94,6 +99,7 @@ public final class App {
       classroom.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });
+    return new Built(javalin, classroom);
   }
 
   public Javalin javalin() {
