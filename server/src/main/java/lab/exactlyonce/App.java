@@ -2,6 +2,7 @@ package lab.exactlyonce;
 
 import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
+import lab.exactlyonce.classroom.ClassroomRoutes;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.learner.MeRoutes;
 import lab.exactlyonce.lesson.LessonCatalog;
@@ -31,6 +32,7 @@ public final class App {
   private final Javalin javalin;
   private final Sandbox sandbox;
   private final Database database;
+  private final ClassroomRoutes classroom;
 
   public App(Config config) {
     this.config = config;
@@ -45,7 +47,9 @@ public final class App {
     Sandbox started = null;
     try {
       started = new Sandbox(config.sandbox());
-      this.javalin = create(config, database, started, lessons, snippetsDir, snippets, lessonRoutes, mapRoutes);
+      Built built = create(config, database, started, lessons, snippetsDir, snippets, lessonRoutes, mapRoutes);
+      this.javalin = built.javalin();
+      this.classroom = built.classroom();
     } catch (RuntimeException e) {
       if (started != null) started.close(); // a start-up mistake must not leave workers or the pool behind
       database.close();
@@ -54,7 +58,10 @@ public final class App {
     this.sandbox = started;
   }
 
-  private static Javalin create(Config config, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
+  /** What {@link #create} builds: the server and the classroom (whose streams and ticker the app ends). */
+  private record Built(Javalin javalin, ClassroomRoutes classroom) {}
+
+  private static Built create(Config config, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
                                 SnippetCatalog snippets, LessonRoutes lessonRoutes, MapRoutes mapRoutes) {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
@@ -62,13 +69,18 @@ public final class App {
     QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, source -> sandbox.run("quiz-bank", source),
         config.dataDir(), database, events, learners, clock);
     EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()));
-    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData()));
 
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
+    ClassroomRoutes classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
+        lessons, learners, eventRoutes::derive, clock, System.out::println, stream -> {});
+    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData(), classroom.learnerData()));
 
-    return Javalin.create(cfg -> {
+    Javalin javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
-      cfg.events.serverStopped(database::close); // also when a test stops javalin() directly
+      cfg.events.serverStopped(() -> {
+        classroom.close();
+        database.close(); // also when a test stops javalin() directly
+      });
       cfg.jetty.host = config.host();
       cfg.staticFiles.add(files -> {
         files.hostedPath = "/assets";
@@ -84,8 +96,10 @@ public final class App {
       eventRoutes.register(cfg.routes);
       meRoutes.register(cfg.routes);
       quizRoutes.register(cfg.routes);
+      classroom.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });
+    return new Built(javalin, classroom);
   }
 
   public Javalin javalin() {
@@ -103,6 +117,11 @@ public final class App {
     return sandbox;
   }
 
+  /** The classroom, for its live-connection count. */
+  public ClassroomRoutes classroom() {
+    return classroom;
+  }
+
   public int port() {
     return javalin.port();
   }
@@ -116,6 +135,7 @@ public final class App {
       sandbox.close();
       javalin.stop();
     } finally {
+      classroom.close();
       database.close();
     }
   }

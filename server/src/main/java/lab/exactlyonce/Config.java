@@ -1,5 +1,6 @@
 package lab.exactlyonce;
 
+import lab.exactlyonce.classroom.ClassroomSettings;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.store.StoreSettings;
 
@@ -15,9 +16,10 @@ import java.util.Optional;
  * @param lessonsDir folder holding one sub-folder per lesson; empty means the lessons bundled in the jar
  * @param snippetsDir folder holding one sub-folder of snippets per lesson; empty means the bundled ones
  * @param store the database; an empty JDBC URL means an embedded H2 file database under {@code dataDir}
+ * @param classroom the instructor secret and the classroom's rate limits
  */
 public record Config(String host, int port, Path dataDir, Optional<Path> lessonsDir, Optional<Path> snippetsDir,
-                     SandboxSettings sandbox, StoreSettings store) {
+                     SandboxSettings sandbox, StoreSettings store, ClassroomSettings classroom) {
 
   public static final int DEFAULT_PORT = 7070;
 
@@ -27,6 +29,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     snippetsDir.ifPresent(dir -> requireDirectory(dir, "--snippets-dir"));
     if (dataDir == null) throw new ConfigException("--data-dir must not be empty");
     if (store == null) store = StoreSettings.embedded();
+    if (classroom == null) classroom = ClassroomSettings.defaults();
   }
 
   /**
@@ -48,31 +51,35 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         System.getProperty("eolab.test.jdbc-user", ""), System.getProperty("eolab.test.jdbc-password", ""));
     try {
       return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
-          SandboxSettings.defaults(), store);
+          SandboxSettings.defaults(), store, ClassroomSettings.defaults());
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
   }
 
   public Config withLessonsDir(Path dir) {
-    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store);
+    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, classroom);
   }
 
   public Config withSnippetsDir(Path dir) {
-    return new Config(host, port, dataDir, lessonsDir, Optional.of(dir), sandbox, store);
+    return new Config(host, port, dataDir, lessonsDir, Optional.of(dir), sandbox, store, classroom);
   }
 
   public Config withSandbox(SandboxSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, classroom);
   }
 
   /** The same app on another port, for a test that restarts it where it was. */
   public Config withPort(int newPort) {
-    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store);
+    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom);
+  }
+
+  public Config withClassroom(ClassroomSettings settings) {
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, settings);
   }
 
   public Config withStore(StoreSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings, classroom);
   }
 
   /** Reads {@code --name value} flags, then {@code NAME} environment variables, then defaults. */
@@ -97,7 +104,8 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         value.apply("--lessons-dir").map(Path::of),
         value.apply("--snippets-dir").map(Path::of),
         SandboxSettings.from(name -> value.apply(name)),
-        StoreSettings.from(name -> value.apply(name)));
+        StoreSettings.from(name -> value.apply(name)),
+        ClassroomSettings.from(name -> value.apply(name)));
   }
 
   /** Flag name to environment variable name; the sandbox adds its own. */
@@ -112,6 +120,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     table.put("--snippets-dir", "SNIPPETS_DIR");
     table.putAll(SandboxSettings.FLAGS);
     table.putAll(StoreSettings.FLAGS);
+    table.putAll(ClassroomSettings.FLAGS);
     return java.util.Collections.unmodifiableMap(table);
   }
 

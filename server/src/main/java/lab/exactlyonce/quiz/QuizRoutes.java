@@ -74,6 +74,11 @@ public final class QuizRoutes {
     };
   }
 
+  /** The questions the classroom can push live, with their answers. */
+  public LiveBank liveBank() {
+    return new LiveBank(quiz.bank());
+  }
+
   /** Quiz sessions, for "export my data" and "forget me". */
   public LearnerData learnerData() {
     return sessions;

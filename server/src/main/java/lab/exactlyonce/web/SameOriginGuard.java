@@ -32,7 +32,8 @@ public final class SameOriginGuard {
     });
   }
 
-  static void check(Context ctx) {
+  /** Refuses (403) a state-changing request that does not come from this site's own pages. */
+  public static void check(Context ctx) {
     if (!STATE_CHANGING.contains(ctx.method())) return;
     String fetchSite = ctx.header("Sec-Fetch-Site");
     if (fetchSite != null) {
