@@ -9,6 +9,7 @@ import lab.exactlyonce.lesson.LessonRoutes;
 import lab.exactlyonce.lesson.MapRoutes;
 import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
+import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
 import lab.exactlyonce.sandbox.Sandbox;
@@ -30,9 +31,11 @@ public final class App {
   private final Javalin javalin;
   private final Sandbox sandbox;
   private final Database database;
+  private final Operations ops;
 
   public App(Config config) {
     this.config = config;
+    this.ops = new Operations(config.ops());
     Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
     LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippetsDir);
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
@@ -48,12 +51,14 @@ public final class App {
     MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events));
 
     this.sandbox = new Sandbox(config.sandbox());
+    ops.watch(sandbox);
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
 
     this.javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
       cfg.events.serverStopped(database::close); // also when a test stops javalin() directly
       cfg.jetty.host = config.host();
+      ops.configure(cfg);
       cfg.staticFiles.add(files -> {
         files.hostedPath = "/assets";
         files.directory = "/web";
@@ -61,6 +66,7 @@ public final class App {
       });
       cfg.staticFiles.enableWebjars();
       cfg.routes.get("/healthz", ctx -> ctx.json(Map.of("status", "ok")));
+      ops.register(cfg.routes);
       lessonRoutes.register(cfg.routes);
       mapRoutes.register(cfg.routes);
       SameOriginGuard.register(cfg.routes);
@@ -88,16 +94,27 @@ public final class App {
     return javalin.port();
   }
 
+  /** The app's meter registry, live streams and graceful stop. */
+  public Operations ops() {
+    return ops;
+  }
+
   /**
-   * Answers waiting runs and ends the sandbox workers (while HTTP can still answer), then stops HTTP, then closes
-   * the database pool.
+   * Stops gracefully: refuses new connections, ends live SSE streams with a reconnect hint, lets in-flight requests
+   * finish (up to the drain timeout; sandbox runs still complete), then answers any runs still waiting and ends the
+   * sandbox workers, and closes the database pool.
    */
   public void stop() {
     try {
-      sandbox.close();
+      ops.beginShutdown(javalin);
       javalin.stop();
     } finally {
-      database.close();
+      try {
+        sandbox.close();
+        database.close();
+      } finally {
+        ops.close();
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 package lab.exactlyonce;
 
+import lab.exactlyonce.ops.OpsSettings;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.store.StoreSettings;
 
@@ -15,9 +16,10 @@ import java.util.Optional;
  * @param lessonsDir folder holding one sub-folder per lesson; empty means the lessons bundled in the jar
  * @param snippetsDir folder holding one sub-folder of snippets per lesson; empty means the bundled ones
  * @param store the database; an empty JDBC URL means an embedded H2 file database under {@code dataDir}
+ * @param ops request log, metrics access and the shutdown drain timeout
  */
 public record Config(String host, int port, Path dataDir, Optional<Path> lessonsDir, Optional<Path> snippetsDir,
-                     SandboxSettings sandbox, StoreSettings store) {
+                     SandboxSettings sandbox, StoreSettings store, OpsSettings ops) {
 
   public static final int DEFAULT_PORT = 7070;
 
@@ -27,6 +29,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     snippetsDir.ifPresent(dir -> requireDirectory(dir, "--snippets-dir"));
     if (dataDir == null) throw new ConfigException("--data-dir must not be empty");
     if (store == null) store = StoreSettings.embedded();
+    if (ops == null) ops = OpsSettings.defaults();
   }
 
   /** The JDBC URL to use: the configured one, or an H2 file database {@code <dataDir>/eolab.mv.db}. */
@@ -38,31 +41,36 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
   public static Config forTests() {
     try {
       return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
-          SandboxSettings.defaults(), StoreSettings.embedded());
+          SandboxSettings.defaults(), StoreSettings.embedded(),
+          OpsSettings.defaults().withRequestLog(false));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
   }
 
   public Config withLessonsDir(Path dir) {
-    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store);
+    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, ops);
   }
 
   public Config withSnippetsDir(Path dir) {
-    return new Config(host, port, dataDir, lessonsDir, Optional.of(dir), sandbox, store);
+    return new Config(host, port, dataDir, lessonsDir, Optional.of(dir), sandbox, store, ops);
   }
 
   public Config withSandbox(SandboxSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, ops);
   }
 
   /** The same app on another port, for a test that restarts it where it was. */
   public Config withPort(int newPort) {
-    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store);
+    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store, ops);
+  }
+
+  public Config withOps(OpsSettings settings) {
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, settings);
   }
 
   public Config withStore(StoreSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings, ops);
   }
 
   /** Reads {@code --name value} flags, then {@code NAME} environment variables, then defaults. */
@@ -87,7 +95,8 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         value.apply("--lessons-dir").map(Path::of),
         value.apply("--snippets-dir").map(Path::of),
         SandboxSettings.from(name -> value.apply(name)),
-        StoreSettings.from(name -> value.apply(name)));
+        StoreSettings.from(name -> value.apply(name)),
+        OpsSettings.from(name -> value.apply(name)));
   }
 
   /** Flag name to environment variable name; the sandbox adds its own. */
@@ -102,6 +111,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     table.put("--snippets-dir", "SNIPPETS_DIR");
     table.putAll(SandboxSettings.FLAGS);
     table.putAll(StoreSettings.FLAGS);
+    table.putAll(OpsSettings.FLAGS);
     return java.util.Collections.unmodifiableMap(table);
   }
 

@@ -55,6 +55,8 @@ public final class Sandbox implements AutoCloseable {
   private final int heavyCap;
   private volatile boolean started;
   private volatile boolean closed;
+  private final List<java.util.function.Consumer<RunResult>> finishedListeners =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
 
   public Sandbox(SandboxSettings settings) {
     this.settings = settings;
@@ -81,6 +83,21 @@ public final class Sandbox implements AutoCloseable {
     return pool.confinement();
   }
 
+  /** Calls {@code listener} with every run's result (for metrics); it must be quick and must not throw. */
+  public void onFinished(java.util.function.Consumer<RunResult> listener) {
+    finishedListeners.add(listener);
+  }
+
+  /** Runs waiting for a worker now. */
+  public synchronized int waitingRuns() {
+    return queue.waiting();
+  }
+
+  /** Workers running a snippet now. */
+  public synchronized int busyWorkers() {
+    return running.size();
+  }
+
   /** Waits until every worker is warm and idle; for tests and the benchmark. */
   public boolean awaitReady(Duration timeout) throws InterruptedException {
     start();
@@ -100,6 +117,7 @@ public final class Sandbox implements AutoCloseable {
   public CompletableFuture<RunResult> run(String clientKey, String source) {
     start();
     Job job = new Job(ids.incrementAndGet(), clientKey, source);
+    job.result.thenAccept(result -> finishedListeners.forEach(listener -> listener.accept(result)));
     if (closed) {
       job.settle(internalError("the server is shutting down; try again in a moment", 0));
       return job.result;
