@@ -10,7 +10,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Every live server-sent-event stream the app holds open, whichever feature opened it. An SSE handler calls
@@ -37,10 +39,11 @@ public final class LiveStreams {
 
   /**
    * Adopts a stream that has just opened: sends it the reconnect hint and counts it until it ends. If the server is
-   * already stopping, the stream is ended at once (the client reconnects to the next server).
+   * already stopping, the stream is ended a moment later (the client reconnects to the next server). Call it before
+   * {@code client.keepAlive()}.
    */
   public void add(SseClient client) {
-    int retry = ThreadLocalRandom.current().nextInt(MIN_RETRY_MILLIS, MAX_RETRY_MILLIS + 1);
+    int retry = ThreadLocalRandom.current().nextInt(MIN_RETRY_MILLIS, MAX_RETRY_MILLIS);
     try {
       // SseClient has no API for the retry field; this runs on the handler's thread before any event is sent.
       client.ctx().res().getOutputStream().write(("retry: " + retry + "\n\n").getBytes(StandardCharsets.UTF_8));
@@ -50,7 +53,10 @@ public final class LiveStreams {
       return;
     }
     open.add(client);
-    if (closing) end(client);
+    if (closing) {
+      // Not at once: the handler has yet to call keepAlive(), which would wait forever on an already closed client.
+      CompletableFuture.delayedExecutor(200, TimeUnit.MILLISECONDS).execute(() -> end(client));
+    }
   }
 
   /** How many streams are open now (ended ones are forgotten here). */
