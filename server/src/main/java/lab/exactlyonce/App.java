@@ -2,6 +2,7 @@ package lab.exactlyonce;
 
 import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
+import lab.exactlyonce.classroom.ClassroomRoutes;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.learner.MeRoutes;
 import lab.exactlyonce.lesson.LessonCatalog;
@@ -12,6 +13,7 @@ import lab.exactlyonce.lesson.TabViews;
 import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
+import lab.exactlyonce.quiz.QuizRoutes;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxRoutes;
 import lab.exactlyonce.sandbox.SnippetCatalog;
@@ -31,6 +33,7 @@ public final class App {
   private final Javalin javalin;
   private final Sandbox sandbox;
   private final Database database;
+  private final ClassroomRoutes classroom;
   private final Operations ops;
 
   public App(Config config) {
@@ -47,16 +50,23 @@ public final class App {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
     EventLog events = new EventLog(database, clock);
-    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of());
-    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events));
-
     this.sandbox = new Sandbox(config.sandbox());
     ops.watch(sandbox);
+    QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, source -> sandbox.run("quiz-bank", source),
+        config.dataDir(), database, events, learners, clock);
+    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()));
+    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData()));
+
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
+    this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
+        lessons, learners, eventRoutes::derive, clock, System.out::println, ops.liveStreams()::add);
 
     this.javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
-      cfg.events.serverStopped(database::close); // also when a test stops javalin() directly
+      cfg.events.serverStopped(() -> {
+        classroom.close();
+        database.close(); // also when a test stops javalin() directly
+      });
       cfg.jetty.host = config.host();
       ops.configure(cfg);
       cfg.staticFiles.add(files -> {
@@ -69,10 +79,12 @@ public final class App {
       ops.register(cfg.routes);
       lessonRoutes.register(cfg.routes);
       mapRoutes.register(cfg.routes);
-      SameOriginGuard.register(cfg.routes);
+      SameOriginGuard.register(cfg.routes, java.util.Set.of("/api/run")); // a run stores nothing about anyone
       sandboxRoutes.register(cfg.routes);
       eventRoutes.register(cfg.routes);
       meRoutes.register(cfg.routes);
+      quizRoutes.register(cfg.routes);
+      classroom.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });
   }
@@ -90,6 +102,11 @@ public final class App {
     return sandbox;
   }
 
+  /** The classroom, for its live-connection count. */
+  public ClassroomRoutes classroom() {
+    return classroom;
+  }
+
   public int port() {
     return javalin.port();
   }
@@ -102,7 +119,7 @@ public final class App {
   /**
    * Stops gracefully: refuses new connections, ends live SSE streams with a reconnect hint, lets in-flight requests
    * finish (up to the drain timeout; sandbox runs still complete), then answers any runs still waiting and ends the
-   * sandbox workers, and closes the database pool.
+   * sandbox workers, and closes the classroom's ticker and the database pool.
    */
   public void stop() {
     try {
@@ -111,6 +128,7 @@ public final class App {
     } finally {
       try {
         sandbox.close();
+        classroom.close();
         database.close();
       } finally {
         ops.close();

@@ -14,22 +14,30 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Signs learner ids with HMAC-SHA256 so a cookie value {@code <uuid>.<signature>} cannot be forged. The 32-byte
- * secret is generated once into {@code <data dir>/learner-cookie.key} (owner read/write only) and reused on every
- * start, so cookies survive restarts.
+ * Signs learner ids with HMAC-SHA256 so a cookie value {@code <uuid>.<key id>.<signature>} cannot be forged. The
+ * 32-byte secret is generated once into {@code <data dir>/learner-cookie.key} (owner read/write only) and reused on
+ * every start, so cookies survive restarts. The key id (a hash of the secret) tells a cookie made by another
+ * instance on the same host (cookies ignore ports) from one that was edited: the first is ignored, the second
+ * refused.
  */
 final class CookieSigner {
+  /** What a cookie value turned out to be. */
+  enum Verdict { VALID, FOREIGN, INVALID }
+
+  record Checked(Verdict verdict, String learnerId) {}
+
   static final String KEY_FILE = "learner-cookie.key";
   private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
   private final SecretKeySpec key;
+  private final String keyId;
 
   private CookieSigner(byte[] secret) {
     this.key = new SecretKeySpec(secret, "HmacSHA256");
+    this.keyId = Base64.getUrlEncoder().withoutPadding().encodeToString(mac("key-id")).substring(0, 8);
   }
 
   static CookieSigner fromDataDir(Path dataDir) {
@@ -37,22 +45,28 @@ final class CookieSigner {
   }
 
   String sign(String learnerId) {
-    return learnerId + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(mac(learnerId));
+    String signed = learnerId + "." + keyId;
+    return signed + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(mac(signed));
   }
 
-  /** The learner id in a cookie value, or empty if the value was not signed by this secret or is malformed. */
-  Optional<String> verify(String cookieValue) {
-    int dot = cookieValue.indexOf('.');
-    if (dot < 0) return Optional.empty();
-    String id = cookieValue.substring(0, dot);
-    if (!UUID_TEXT.matcher(id).matches()) return Optional.empty();
+  /**
+   * VALID with the learner id; FOREIGN when the cookie is well formed but names another instance's key; INVALID when
+   * it is malformed or its signature does not match this key.
+   */
+  Checked verify(String cookieValue) {
+    String[] parts = cookieValue.split("\\.", -1);
+    if (parts.length != 3 || !UUID_TEXT.matcher(parts[0]).matches() || parts[1].length() != 8) {
+      return new Checked(Verdict.INVALID, null);
+    }
+    if (!parts[1].equals(keyId)) return new Checked(Verdict.FOREIGN, null);
     byte[] given;
     try {
-      given = Base64.getUrlDecoder().decode(cookieValue.substring(dot + 1));
+      given = Base64.getUrlDecoder().decode(parts[2]);
     } catch (IllegalArgumentException e) {
-      return Optional.empty();
+      return new Checked(Verdict.INVALID, null);
     }
-    return MessageDigest.isEqual(given, mac(id)) ? Optional.of(id) : Optional.empty();
+    boolean genuine = MessageDigest.isEqual(given, mac(parts[0] + "." + parts[1]));
+    return genuine ? new Checked(Verdict.VALID, parts[0]) : new Checked(Verdict.INVALID, null);
   }
 
   private byte[] mac(String text) {

@@ -18,7 +18,8 @@ import java.util.UUID;
 /**
  * Who is asking. Learners are anonymous: a signed, HttpOnly, SameSite=Lax cookie {@value #COOKIE} holds their id.
  * Reads use {@link #current}; writes use {@link #currentOrCreate}, which makes a learner (row and cookie) on the
- * first write. A cookie whose signature does not match is refused with 400 and cleared, and nothing is stored.
+ * first write. A cookie whose signature does not match is refused with 400 and cleared, and nothing is stored. A
+ * cookie signed by another instance on the same host (browsers share cookies across ports) counts as no cookie.
  */
 public final class Learners {
   public static final String COOKIE = "eolab_learner";
@@ -41,12 +42,16 @@ public final class Learners {
   public Optional<String> current(Context ctx) {
     String value = ctx.cookie(COOKIE);
     if (value == null || value.isEmpty()) return Optional.empty();
-    Optional<String> id = signer.verify(value);
-    if (id.isEmpty()) {
-      clearCookie(ctx);
-      throw new BadRequestResponse(TAMPERED);
+    CookieSigner.Checked checked = signer.verify(value);
+    switch (checked.verdict()) {
+      case VALID:
+        return Optional.of(checked.learnerId());
+      case FOREIGN:
+        return Optional.empty();
+      default:
+        clearCookie(ctx);
+        throw new BadRequestResponse(TAMPERED);
     }
-    return id;
   }
 
   /**

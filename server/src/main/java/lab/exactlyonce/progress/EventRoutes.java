@@ -57,6 +57,11 @@ public final class EventRoutes {
     routes.delete("/api/progress/{lesson}", this::reset);
   }
 
+  /** A learner's progress in a lesson derived from their events there, oldest first (the classroom dashboard). */
+  public Progress derive(Lesson lesson, List<RecordedEvent> events) {
+    return Progress.derive(lesson.id(), items(lesson), events);
+  }
+
   private LessonItems items(Lesson lesson) {
     return itemsByLesson.computeIfAbsent(lesson.id(), id -> LessonItems.of(lesson));
   }

@@ -16,6 +16,7 @@ import java.util.Set;
  * the {@code Host} the request was sent to. Anything else, including a request carrying neither header, is refused
  * with 403. Together with the SameSite=Lax learner cookie and JSON-only bodies (a cross-site form cannot send
  * {@code application/json} without a preflight) this is the OWASP "verify origin with standard headers" defence.
+ * Paths that change no stored state (running a snippet) can be exempted by {@code App}.
  */
 public final class SameOriginGuard {
   private static final Set<HandlerType> STATE_CHANGING = Set.of(HandlerType.POST, HandlerType.PUT, HandlerType.PATCH,
@@ -23,11 +24,16 @@ public final class SameOriginGuard {
 
   private SameOriginGuard() {}
 
-  public static void register(RoutesConfig routes) {
-    routes.before("/api/*", SameOriginGuard::check);
+  /** @param exempt exact paths that store nothing, such as {@code /api/run} */
+  public static void register(RoutesConfig routes, Set<String> exempt) {
+    Set<String> paths = Set.copyOf(exempt);
+    routes.before("/api/*", ctx -> {
+      if (!paths.contains(ctx.path())) check(ctx);
+    });
   }
 
-  static void check(Context ctx) {
+  /** Refuses (403) a state-changing request that does not come from this site's own pages. */
+  public static void check(Context ctx) {
     if (!STATE_CHANGING.contains(ctx.method())) return;
     String fetchSite = ctx.header("Sec-Fetch-Site");
     if (fetchSite != null) {

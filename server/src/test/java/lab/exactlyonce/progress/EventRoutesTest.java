@@ -212,6 +212,23 @@ class EventRoutesTest {
     assertEquals(List.of("guarantees"), names(learner.progress().get("sectionsRead")));
   }
 
+  @Test
+  void a_cookie_from_another_instance_on_the_same_host_counts_as_no_cookie() {
+    String otherCookie;
+    try (TestServer other = TestServer.start()) {
+      var there = new LearnerClient(other);
+      there.event(newId(), "section.read", "guarantees", null);
+      otherCookie = there.cookie;
+    }
+    var learner = new LearnerClient(server, otherCookie);
+    assertEquals(0, learner.progress().at("/tabs/gist/done").asInt());
+    HttpResponse<String> response = learner.event(newId(), "section.read", "three-links", null);
+
+    assertEquals(200, response.statusCode(), response.body());
+    assertTrue(learner.cookie != null && !learner.cookie.equals(otherCookie), "a new learner cookie replaces the foreign one");
+    assertEquals(List.of("three-links"), names(learner.progress().get("sectionsRead")));
+  }
+
   static Stream<Arguments> foreignOrigins() {
     return Stream.of(
         arguments("no Origin", null, null,

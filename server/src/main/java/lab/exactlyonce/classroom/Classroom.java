@@ -1,0 +1,378 @@
+package lab.exactlyonce.classroom;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.ConflictResponse;
+import io.javalin.http.ForbiddenResponse;
+import io.javalin.http.NotFoundResponse;
+import lab.exactlyonce.lesson.Block;
+import lab.exactlyonce.lesson.Lesson;
+import lab.exactlyonce.lesson.LessonCatalog;
+import lab.exactlyonce.lesson.Section;
+import lab.exactlyonce.progress.EventLog;
+import lab.exactlyonce.progress.NewEvent;
+import lab.exactlyonce.progress.RecordedEvent;
+import lab.exactlyonce.quiz.LiveBank;
+import lab.exactlyonce.store.StoreException;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The classroom, free of HTTP: classes, joining, removing, live rounds and their answers, pacing. Answers are
+ * {@code quiz.answer} events recorded exactly once through the {@link EventLog}; tallies are derived from them (and
+ * kept in memory for the open round, rebuilt from the log after a restart).
+ */
+final class Classroom {
+  static final String ANSWER = "quiz.answer";
+  static final String LEADERBOARD_OFF = "off";
+  static final String LEADERBOARD_NAMED = "named";
+  static final String LEADERBOARD_ANONYMOUS = "anonymous";
+
+  private final ClassStore store;
+  private final EventLog events;
+  private final LiveBank bank;
+  private final LessonCatalog lessons;
+  private final Clock clock;
+  private final JoinCodes codes = new JoinCodes();
+  private final Map<String, Map<String, Integer>> tallies = new ConcurrentHashMap<>();
+  private final Map<String, Object> learnerLocks = new ConcurrentHashMap<>();
+
+  Classroom(ClassStore store, EventLog events, LiveBank bank, LessonCatalog lessons, Clock clock) {
+    this.store = store;
+    this.events = events;
+    this.bank = bank;
+    this.lessons = lessons;
+    this.clock = clock;
+  }
+
+  ClassStore store() {
+    return store;
+  }
+
+  LiveBank bank() {
+    return bank;
+  }
+
+  Lesson lesson(Room room) {
+    return lessons.require(room.lesson());
+  }
+
+  List<Lesson> lessons() {
+    return lessons.all();
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+  }
+
+  // --- classes
+
+  Room create(String name, String lessonId) {
+    if (name == null || name.isBlank()) throw new BadRequestResponse("'name' is required: what do you call this class?");
+    String clean = name.strip();
+    if (clean.codePointCount(0, clean.length()) > Room.MAX_NAME) {
+      throw new BadRequestResponse("'name' is " + clean.codePointCount(0, clean.length()) + " characters; the limit is " + Room.MAX_NAME);
+    }
+    if (clean.codePoints().anyMatch(Character::isISOControl)) throw new BadRequestResponse("'name' must not contain control characters");
+    String lesson = lessonId == null || lessonId.isBlank() ? lessons.all().get(0).id() : lessonId;
+    if (lessons.find(lesson).isEmpty()) {
+      throw new BadRequestResponse("no lesson '" + lesson + "'; lessons here: "
+          + String.join(", ", lessons.all().stream().map(Lesson::id).toList()));
+    }
+    for (int attempt = 0; ; attempt++) {
+      Room room = new Room(UUID.randomUUID().toString(), clean, lesson, codes.next(), now(), null, null, null, LEADERBOARD_OFF);
+      try {
+        store.insert(room);
+        return room;
+      } catch (StoreException e) {
+        if (!e.isDuplicateKey() || attempt > 20) throw e; // a code clash: draw another
+      }
+    }
+  }
+
+  Room room(String id) {
+    return store.find(id).orElseThrow(() -> new NotFoundResponse("no class '" + id + "'"));
+  }
+
+  Room open(String id) {
+    Room room = room(id);
+    if (room.closed()) throw new ConflictResponse("class '" + room.name() + "' is closed");
+    return room;
+  }
+
+  Room rotate(String id) {
+    open(id);
+    for (int attempt = 0; ; attempt++) {
+      try {
+        store.setCode(id, codes.next());
+        return room(id);
+      } catch (StoreException e) {
+        if (!e.isDuplicateKey() || attempt > 20) throw e;
+      }
+    }
+  }
+
+  Room close(String id) {
+    room(id);
+    store.close(id, now());
+    return room(id);
+  }
+
+  Member removeStudent(String classId, String learnerId) {
+    room(classId);
+    Member member = store.member(classId, learnerId).filter(m -> !m.removed())
+        .orElseThrow(() -> new NotFoundResponse("class has no student '" + learnerId + "'"));
+    store.remove(classId, learnerId, now());
+    return member;
+  }
+
+  /** The open class a join code names, or 404. */
+  Room byCode(String typed) {
+    String code = JoinCodes.normalise(typed);
+    if (code.isEmpty()) throw new BadRequestResponse("'code' is required: the " + JoinCodes.LENGTH + "-character code your instructor shows");
+    if (!JoinCodes.wellFormed(code)) {
+      throw new NotFoundResponse("no class has the join code '" + preview(typed) + "'; check it with your instructor");
+    }
+    Room room = store.byCode(code)
+        .orElseThrow(() -> new NotFoundResponse("no class has the join code '" + code + "'; check it with your instructor"));
+    if (room.closed()) throw new NotFoundResponse("class '" + room.name() + "' is closed");
+    return room;
+  }
+
+  private static String preview(String typed) {
+    String t = typed.strip();
+    return t.length() > 20 ? t.substring(0, 20) + "..." : t;
+  }
+
+  /** The learner's membership, or empty; 403 when they were removed. */
+  Optional<Member> membership(Room room, String learnerId) {
+    Optional<Member> m = store.member(room.id(), learnerId);
+    if (m.isPresent() && m.get().removed()) {
+      throw new ForbiddenResponse("you were removed from class '" + room.name() + "'");
+    }
+    return m;
+  }
+
+  /** Adds the learner; 409 when the nickname is taken (ignoring case). */
+  Member join(Room room, String learnerId, String nickname) {
+    Member member = new Member(room.id(), learnerId, nickname, now(), null);
+    try {
+      store.addMember(member);
+      return member;
+    } catch (StoreException e) {
+      if (!e.isDuplicateKey()) throw e;
+      Optional<Member> raced = membership(room, learnerId);
+      if (raced.isPresent()) return raced.get();
+      throw new ConflictResponse("the nickname '" + nickname + "' is taken in this class; pick another");
+    }
+  }
+
+  /** The member's record for a student request: 404 no class, 403 not a member or removed. */
+  Member requireMember(String classId, Optional<String> learnerId) {
+    Room room = room(classId);
+    if (learnerId.isEmpty()) throw new ForbiddenResponse("you are not a member of this class: join it with its code at /join");
+    return membership(room, learnerId.get())
+        .orElseThrow(() -> new ForbiddenResponse("you are not a member of this class: join it with its code at /join"));
+  }
+
+  // --- pacing
+
+  /** The ladder question ids of the class's lesson, in page order. */
+  List<String> ladder(Room room) {
+    List<String> ids = new ArrayList<>();
+    for (Section section : lesson(room).sections()) {
+      for (Block block : section.blocks()) {
+        if (block instanceof Block.Questions q && "ladder".equals(q.style())) {
+          for (Block.Question item : q.items()) ids.add(item.id());
+        }
+      }
+    }
+    return ids;
+  }
+
+  /** Replaces the held items; returns the items released by the change. */
+  List<String> setHolds(String classId, Collection<String> held) {
+    Room room = open(classId);
+    List<String> ladder = ladder(room);
+    for (String item : held) {
+      if (!ladder.contains(item)) {
+        throw new BadRequestResponse("lesson '" + room.lesson() + "' has no ladder question '" + item + "'; its ladder: "
+            + String.join(", ", ladder));
+      }
+    }
+    Set<String> before = store.holds(classId);
+    store.setHolds(classId, ladder.stream().filter(held::contains).toList());
+    return before.stream().filter(item -> !held.contains(item)).toList();
+  }
+
+  // --- live rounds
+
+  Round push(String classId, String questionId) {
+    Room room = open(classId);
+    if (questionId == null || questionId.isBlank()) throw new BadRequestResponse("'question' is required");
+    LiveBank.LiveQuestion q = bank.find(questionId).orElseThrow(() -> new NotFoundResponse("lesson '" + room.lesson()
+        + "' has no question '" + questionId + "' that can be asked live (choice, true/false or predict-the-output)"));
+    if (!q.lesson().equals(room.lesson())) {
+      throw new BadRequestResponse("question '" + questionId + "' belongs to lesson '" + q.lesson() + "', not this class's lesson '"
+          + room.lesson() + "'");
+    }
+    String session = room.liveSession() != null ? room.liveSession() : UUID.randomUUID().toString();
+    Round round = new Round(UUID.randomUUID().toString(), classId, session, q.id(), now(), null);
+    tallies.put(round.id(), new ConcurrentHashMap<>());
+    store.addRound(round);
+    return round;
+  }
+
+  /** The round on screen now, if any. */
+  Optional<Round> current(Room room) {
+    return room.currentRound() == null ? Optional.empty() : store.round(room.currentRound());
+  }
+
+  Round reveal(String classId) {
+    Room room = open(classId);
+    Round round = current(room).orElseThrow(() -> new ConflictResponse("no question is open in class '" + room.name() + "'"));
+    if (!round.revealed()) store.reveal(round.id(), now());
+    return store.round(round.id()).orElseThrow();
+  }
+
+  void end(String classId) {
+    open(classId);
+    store.setLive(classId, null, null);
+  }
+
+  void leaderboard(String classId, boolean show, boolean anonymous) {
+    open(classId);
+    store.setLeaderboard(classId, !show ? LEADERBOARD_OFF : anonymous ? LEADERBOARD_ANONYMOUS : LEADERBOARD_NAMED);
+  }
+
+  LiveBank.LiveQuestion question(Round round) {
+    return bank.find(round.questionId()).orElseThrow(() -> new IllegalStateException(
+        "round " + round.id() + " asks question " + round.questionId() + ", which the bank no longer has"));
+  }
+
+  /** Learner id to the option they chose, for a round; derived from the event log once, then kept up to date. */
+  Map<String, Integer> tally(Round round) {
+    return tallies.computeIfAbsent(round.id(), id -> {
+      Map<String, Integer> choices = new ConcurrentHashMap<>();
+      Room room = room(round.classId());
+      for (ClassStore.MemberEvent e : store.events(round.classId(), room.lesson(), ANSWER)) {
+        JsonNode d = e.event().data();
+        if (round.id().equals(d.path("round").asText())) choices.putIfAbsent(e.learnerId(), d.path("choice").asInt());
+      }
+      return choices;
+    });
+  }
+
+  /** Counts per option of a round. */
+  int[] histogram(Round round) {
+    int[] counts = new int[question(round).options().size()];
+    for (int choice : tally(round).values()) if (choice >= 0 && choice < counts.length) counts[choice]++;
+    return counts;
+  }
+
+  /** A student's answer to a live round, as sent. */
+  record Answer(String id, String round, Integer choice) {}
+
+  /**
+   * Records an answer exactly once. A resend of the same id returns the original response; the same id with another
+   * body is 409; a second answer to the round under another id is 409; a round that is not open is 404/409.
+   *
+   * @return the response body, identical for the first send and every retry
+   */
+  Map<String, Object> answer(Room room, String learnerId, Answer answer) {
+    if (answer.round() == null || answer.round().isBlank()) throw new BadRequestResponse("'round' is required");
+    if (answer.choice() == null) throw new BadRequestResponse("'choice' is required: the index of the option you chose");
+    NewEvent probe;
+    try {
+      probe = new NewEvent(answer.id(), ANSWER, room.lesson(), "x", null);
+    } catch (IllegalArgumentException e) {
+      throw new BadRequestResponse(e.getMessage());
+    }
+    Optional<RecordedEvent> earlier = events.find(learnerId, probe.id());
+    if (earlier.isPresent()) return replay(earlier.get(), answer);
+    Round round = store.round(answer.round()).filter(r -> r.classId().equals(room.id()))
+        .orElseThrow(() -> new NotFoundResponse("this class has no question round '" + answer.round() + "'"));
+    if (!round.id().equals(room.currentRound()) || round.revealed()) {
+      throw new ConflictResponse("question round '" + round.id() + "' is closed: answers are no longer accepted");
+    }
+    LiveBank.LiveQuestion q = question(round);
+    if (answer.choice() < 0 || answer.choice() >= q.options().size()) {
+      throw new BadRequestResponse("'choice' must be an option index from 0 to " + (q.options().size() - 1) + ", got " + answer.choice());
+    }
+    Map<String, Integer> tally = tally(round);
+    synchronized (learnerLocks.computeIfAbsent(learnerId, k -> new Object())) {
+      if (tally.containsKey(learnerId)) {
+        throw new ConflictResponse("you already answered this question; your first answer counts");
+      }
+      ObjectNode data = JsonNodeFactory.instance.objectNode();
+      data.put("session", round.session());
+      data.put("question", q.id());
+      data.put("choice", answer.choice());
+      data.put("round", round.id());
+      data.put("class", room.id());
+      NewEvent event = new NewEvent(probe.id(), ANSWER, q.lesson(), q.item(), data);
+      boolean correct = answer.choice() == q.answer();
+      EventLog.Outcome outcome = events.record(learnerId, event, e -> {
+        ObjectNode result = JsonNodeFactory.instance.objectNode();
+        result.put("correct", correct);
+        result.put("rating", correct ? 3 : 1);
+        result.put("mode", "live");
+        return result;
+      });
+      if (outcome instanceof EventLog.Outcome.Conflict) {
+        throw new ConflictResponse("answer id '" + probe.id() + "' was already used for a different answer; nothing was stored");
+      }
+      tally.putIfAbsent(learnerId, outcome.event().data().path("choice").asInt());
+      return response(outcome.event());
+    }
+  }
+
+  private static Map<String, Object> replay(RecordedEvent earlier, Answer answer) {
+    JsonNode d = earlier.data();
+    boolean same = earlier.type().equals(ANSWER) && d.path("round").asText().equals(answer.round())
+        && d.path("choice").isInt() && d.path("choice").asInt() == answer.choice();
+    if (!same) {
+      throw new ConflictResponse("answer id '" + earlier.id() + "' was already used for a different answer; nothing was stored");
+    }
+    return response(earlier);
+  }
+
+  private static Map<String, Object> response(RecordedEvent e) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("id", e.id());
+    body.put("round", e.data().path("round").asText());
+    body.put("question", e.data().path("question").asText());
+    body.put("choice", e.data().path("choice").asInt());
+    body.put("recordedAt", e.recordedAt().toString());
+    return body;
+  }
+
+  /** Correct answers per learner in a live session's revealed rounds, best first. */
+  List<Map.Entry<String, Integer>> scores(Room room) {
+    if (room.liveSession() == null) return List.of();
+    Set<String> revealed = ConcurrentHashMap.newKeySet();
+    for (Round r : store.rounds(room.id())) if (r.session().equals(room.liveSession()) && r.revealed()) revealed.add(r.id());
+    Map<String, Integer> score = new LinkedHashMap<>();
+    for (Member m : store.members(room.id())) score.put(m.learnerId(), 0);
+    for (ClassStore.MemberEvent e : store.events(room.id(), room.lesson(), ANSWER)) {
+      if (!revealed.contains(e.event().data().path("round").asText())) continue;
+      if (score.containsKey(e.learnerId()) && e.event().result().path("correct").asBoolean()) score.merge(e.learnerId(), 1, Integer::sum);
+    }
+    List<Map.Entry<String, Integer>> ranked = new ArrayList<>(score.entrySet());
+    ranked.sort(Map.Entry.<String, Integer>comparingByValue().reversed());
+    return ranked;
+  }
+}

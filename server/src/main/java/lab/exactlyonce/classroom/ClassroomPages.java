@@ -1,0 +1,141 @@
+package lab.exactlyonce.classroom;
+
+import j2html.tags.DomContent;
+import lab.exactlyonce.lesson.Lesson;
+import lab.exactlyonce.quiz.LiveBank;
+import lab.exactlyonce.web.Pages;
+
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static j2html.TagCreator.*;
+
+/** The classroom's pages: instructor sign-in, class list, dashboard; the student's join form and class page. */
+final class ClassroomPages {
+  private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
+  private static final Pages.Assets TEACH = new Pages.Assets(List.of("classroom.css"), List.of("classroom-teach.js"));
+  private static final Pages.Assets STUDENT = new Pages.Assets(List.of("classroom.css"), List.of("classroom-student.js"));
+  private static final Pages.Assets PLAIN = new Pages.Assets(List.of("classroom.css"), List.of());
+
+  private ClassroomPages() {}
+
+  static String login(String error, String next) {
+    return Pages.document("Instructor sign-in · Exactly-Once Lab", PLAIN,
+        h1("Instructor sign-in"),
+        p("Sign in with the instructor secret given when the server started (the --instructor-secret option, the "
+            + "INSTRUCTOR_SECRET variable, or the one printed on the first start)."),
+        iff(error != null, p(error).withClass("form-error").attr("role", "alert")),
+        form(
+            label("Instructor secret").attr("for", "secret"),
+            input().withType("password").withName("secret").withId("secret").isRequired().attr("autocomplete", "current-password"),
+            input().withType("hidden").withName("next").withValue(next == null ? "/teach" : next),
+            button("Sign in").withType("submit")
+        ).withMethod("post").withAction("/teach/login").withClass("stack-form"));
+  }
+
+  static String home(List<Room> rooms, List<Lesson> lessons) {
+    return Pages.document("Your classes · Exactly-Once Lab", TEACH,
+        div(h1("Your classes"), form(button("Sign out").withType("submit")).withMethod("post").withAction("/teach/logout"))
+            .withClass("page-head"),
+        form(
+            h2("New class"),
+            label("Class name").attr("for", "class-name"),
+            input().withName("name").withId("class-name").isRequired().attr("maxlength", Room.MAX_NAME),
+            label("Lesson").attr("for", "class-lesson"),
+            select(each(lessons, l -> option(l.title()).withValue(l.id()))).withName("lesson").withId("class-lesson"),
+            button("Create class").withType("submit")
+        ).withMethod("post").withAction("/teach/classes").withClass("stack-form"),
+        h2("Classes"),
+        rooms.isEmpty() ? p("No classes yet.") : ul(each(rooms, r -> li(
+            a(r.name()).withHref("/teach/classes/" + r.id()),
+            text(" · " + r.lesson() + " · code " + r.code() + " · created " + DAY.format(r.createdAt()) + (r.closed() ? " · closed" : ""))
+        ))).withClass("class-list"));
+  }
+
+  static String dashboard(Room room, String joinLink, Map<String, DomContent> panels, DomContent live,
+                          List<LiveBank.LiveQuestion> questions, List<String> ladder, Set<String> holds) {
+    return Pages.document(room.name() + " · Dashboard", TEACH,
+        div(
+            div(
+                h1(room.name()),
+                p(text("Lesson: " + room.lesson()), iff(room.closed(), strong(" · closed"))),
+                p(a("All classes").withHref("/teach"), text(" · "), a("Results as CSV").withHref("/teach/classes/" + room.id() + "/results.csv"))
+            ),
+            div(
+                p(text("Join code "), strong(room.code()).withClass("join-code").withId("join-code")),
+                p(text("Join at "), a(joinLink).withHref(joinLink).withId("join-link")),
+                img().withSrc("/teach/classes/" + room.id() + "/qr.svg?code=" + room.code()).withAlt("QR code for the join link")
+                    .withClass("qr").attr("width", 160).attr("height", 160),
+                iff(!room.closed(), div(
+                    button("New join code").withType("button").attr("data-action", "code"),
+                    button("Close class").withType("button").attr("data-action", "close").attr("data-confirm", "Close this class? Students can no longer join or answer.")
+                ).withClass("controls")))
+                .withClass("join-box")
+        ).withClass("dash-head").attr("data-class", room.id()),
+        section(
+            h2("Live question"),
+            iff(!room.closed(), div(
+                label("Question").attr("for", "live-question-select"),
+                select(each(questions, q -> option("[" + q.kind() + "] " + q.prompt()).withValue(q.id())))
+                    .withId("live-question-select"),
+                button("Push to class").withType("button").attr("data-action", "push"),
+                button("Reveal answer").withType("button").attr("data-action", "reveal"),
+                button("End session").withType("button").attr("data-action", "end"),
+                label(input().withType("checkbox").withId("lb-show").withCondChecked(!Classroom.LEADERBOARD_OFF.equals(room.leaderboard())),
+                    text(" Show leaderboard")),
+                label(input().withType("checkbox").withId("lb-anonymous").withCondChecked(Classroom.LEADERBOARD_ANONYMOUS.equals(room.leaderboard())),
+                    text(" Anonymous"))
+            ).withClass("controls live-controls")),
+            div(live).withClass("panel-body").withId("live-body").attr("aria-live", "polite")
+        ).withId("live").withClass("panel"),
+        section(
+            h2("Pacing: ladder answers"),
+            p("Held answers are not sent to students in this class; they see “" + Pacing.HELD_TEXT + "”"),
+            div(
+                each(ladder, item -> label(input().withType("checkbox").withValue(item).attr("data-hold", item).withCondChecked(holds.contains(item)),
+                    text(" " + item + " held"))),
+                button("Hold all").withType("button").attr("data-action", "hold-all"),
+                button("Release all").withType("button").attr("data-action", "release-all"),
+                button("Save holds").withType("button").attr("data-action", "holds")
+            ).withClass("controls holds")
+        ).withId("pacing").withClass("panel"),
+        panel("roster", "Students", panels.get("roster")),
+        panel("progress", "Progress through the lesson", panels.get("progress")),
+        panel("quiz", "Quiz results", panels.get("quiz")),
+        panel("sandbox", "Sandbox activity", panels.get("sandbox")),
+        p().withId("dash-status").withClass("muted").attr("role", "status"));
+  }
+
+  private static DomContent panel(String id, String title, DomContent body) {
+    return section(h2(title), div(body).withClass("panel-body").withId(id + "-body")).withId(id).withClass("panel");
+  }
+
+  static String join(String code, String nickname, String error) {
+    return Pages.document("Join a class · Exactly-Once Lab", PLAIN,
+        h1("Join a class"),
+        iff(error != null, p(error).withClass("form-error").attr("role", "alert")),
+        form(
+            label("Join code").attr("for", "join-code-input"),
+            input().withName("code").withId("join-code-input").isRequired().withValue(code == null ? "" : code)
+                .attr("autocomplete", "off").attr("autocapitalize", "characters").attr("maxlength", 12),
+            label("Nickname (1 to " + Nicknames.MAX + " characters, shown to your class)").attr("for", "join-nickname"),
+            input().withName("nickname").withId("join-nickname").isRequired().withValue(nickname == null ? "" : nickname)
+                .attr("maxlength", Nicknames.MAX * 2),
+            button("Join").withType("submit")
+        ).withMethod("post").withAction("/join").withClass("stack-form"));
+  }
+
+  static String student(Room room, Member member, DomContent live) {
+    return Pages.document(room.name() + " · Exactly-Once Lab", STUDENT,
+        h1(room.name()),
+        p(text("You are "), strong(member.nickname()).withClass("my-nickname"), text(". "),
+            a("Open the lesson").withHref("/lessons/" + room.lesson()), text(" in another tab to study; questions appear here.")),
+        section(h2("Live question"), div(live).withId("live-body").attr("aria-live", "polite"))
+            .withId("live").withClass("panel").attr("data-class", room.id()),
+        div().withId("leaderboard-body"),
+        p().withId("connection").withClass("muted").attr("role", "status"));
+  }
+}

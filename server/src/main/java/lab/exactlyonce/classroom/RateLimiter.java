@@ -1,0 +1,60 @@
+package lab.exactlyonce.classroom;
+
+import java.time.Clock;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Token buckets by key (a client address, a class, a student): each key may spend {@code perMinute} tokens at
+ * once and gets them back evenly over a minute. {@link #take} says how many seconds to wait when the bucket is empty.
+ */
+final class RateLimiter {
+  private static final int PRUNE_AT = 20_000;
+
+  private final double capacity;
+  private final double perMilli;
+  private final Clock clock;
+  private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
+
+  RateLimiter(int perMinute, Clock clock) {
+    this.capacity = perMinute;
+    this.perMilli = perMinute / 60_000.0;
+    this.clock = clock;
+  }
+
+  private static final class Bucket {
+    double tokens;
+    long at;
+
+    Bucket(double tokens, long at) {
+      this.tokens = tokens;
+      this.at = at;
+    }
+  }
+
+  /** Takes one token for {@code key}: empty when allowed, else the seconds until one is back (at least 1). */
+  OptionalLong take(String key) {
+    long now = clock.millis();
+    if (buckets.size() > PRUNE_AT) prune(now);
+    Bucket bucket = buckets.computeIfAbsent(key, k -> new Bucket(capacity, now));
+    synchronized (bucket) {
+      bucket.tokens = Math.min(capacity, bucket.tokens + (now - bucket.at) * perMilli);
+      bucket.at = now;
+      if (bucket.tokens >= 1) {
+        bucket.tokens -= 1;
+        return OptionalLong.empty();
+      }
+      return OptionalLong.of(Math.max(1, (long) Math.ceil((1 - bucket.tokens) / perMilli / 1000.0)));
+    }
+  }
+
+  /** Forgets buckets that have filled up again: they behave exactly like new ones. */
+  private void prune(long now) {
+    buckets.entrySet().removeIf(e -> {
+      synchronized (e.getValue()) {
+        return e.getValue().tokens + (now - e.getValue().at) * perMilli >= capacity;
+      }
+    });
+  }
+}

@@ -1,0 +1,147 @@
+package lab.exactlyonce.classroom;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.http.sse.SseClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.function.Consumer;
+
+/**
+ * The open Server-Sent Event streams of every class: students' (a student is online while at least one of theirs is
+ * open) and instructors'. Sends JSON event data; a stream that fails to take an event is dropped.
+ */
+final class RoomFeed {
+  private static final Logger log = LoggerFactory.getLogger(RoomFeed.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  record Student(String learnerId, SseClient sse) {}
+
+  private final Map<String, Set<Student>> students = new ConcurrentHashMap<>();
+  private final Map<String, Set<SseClient>> instructors = new ConcurrentHashMap<>();
+  private final Consumer<String> rosterChanged;
+
+  /** @param rosterChanged told the class id whenever a student stream opens or closes */
+  RoomFeed(Consumer<String> rosterChanged) {
+    this.rosterChanged = rosterChanged;
+  }
+
+  void addStudent(String classId, String learnerId, SseClient sse) {
+    Student s = new Student(learnerId, sse);
+    students.computeIfAbsent(classId, k -> new CopyOnWriteArraySet<>()).add(s);
+    sse.onClose(() -> {
+      Set<Student> set = students.get(classId);
+      if (set != null) set.remove(s);
+      rosterChanged.accept(classId);
+    });
+    rosterChanged.accept(classId);
+  }
+
+  void addInstructor(String classId, SseClient sse) {
+    instructors.computeIfAbsent(classId, k -> new CopyOnWriteArraySet<>()).add(sse);
+    sse.onClose(() -> {
+      Set<SseClient> set = instructors.get(classId);
+      if (set != null) set.remove(sse);
+    });
+  }
+
+  /** Learner ids with an open stream in the class. */
+  Set<String> online(String classId) {
+    Set<String> ids = ConcurrentHashMap.newKeySet();
+    for (Student s : students.getOrDefault(classId, Set.of())) if (!s.sse().terminated()) ids.add(s.learnerId());
+    return ids;
+  }
+
+  boolean watched(String classId) {
+    return !instructors.getOrDefault(classId, Set.of()).isEmpty();
+  }
+
+  Set<String> watchedClasses() {
+    Set<String> ids = ConcurrentHashMap.newKeySet();
+    instructors.forEach((id, set) -> { if (!set.isEmpty()) ids.add(id); });
+    return ids;
+  }
+
+  /** Open streams in all classes: students and instructors. */
+  int connections() {
+    int n = 0;
+    for (Set<Student> set : students.values()) n += set.size();
+    for (Set<SseClient> set : instructors.values()) n += set.size();
+    return n;
+  }
+
+  void toStudents(String classId, String event, Object data) {
+    String text = json(data);
+    for (Student s : students.getOrDefault(classId, Set.of())) send(s.sse(), event, text);
+  }
+
+  void toStudent(String classId, String learnerId, String event, Object data) {
+    String text = json(data);
+    for (Student s : students.getOrDefault(classId, Set.of())) {
+      if (s.learnerId().equals(learnerId)) send(s.sse(), event, text);
+    }
+  }
+
+  /** Sends each student their own data (rendered for them). */
+  void toEachStudent(String classId, String event, java.util.function.Function<String, Object> dataFor) {
+    Map<String, String> rendered = new java.util.HashMap<>();
+    for (Student s : students.getOrDefault(classId, Set.of())) {
+      String text = rendered.computeIfAbsent(s.learnerId(), id -> json(dataFor.apply(id)));
+      send(s.sse(), event, text);
+    }
+  }
+
+  /** Sends then closes the student's streams (removed from the class). */
+  void endStudent(String classId, String learnerId, String event, Object data) {
+    String text = json(data);
+    for (Student s : students.getOrDefault(classId, Set.of())) {
+      if (s.learnerId().equals(learnerId)) {
+        send(s.sse(), event, text);
+        s.sse().close();
+      }
+    }
+  }
+
+  /** Sends then closes every student stream of the class (closed). */
+  void endStudents(String classId, String event, Object data) {
+    String text = json(data);
+    for (Student s : students.getOrDefault(classId, Set.of())) {
+      send(s.sse(), event, text);
+      s.sse().close();
+    }
+  }
+
+  void toInstructors(String classId, String event, Object data) {
+    String text = json(data);
+    for (SseClient sse : instructors.getOrDefault(classId, Set.of())) send(sse, event, text);
+  }
+
+  void send(SseClient sse, String event, Object data) {
+    send(sse, event, data instanceof String text ? text : json(data));
+  }
+
+  private static void send(SseClient sse, String event, String text) {
+    if (sse.terminated()) return;
+    try {
+      synchronized (sse) {
+        sse.sendEvent(event, text);
+      }
+    } catch (RuntimeException e) {
+      log.debug("dropping a stream that failed to take an event", e);
+      sse.close();
+    }
+  }
+
+  private static String json(Object data) {
+    try {
+      return JSON.writeValueAsString(data);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write event data", e);
+    }
+  }
+}

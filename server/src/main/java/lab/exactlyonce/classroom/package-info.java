@@ -1,0 +1,65 @@
+/**
+ * The classroom (issue 5): an instructor hosts a class, students join with a code and a nickname, the instructor
+ * watches a live dashboard, pushes live questions from the lesson's quiz bank, and holds back the ladder's answers.
+ *
+ * <h2>Instructor access</h2>
+ * The secret comes from {@code --instructor-secret} / {@code INSTRUCTOR_SECRET}; without one, a secret is generated
+ * once into {@code <data dir>/instructor-secret} (owner-only) and printed once on stdout on that first start. It is
+ * never logged. {@code POST /teach/login} (form field {@code secret}) sets the signed, HttpOnly, SameSite=Strict
+ * cookie {@code eolab_instructor}. Every {@code /teach/...} page without it redirects (303) to {@code /teach/login};
+ * every {@code /api/teach/...} endpoint without it answers 401 {@code {"error": "instructor sign-in required ..."}}.
+ *
+ * <h2>Student API (what the classroom load program drives)</h2>
+ * All state-changing requests need a same-origin {@code Origin} header (or {@code Sec-Fetch-Site: same-origin}),
+ * exactly as {@code POST /api/events}; the learner is the progress feature's signed {@code eolab_learner} cookie
+ * (created on join when missing). JSON bodies are sent with {@code Content-Type: application/json}.
+ * <ul>
+ *   <li>{@code POST /api/join} {@code {"code": "K7MQ2X", "nickname": "Ada"}} -> 201
+ *       {@code {"class": "<class id>", "name": "...", "nickname": "Ada", "page": "/classes/<class id>",
+ *       "stream": "/api/classes/<class id>/stream"}}. Joining again with the same learner returns the same
+ *       membership (200). Errors: 404 unknown or closed code, 409 nickname taken (case-insensitive), 400 bad
+ *       nickname (1-24 characters after trimming, no control characters), 403 removed from the class, 429 too many
+ *       joins from this address or into this class (with {@code Retry-After} seconds).
+ *       The HTML form is {@code GET /join?code=...} posting to {@code POST /join}.</li>
+ *   <li>{@code GET /api/classes/{class}/stream}: Server-Sent Events for a member (403 otherwise, 404 no class).
+ *       The student is "online" while this stream is open. Events, each with JSON data:
+ *       <ul>
+ *         <li>{@code question}: {@code {"round": "<round id>", "question": "<question id>", "kind": "choice" |
+ *             "true-false" | "predict", "options": ["...", ...], "pushedAt": "<ISO instant>", "html": "<fragment>"}}
+ *             (sent on connect too, when a question is open);</li>
+ *         <li>{@code reveal}: {@code {"round", "answer": <right option index>, "html"}};</li>
+ *         <li>{@code leaderboard}: {@code {"html"}}; {@code idle}: {@code {"html"}} (no open question);</li>
+ *         <li>{@code release}: {@code {"items": ["L1", ...]}} ladder answers released (reload the lesson);</li>
+ *         <li>{@code closed} / {@code removed}: {@code {"html"}}; the stream then ends.</li>
+ *       </ul>
+ *       The {@code html} fragments are rendered and escaped by the server; the page inserts them as they are.</li>
+ *   <li>{@code POST /api/classes/{class}/answers} {@code {"id": "<client UUID>", "round": "<round id>",
+ *       "choice": 0}} -> 200 {@code {"id", "round", "question", "choice", "recordedAt"}}. Recorded exactly once as
+ *       a {@code quiz.answer} event through the progress feature's {@code EventLog} (the id is the event id): a
+ *       resend of the same id returns the original response; the same id with another body is 409; a second
+ *       answer to the same round under another id is 409 "already answered"; an answer to a round that is not
+ *       open (revealed, replaced or unknown) is 409/404; more than the per-student limit is 429.</li>
+ *   <li>{@code GET /api/classes/{class}/state}: the current question (as the {@code question} event) or
+ *       {@code {"round": null}}, for clients that reconnect.</li>
+ *   <li>{@code GET /classes/{class}}: the student's class page (403 for non-members).</li>
+ * </ul>
+ *
+ * <h2>Instructor API</h2>
+ * <ul>
+ *   <li>{@code GET /teach}: classes and the create form; {@code POST /api/teach/classes} {@code {"name", "lesson"}}
+ *       -> 201 class JSON {@code {"id", "name", "lesson", "code", "joinLink", "qr", "closed", "students": [...]}};
+ *       {@code GET /api/teach/classes}, {@code GET /api/teach/classes/{class}}.</li>
+ *   <li>{@code GET /teach/classes/{class}}: the live dashboard; {@code GET /api/teach/classes/{class}/stream}: its
+ *       SSE, events named for the panel they replace ({@code roster}, {@code progress}, {@code quiz},
+ *       {@code sandbox}, {@code live}), data {@code {"html"}}.</li>
+ *   <li>{@code GET /teach/classes/{class}/qr.svg}; {@code GET /teach/classes/{class}/results.csv}.</li>
+ *   <li>{@code POST /api/teach/classes/{class}/code} (rotate), {@code POST .../close},
+ *       {@code DELETE .../students/{learner}}.</li>
+ *   <li>Live questions: {@code GET .../questions} (the bank's choice/true-false/predict questions),
+ *       {@code POST .../live/push} {@code {"question": "<id>"}} (starts a live session when none is running),
+ *       {@code POST .../live/reveal}, {@code POST .../live/leaderboard} {@code {"show": true, "anonymous": false}},
+ *       {@code POST .../live/end}.</li>
+ *   <li>Pacing: {@code PUT .../holds} {@code {"held": ["L1", "L2"]}} holds those ladder answers back for members.</li>
+ * </ul>
+ */
+package lab.exactlyonce.classroom;

@@ -1,0 +1,43 @@
+package lab.exactlyonce.quiz;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The quiz bank as the classroom sees it: the questions an instructor can push live (one right option: choice,
+ * true/false, predict-the-output), with their answers. Read-only; the quiz feature stays the owner of questions.
+ */
+public final class LiveBank {
+  private final QuestionBank bank;
+
+  LiveBank(QuestionBank bank) {
+    this.bank = bank;
+  }
+
+  /** A question with one right option. */
+  public record LiveQuestion(String id, String lesson, String item, String kind, String topic, String prompt,
+                             String detail, List<String> options, int answer, String explanation) {
+    public LiveQuestion {
+      options = List.copyOf(options);
+      if (answer < 0 || answer >= options.size()) throw new IllegalArgumentException(id + ": answer out of range");
+    }
+  }
+
+  /** The lesson's pushable questions, in bank order (predict-the-output ones once their runs are ready). */
+  public List<LiveQuestion> questions(String lessonId) {
+    return bank.questions(lessonId).stream().filter(LiveBank::pushable).map(LiveBank::view).toList();
+  }
+
+  public Optional<LiveQuestion> find(String questionId) {
+    return bank.find(questionId).filter(LiveBank::pushable).map(LiveBank::view);
+  }
+
+  private static boolean pushable(Question q) {
+    return q.kind() == Question.Kind.CHOICE || q.kind() == Question.Kind.TRUE_FALSE || q.kind() == Question.Kind.PREDICT;
+  }
+
+  private static LiveQuestion view(Question q) {
+    return new LiveQuestion(q.id(), q.lesson(), q.item(), q.kind().label, q.topic(), q.prompt(), q.detail(), q.options(),
+        q.answer().get(0), q.explanation());
+  }
+}

@@ -1,0 +1,84 @@
+package lab.exactlyonce.classroom;
+
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** An instructor and a student, each in their own browser context, run a live question together. */
+class ClassroomBrowserTest extends BrowserTest {
+  static final String SECRET = "correct-horse-battery-staple";
+
+  @Override
+  protected TestServer startServer() {
+    Config config = Config.forTests();
+    return TestServer.start(config.withClassroom(config.classroom().withInstructorSecret(SECRET)));
+  }
+
+  @Test
+  void instructor_pushes_a_question_the_student_answers_and_the_histogram_moves() {
+    // The instructor signs in and creates a class.
+    page.navigate(url("/teach"));
+    assertTrue(page.url().endsWith("/teach/login?next=%2Fteach"), page.url());
+    page.getByLabel("Instructor secret").fill(SECRET);
+    page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+    page.getByLabel("Class name").fill("Period 3 <b>");
+    page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Create class")).click();
+    assertThat(page.locator("h1")).hasText("Period 3 <b>");
+    assertThat(page.locator("#dash-status")).hasText("Live.");
+    String code = page.locator("#join-code").textContent();
+    assertTrue(code.matches("[A-Z2-9]{6}"), code);
+
+    // The student joins in another browser context.
+    BrowserContext studentContext = browser.newContext();
+    List<String> studentErrors = new ArrayList<>();
+    Page student = studentContext.newPage();
+    student.onConsoleMessage(m -> { if ("error".equals(m.type())) studentErrors.add(m.text()); });
+    student.onPageError(e -> studentErrors.add("uncaught: " + e));
+    try {
+      student.navigate(url("/join?code=" + code.toLowerCase()));
+      student.getByLabel("Nickname", new Page.GetByLabelOptions().setExact(false)).fill("Sam <i>");
+      student.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
+      assertThat(student.locator(".my-nickname")).hasText("Sam <i>");
+      assertThat(student.locator("#live-body")).containsText("Waiting for your instructor");
+
+      // The dashboard shows the student online.
+      assertThat(page.locator("#roster-body")).containsText("1 of 1 online");
+      assertThat(page.locator("#roster-body td.nickname")).hasText("Sam <i>");
+
+      // Push the first question; it reaches the student's device.
+      page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Push to class")).click();
+      Locator card = student.locator(".live-question[data-state=open]");
+      assertThat(card).isVisible();
+      assertThat(page.locator("#live-body .live-count")).containsText("0 of 1");
+      Locator firstCount = page.locator("#live-body td.count[data-option='0']");
+      assertThat(firstCount).hasText("0");
+
+      // The student answers; the instructor's histogram changes without a reload.
+      student.locator("button[data-choice='0']").click();
+      assertThat(student.locator(".live-status")).hasText("Answer recorded. Wait for the reveal.");
+      assertThat(firstCount).hasText("1");
+      assertThat(page.locator("#live-body .live-count")).containsText("1 of 1");
+
+      // Reveal: the student sees the right answer marked.
+      page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Reveal answer")).click();
+      assertThat(student.locator(".live-question")).hasAttribute("data-state", "revealed");
+      assertThat(student.locator(".live-option.right")).hasCount(1);
+      assertThat(student.locator("button[data-choice='0']")).hasAttribute("aria-pressed", "true");
+      assertThat(page.locator("#live-body")).containsText("Answer revealed to the class.");
+    } finally {
+      studentContext.close();
+    }
+    assertEquals(List.of(), studentErrors, "the student's page logged errors");
+  }
+}

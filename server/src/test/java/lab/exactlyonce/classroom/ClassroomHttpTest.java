@@ -1,0 +1,509 @@
+package lab.exactlyonce.classroom;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static lab.exactlyonce.classroom.Client.answer;
+import static lab.exactlyonce.classroom.Client.error;
+import static lab.exactlyonce.classroom.Client.json;
+import static lab.exactlyonce.classroom.Client.newId;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every instructor and student endpoint over HTTP, including the refusals, with whole messages. */
+class ClassroomHttpTest {
+  static final String SECRET = "correct-horse-battery-staple";
+  static final String SIGN_IN = error("instructor sign-in required: sign in at /teach/login");
+  static final String NOT_MEMBER = error("you are not a member of this class: join it with its code at /join");
+
+  static TestServer server;
+  static Client teacher;
+
+  @BeforeAll
+  static void start() {
+    Config config = Config.forTests();
+    server = TestServer.start(config.withClassroom(config.classroom().withInstructorSecret(SECRET)));
+    teacher = Client.instructor(server, SECRET);
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  /** A new class; returns its JSON. */
+  static JsonNode newClass(String name) {
+    HttpResponse<String> res = teacher.post("/api/teach/classes", "{\"name\":" + Client.quote(name) + ",\"lesson\":\"exactly-once\"}");
+    assertEquals(201, res.statusCode(), res.body());
+    return json(res);
+  }
+
+  static String firstQuestion(String classId) {
+    JsonNode questions = json(teacher.get("/api/teach/classes/" + classId + "/questions"));
+    assertTrue(questions.size() > 0, "the bank has pushable questions");
+    return questions.get(0).get("id").asText();
+  }
+
+  // --- instructor access
+
+  @Test
+  void sign_in_page_and_a_wrong_secret() {
+    Client c = new Client(server);
+    HttpResponse<String> page = c.get("/teach/login");
+    assertEquals(200, page.statusCode());
+    assertTrue(page.body().contains("<input type=\"password\" name=\"secret\""), page.body());
+    HttpResponse<String> wrong = c.form("/teach/login", Map.of("secret", "guess"));
+    assertEquals(401, wrong.statusCode());
+    assertTrue(wrong.body().contains("That is not the instructor secret."));
+    assertFalse(c.cookies.containsKey("eolab_instructor"));
+  }
+
+  @Test
+  void the_right_secret_sets_a_strict_http_only_cookie_and_leads_to_the_class_list() {
+    Client c = new Client(server);
+    HttpResponse<String> res = c.form("/teach/login", Map.of("secret", SECRET, "next", "/teach"));
+    assertEquals(303, res.statusCode());
+    assertEquals("/teach", res.headers().firstValue("Location").orElseThrow());
+    String cookie = res.headers().allValues("Set-Cookie").stream().filter(s -> s.startsWith("eolab_instructor=")).findFirst().orElseThrow();
+    assertTrue(cookie.contains("HttpOnly"), cookie);
+    assertTrue(cookie.contains("SameSite=Strict"), cookie);
+    assertFalse(cookie.contains(SECRET), "the cookie does not carry the secret");
+    HttpResponse<String> home = c.get("/teach");
+    assertEquals(200, home.statusCode());
+    assertTrue(home.body().contains("<h1>Your classes</h1>"));
+  }
+
+  @Test
+  void a_sign_in_redirect_never_leaves_the_instructor_pages() {
+    Client c = new Client(server);
+    HttpResponse<String> res = c.form("/teach/login", Map.of("secret", SECRET, "next", "https://evil.example/"));
+    assertEquals("/teach", res.headers().firstValue("Location").orElseThrow());
+  }
+
+  @Test
+  void signing_out_ends_the_session() {
+    Client c = Client.instructor(server, SECRET);
+    assertEquals(303, c.form("/teach/logout", Map.of()).statusCode());
+    assertEquals(401, c.get("/api/teach/classes").statusCode());
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+      "GET, /api/teach/classes",
+      "GET, /api/teach/classes/CLASS",
+      "POST, /api/teach/classes",
+      "POST, /api/teach/classes/CLASS/code",
+      "POST, /api/teach/classes/CLASS/close",
+      "DELETE, /api/teach/classes/CLASS/students/STUDENT",
+      "GET, /api/teach/classes/CLASS/questions",
+      "POST, /api/teach/classes/CLASS/live/push",
+      "POST, /api/teach/classes/CLASS/live/reveal",
+      "POST, /api/teach/classes/CLASS/live/leaderboard",
+      "POST, /api/teach/classes/CLASS/live/end",
+      "PUT, /api/teach/classes/CLASS/holds",
+      "GET, /api/teach/classes/CLASS/stream",
+  })
+  void instructor_apis_refuse_students_and_strangers(String method, String pathTemplate) {
+    JsonNode room = newClass("Closed doors");
+    Client student = Client.student(server, room.get("code").asText(), "Mallory");
+    String learner = json(teacher.get("/api/teach/classes/" + room.get("id").asText())).get("students").get(0).get("learner").asText();
+    String path = pathTemplate.replace("CLASS", room.get("id").asText()).replace("STUDENT", learner);
+    for (Client who : List.of(new Client(server), student)) {
+      HttpResponse<String> res = switch0(who, method, path);
+      assertEquals(401, res.statusCode(), path);
+      assertEquals(SIGN_IN, res.body());
+    }
+    Client forged = new Client(server);
+    forged.cookies.put("eolab_instructor", "1700000000.AAAA.AAAA");
+    assertEquals(401, switch0(forged, method, path).statusCode());
+  }
+
+  private static HttpResponse<String> switch0(Client who, String method, String path) {
+    if (method.equals("GET")) return who.get(path);
+    if (method.equals("POST")) return who.post(path, "{}");
+    if (method.equals("PUT")) return who.put(path, "{}");
+    return who.delete(path);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"/teach", "/teach/classes/CLASS", "/teach/classes/CLASS/qr.svg", "/teach/classes/CLASS/results.csv"})
+  void instructor_pages_send_students_to_the_sign_in(String template) {
+    JsonNode room = newClass("Pages");
+    Client student = Client.student(server, room.get("code").asText(), "Eve");
+    String path = template.replace("CLASS", room.get("id").asText());
+    HttpResponse<String> res = student.get(path);
+    assertEquals(303, res.statusCode());
+    assertEquals("/teach/login?next=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8),
+        res.headers().firstValue("Location").orElseThrow());
+    assertEquals(403, student.form("/teach/classes", Map.of("name", "mine")).statusCode());
+  }
+
+  // --- classes
+
+  @Test
+  void a_new_class_has_a_code_from_the_unambiguous_alphabet_a_join_link_and_a_qr_code() {
+    JsonNode room = newClass("Stream processing 101");
+    String code = room.get("code").asText();
+    assertTrue(code.matches("[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}"), code);
+    assertEquals(server.url("/join?code=" + code), room.get("joinLink").asText());
+    assertEquals("Stream processing 101", room.get("name").asText());
+    HttpResponse<String> qr = teacher.get(room.get("qr").asText());
+    assertEquals(200, qr.statusCode());
+    assertEquals("image/svg+xml", qr.headers().firstValue("Content-Type").orElseThrow());
+    assertTrue(qr.body().startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\""), qr.body());
+    assertTrue(qr.body().contains("<title>Join Stream processing 101 with code " + code + "</title>"));
+    HttpResponse<String> dash = teacher.get("/teach/classes/" + room.get("id").asText());
+    assertEquals(200, dash.statusCode());
+    assertTrue(dash.body().contains(">" + code + "</strong>"));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+      "{\"name\":\"\"}| 'name' is required: what do you call this class?",
+      "{\"name\":\"x\",\"lesson\":\"nope\"}| no lesson 'nope'; lessons here: exactly-once",
+      "{\"name\":\"x\",\"size\":3}| unknown field 'size'; expected lesson, name",
+      "{\"name\":\"" + "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" + "\"}| 'name' is 81 characters; the limit is 80",
+  })
+  void bad_class_requests_name_the_problem(String body, String message) {
+    HttpResponse<String> res = teacher.post("/api/teach/classes", body);
+    assertEquals(400, res.statusCode());
+    assertEquals(error(message), res.body());
+  }
+
+  @Test
+  void the_class_form_creates_a_class_and_leads_to_its_dashboard() {
+    HttpResponse<String> res = teacher.form("/teach/classes", Map.of("name", "Form class", "lesson", "exactly-once"));
+    assertEquals(303, res.statusCode());
+    assertTrue(res.headers().firstValue("Location").orElseThrow().startsWith("/teach/classes/"));
+  }
+
+  // --- joining
+
+  @Test
+  void students_join_with_a_code_and_a_nickname_unique_in_the_class_ignoring_case() {
+    JsonNode room = newClass("Join me");
+    String code = room.get("code").asText();
+    Client ada = new Client(server);
+    HttpResponse<String> joined = ada.post("/api/join", "{\"code\":\"" + code.toLowerCase() + "\",\"nickname\":\"  Ada  \"}");
+    assertEquals(201, joined.statusCode(), joined.body());
+    String id = room.get("id").asText();
+    assertEquals("{\"class\":\"" + id + "\",\"name\":\"Join me\",\"nickname\":\"Ada\",\"page\":\"/classes/" + id
+        + "\",\"stream\":\"/api/classes/" + id + "/stream\"}", joined.body());
+    assertEquals(200, ada.post("/api/join", "{\"code\":\"" + code + "\",\"nickname\":\"Ada\"}").statusCode(), "joining again is the same membership");
+    HttpResponse<String> taken = new Client(server).post("/api/join", "{\"code\":\"" + code + "\",\"nickname\":\"ADA\"}");
+    assertEquals(409, taken.statusCode());
+    assertEquals(error("the nickname 'ADA' is taken in this class; pick another"), taken.body());
+    assertEquals(1, json(teacher.get("/api/teach/classes/" + id)).get("students").size());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+      "{\"code\":\"CODE\",\"nickname\":\"   \"}| 400| 'nickname' must not be empty",
+      "{\"code\":\"CODE\",\"nickname\":\"abcdefghijklmnopqrstuvwxy\"}| 400| 'nickname' is 25 characters; the limit is 24",
+      "{\"code\":\"CODE\",\"nickname\":\"a\\u0007b\"}| 400| 'nickname' must not contain control characters",
+      "{\"code\":\"CODE\"}| 400| 'nickname' is required",
+      "{\"code\":\"\",\"nickname\":\"Bo\"}| 400| 'code' is required: the 6-character code your instructor shows",
+      "{\"code\":\"ZZZZZZ\",\"nickname\":\"Bo\"}| 404| no class has the join code 'ZZZZZZ'; check it with your instructor",
+      "{\"code\":\"O0I1L!\",\"nickname\":\"Bo\"}| 404| no class has the join code 'O0I1L!'; check it with your instructor",
+  })
+  void bad_joins_name_the_problem_and_store_nothing(String template, int status, String message) {
+    JsonNode room = newClass("Strict");
+    Client c = new Client(server);
+    HttpResponse<String> res = c.post("/api/join", template.replace("CODE", room.get("code").asText()));
+    assertEquals(status, res.statusCode(), res.body());
+    assertEquals(error(message), res.body());
+    assertFalse(c.cookies.containsKey("eolab_learner"), "no learner is made for a refused join");
+    assertEquals(0, json(teacher.get("/api/teach/classes/" + room.get("id").asText())).get("students").size());
+  }
+
+  @Test
+  void the_join_form_shows_errors_on_the_page_and_redirects_on_success() {
+    JsonNode room = newClass("Form join");
+    Client c = new Client(server);
+    HttpResponse<String> page = c.get("/join?code=" + room.get("code").asText());
+    assertTrue(page.body().contains("value=\"" + room.get("code").asText() + "\""));
+    HttpResponse<String> bad = c.form("/join", Map.of("code", room.get("code").asText(), "nickname", ""));
+    assertEquals(400, bad.statusCode());
+    assertTrue(bad.body().contains("&#x27;nickname&#x27; must not be empty") || bad.body().contains("'nickname' must not be empty"), bad.body());
+    HttpResponse<String> ok = c.form("/join", Map.of("code", room.get("code").asText(), "nickname", "<b>Bold</b>"));
+    assertEquals(303, ok.statusCode());
+    assertEquals("/classes/" + room.get("id").asText(), ok.headers().firstValue("Location").orElseThrow());
+    HttpResponse<String> mine = c.get("/classes/" + room.get("id").asText());
+    assertEquals(200, mine.statusCode());
+    assertTrue(mine.body().contains("&lt;b&gt;Bold&lt;/b&gt;"), "the nickname is escaped");
+    assertFalse(mine.body().contains("<b>Bold</b>"));
+    HttpResponse<String> dash = teacher.get("/teach/classes/" + room.get("id").asText());
+    assertTrue(dash.body().contains("&lt;b&gt;Bold&lt;/b&gt;"));
+    assertFalse(dash.body().contains("<b>Bold</b>"));
+  }
+
+  @Test
+  void cross_site_joins_and_class_forms_are_refused() {
+    JsonNode room = newClass("CSRF");
+    var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url("/api/join")))
+        .header("Content-Type", "application/json").header("Origin", "https://evil.example")
+        .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"code\":\"" + room.get("code").asText() + "\",\"nickname\":\"x\"}"))
+        .build();
+    HttpResponse<String> res = server.sendAsIs(request);
+    assertEquals(403, res.statusCode());
+    assertEquals(error("cross-site request refused: Origin 'https://evil.example' is not this site (127.0.0.1:" + server.app().port() + ")"), res.body());
+    var form = java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url("/teach/classes")))
+        .header("Content-Type", "application/x-www-form-urlencoded").header("Cookie", teacher.cookieHeader())
+        .header("Sec-Fetch-Site", "cross-site").POST(java.net.http.HttpRequest.BodyPublishers.ofString("name=x")).build();
+    assertEquals(403, server.sendAsIs(form).statusCode());
+  }
+
+  @Test
+  void rotating_the_code_retires_the_old_one() {
+    JsonNode room = newClass("Rotate");
+    String old = room.get("code").asText();
+    JsonNode rotated = json(teacher.post("/api/teach/classes/" + room.get("id").asText() + "/code", "{}"));
+    String fresh = rotated.get("code").asText();
+    assertFalse(old.equals(fresh));
+    HttpResponse<String> res = new Client(server).post("/api/join", "{\"code\":\"" + old + "\",\"nickname\":\"Late\"}");
+    assertEquals(404, res.statusCode());
+    assertEquals(error("no class has the join code '" + old + "'; check it with your instructor"), res.body());
+    Client.student(server, fresh, "Late");
+  }
+
+  @Test
+  void a_removed_student_loses_the_class_and_cannot_rejoin() {
+    JsonNode room = newClass("Remove");
+    String id = room.get("id").asText();
+    Client bob = Client.student(server, room.get("code").asText(), "Bob");
+    String learner = json(teacher.get("/api/teach/classes/" + id)).get("students").get(0).get("learner").asText();
+    HttpResponse<String> removed = teacher.delete("/api/teach/classes/" + id + "/students/" + learner);
+    assertEquals("{\"removed\":\"" + learner + "\",\"nickname\":\"Bob\"}", removed.body());
+    assertEquals(error("you were removed from class 'Remove'"), bob.get("/api/classes/" + id + "/state").body());
+    assertEquals(403, bob.get("/classes/" + id).statusCode());
+    HttpResponse<String> again = bob.post("/api/join", "{\"code\":\"" + room.get("code").asText() + "\",\"nickname\":\"Bob2\"}");
+    assertEquals(403, again.statusCode());
+    assertEquals(error("you were removed from class 'Remove'"), again.body());
+    assertEquals(error("class has no student '" + learner + "'"), teacher.delete("/api/teach/classes/" + id + "/students/" + learner).body());
+  }
+
+  @Test
+  void a_closed_class_takes_no_joins_and_no_answers() {
+    JsonNode room = newClass("Closing");
+    String id = room.get("id").asText();
+    Client amy = Client.student(server, room.get("code").asText(), "Amy");
+    String round = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + firstQuestion(id) + "\"}")).get("round").asText();
+    JsonNode closed = json(teacher.post("/api/teach/classes/" + id + "/close", "{}"));
+    assertTrue(closed.get("closed").asBoolean());
+    HttpResponse<String> join = new Client(server).post("/api/join", "{\"code\":\"" + room.get("code").asText() + "\",\"nickname\":\"Zed\"}");
+    assertEquals(404, join.statusCode());
+    assertEquals(error("class 'Closing' is closed"), join.body());
+    HttpResponse<String> ans = amy.post("/api/classes/" + id + "/answers", answer(newId(), round, 0));
+    assertEquals(409, ans.statusCode());
+    assertEquals(error("class 'Closing' is closed"), ans.body());
+    assertEquals(error("class 'Closing' is closed"), teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"x\"}").body());
+  }
+
+  @Test
+  void a_student_cannot_read_another_class() {
+    JsonNode mine = newClass("Mine");
+    JsonNode theirs = newClass("Theirs");
+    Client s = Client.student(server, mine.get("code").asText(), "Nosy");
+    String other = theirs.get("id").asText();
+    assertEquals(NOT_MEMBER, s.get("/api/classes/" + other + "/state").body());
+    assertEquals(403, s.get("/api/classes/" + other + "/stream").statusCode());
+    assertEquals(NOT_MEMBER, s.get("/api/classes/" + other + "/stream").body());
+    assertEquals(403, s.get("/classes/" + other).statusCode());
+    assertEquals(NOT_MEMBER, s.post("/api/classes/" + other + "/answers", answer(newId(), "r", 0)).body());
+    assertEquals(NOT_MEMBER, new Client(server).get("/api/classes/" + mine.get("id").asText() + "/state").body());
+    HttpResponse<String> none = s.get("/api/classes/no-such-class/state");
+    assertEquals(404, none.statusCode());
+    assertEquals(error("no class 'no-such-class'"), none.body());
+  }
+
+  // --- live questions
+
+  @Test
+  void a_pushed_question_is_answered_exactly_once_and_revealed() {
+    JsonNode room = newClass("Live");
+    String id = room.get("id").asText();
+    Client ann = Client.student(server, room.get("code").asText(), "Ann");
+    Client ben = Client.student(server, room.get("code").asText(), "Ben");
+    assertEquals("{\"round\":null,\"html\":", ann.get("/api/classes/" + id + "/state").body().substring(0, 21));
+
+    String question = firstQuestion(id);
+    JsonNode pushed = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + question + "\"}"));
+    String round = pushed.get("round").asText();
+    JsonNode state = json(ann.get("/api/classes/" + id + "/state"));
+    assertEquals(round, state.get("round").asText());
+    assertEquals(question, state.get("question").asText());
+    assertTrue(state.get("html").asText().contains("data-choice=\"0\""));
+
+    String annId = newId();
+    HttpResponse<String> first = ann.post("/api/classes/" + id + "/answers", answer(annId, round, 1));
+    assertEquals(200, first.statusCode(), first.body());
+    JsonNode body = json(first);
+    assertEquals(annId, body.get("id").asText());
+    assertEquals(1, body.get("choice").asInt());
+    HttpResponse<String> resend = ann.post("/api/classes/" + id + "/answers", answer(annId, round, 1));
+    assertEquals(first.body(), resend.body(), "a resend returns the original response");
+    HttpResponse<String> changed = ann.post("/api/classes/" + id + "/answers", answer(annId, round, 0));
+    assertEquals(409, changed.statusCode());
+    assertEquals(error("answer id '" + annId + "' was already used for a different answer; nothing was stored"), changed.body());
+    HttpResponse<String> second = ann.post("/api/classes/" + id + "/answers", answer(newId(), round, 0));
+    assertEquals(409, second.statusCode());
+    assertEquals(error("you already answered this question; your first answer counts"), second.body());
+    assertEquals(200, ben.post("/api/classes/" + id + "/answers", answer(newId(), round, 0)).statusCode());
+
+    HttpResponse<String> badChoice = ben.post("/api/classes/" + id + "/answers", answer(newId(), round, 99));
+    assertEquals(400, badChoice.statusCode());
+    assertTrue(badChoice.body().startsWith("{\"error\":\"'choice' must be an option index from 0 to "), badChoice.body());
+    assertEquals(error("'id' must be a UUID such as 0b6f4ad2-9d1c-4e31-a6f5-2c8e0b7d9a10, got 'nope'"),
+        ben.post("/api/classes/" + id + "/answers", answer("nope", round, 0)).body());
+    assertEquals(error("this class has no question round 'nope'"), ben.post("/api/classes/" + id + "/answers", answer(newId(), "nope", 0)).body());
+
+    JsonNode revealed = json(teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}"));
+    assertEquals(1, revealed.get("counts").get(0).asInt());
+    assertEquals(1, revealed.get("counts").get(1).asInt());
+    HttpResponse<String> late = ben.post("/api/classes/" + id + "/answers", answer(newId(), round, 1));
+    assertEquals(409, late.statusCode());
+    assertEquals(error("question round '" + round + "' is closed: answers are no longer accepted"), late.body());
+    assertEquals(first.body(), ann.post("/api/classes/" + id + "/answers", answer(annId, round, 1)).body(), "a late retry still gets the original");
+
+    JsonNode export = json(ann.get("/api/me/export"));
+    int answers = 0;
+    for (JsonNode e : export.get("events")) if (e.get("type").asText().equals("quiz.answer")) answers++;
+    assertEquals(1, answers, "one stored answer for all the sends");
+
+    assertEquals("{\"ended\":true}", teacher.post("/api/teach/classes/" + id + "/live/end", "{}").body());
+    assertEquals(error("no question is open in class 'Live'"), teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}").body());
+  }
+
+  @Test
+  void pushing_needs_a_question_of_the_class_lesson() {
+    JsonNode room = newClass("Push");
+    String id = room.get("id").asText();
+    HttpResponse<String> res = teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"exactly-once/nope\"}");
+    assertEquals(404, res.statusCode());
+    assertEquals(error("lesson 'exactly-once' has no question 'exactly-once/nope' that can be asked live (choice, true/false or predict-the-output)"), res.body());
+    assertEquals(error("'question' is required"), teacher.post("/api/teach/classes/" + id + "/live/push", "{}").body());
+  }
+
+  @Test
+  void the_leaderboard_can_be_named_or_anonymous() {
+    JsonNode room = newClass("Board");
+    String id = room.get("id").asText();
+    assertEquals("{\"leaderboard\":\"anonymous\"}", teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true,\"anonymous\":true}").body());
+    assertEquals("{\"leaderboard\":\"named\"}", teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true}").body());
+    assertEquals("{\"leaderboard\":\"off\"}", teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":false}").body());
+    assertEquals(error("'show' must be true or false, got \"yes\""), teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":\"yes\"}").body());
+  }
+
+  // --- CSV
+
+  @Test
+  void the_csv_has_one_row_per_answer_and_defuses_formulas() {
+    JsonNode room = newClass("CSV");
+    String id = room.get("id").asText();
+    Client evil = Client.student(server, room.get("code").asText(), "=HYPERLINK(\"x\")");
+    Client fine = Client.student(server, room.get("code").asText(), "Fine, thanks");
+    List<String> rounds = new ArrayList<>();
+    JsonNode questions = json(teacher.get("/api/teach/classes/" + id + "/questions"));
+    for (int i = 0; i < 2; i++) {
+      String round = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + questions.get(i).get("id").asText() + "\"}")).get("round").asText();
+      rounds.add(round);
+      String evilId = newId();
+      evil.post("/api/classes/" + id + "/answers", answer(evilId, round, 0));
+      evil.post("/api/classes/" + id + "/answers", answer(evilId, round, 0));
+      fine.post("/api/classes/" + id + "/answers", answer(newId(), round, 1));
+    }
+    HttpResponse<String> csv = teacher.get("/teach/classes/" + id + "/results.csv");
+    assertEquals(200, csv.statusCode());
+    assertEquals("text/csv; charset=utf-8", csv.headers().firstValue("Content-Type").orElseThrow());
+    String[] lines = csv.body().split("\r\n");
+    assertEquals(ResultsCsv.HEADER, lines[0]);
+    assertEquals(5, lines.length, csv.body());
+    assertTrue(lines[1].contains(",\"'=HYPERLINK(\"\"x\"\")\",live,"), lines[1]);
+    assertTrue(lines[2].contains(",\"Fine, thanks\",live,"), lines[2]);
+    for (String round : rounds) assertEquals(2, csv.body().split(round, -1).length - 1, "two answers in round " + round);
+  }
+
+  @Test
+  void csv_cells_are_quoted_and_formulas_defused() {
+    assertEquals("plain", ResultsCsv.cell("plain"));
+    assertEquals("\"'=1+1\"", ResultsCsv.cell("=1+1"));
+    assertEquals("\"'+x\"", ResultsCsv.cell("+x"));
+    assertEquals("\"'-x\"", ResultsCsv.cell("-x"));
+    assertEquals("\"'@x\"", ResultsCsv.cell("@x"));
+    assertEquals("\"a \"\"b\"\"\"", ResultsCsv.cell("a \"b\""));
+    assertEquals("\"a\nb\"", ResultsCsv.cell("a\nb"));
+  }
+
+  // --- pacing
+
+  @Test
+  void held_ladder_answers_are_not_sent_to_the_class_until_released() {
+    JsonNode room = newClass("Pacing");
+    String id = room.get("id").asText();
+    Client member = Client.student(server, room.get("code").asText(), "Pat");
+    Client outsider = new Client(server);
+    String answerText = "A source that can be replayed from stored positions";
+
+    HttpResponse<String> held = teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L1\",\"L2\"]}");
+    assertEquals("{\"held\":[\"L1\",\"L2\"],\"released\":[]}", held.body());
+    String page = member.get("/lessons/exactly-once").body();
+    assertFalse(page.contains(answerText), "the held answer is not sent");
+    assertTrue(page.contains("<details class=\"answer\" data-held=\"L1\"><summary>Answer</summary><p class=\"held-note\">Your instructor will release this answer.</p></details>"));
+    assertTrue(page.contains("<meta name=\"eolab-class\" content=\"" + id + "\">"));
+    assertTrue(outsider.get("/lessons/exactly-once").body().contains(answerText), "others still see it");
+    JsonNode lesson = json(member.get("/api/lessons/exactly-once"));
+    assertFalse(lesson.toString().contains(answerText));
+    assertTrue(json(outsider.get("/api/lessons/exactly-once")).toString().contains(answerText));
+
+    assertEquals("{\"held\":[\"L2\"],\"released\":[\"L1\"]}", teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L2\"]}").body());
+    assertTrue(member.get("/lessons/exactly-once").body().contains(answerText));
+    HttpResponse<String> bad = teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L99\"]}");
+    assertEquals(400, bad.statusCode());
+    assertTrue(bad.body().startsWith("{\"error\":\"lesson 'exactly-once' has no ladder question 'L99'; its ladder: L1, L2"), bad.body());
+  }
+
+  // --- limits
+
+  @Test
+  void joins_answers_and_sign_ins_are_rate_limited_with_retry_after() {
+    Config config = Config.forTests();
+    try (TestServer small = TestServer.start(config.withClassroom(config.classroom().withInstructorSecret(SECRET).withLimits(3, 100, 2)))) {
+      Client t = Client.instructor(small, SECRET);
+      JsonNode room = json(t.post("/api/teach/classes", "{\"name\":\"Tiny\"}"));
+      String code = room.get("code").asText();
+      String id = room.get("id").asText();
+      Client first = Client.student(small, code, "s0");
+      for (int i = 1; i < 3; i++) Client.student(small, code, "s" + i);
+      HttpResponse<String> res = new Client(small).post("/api/join", "{\"code\":\"" + code + "\",\"nickname\":\"bot\"}");
+      assertEquals(429, res.statusCode());
+      String retry = res.headers().firstValue("Retry-After").orElseThrow();
+      assertEquals(error("too many joins from your address; try again in " + retry + " seconds"), res.body());
+      assertTrue(Integer.parseInt(retry) >= 1 && Integer.parseInt(retry) <= 20, retry);
+
+      first.post("/api/classes/" + id + "/answers", answer(newId(), "r", 0));
+      first.post("/api/classes/" + id + "/answers", answer(newId(), "r", 0));
+      HttpResponse<String> answers = first.post("/api/classes/" + id + "/answers", answer(newId(), "r", 0));
+      assertEquals(429, answers.statusCode());
+      assertEquals(error("too many answers; try again in " + answers.headers().firstValue("Retry-After").orElseThrow() + " seconds"), answers.body());
+
+      Client c = new Client(small);
+      for (int i = 0; i < 9; i++) assertEquals(401, c.form("/teach/login", Map.of("secret", "guess" + i)).statusCode());
+      HttpResponse<String> login = c.form("/teach/login", Map.of("secret", SECRET));
+      assertEquals(429, login.statusCode(), "the eleventh attempt from this address in a minute (one sign-in, nine guesses, then this)");
+      assertTrue(login.headers().firstValue("Retry-After").isPresent());
+      assertFalse(c.cookies.containsKey("eolab_instructor"));
+    }
+  }
+}

@@ -1,0 +1,166 @@
+package lab.exactlyonce.classroom;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static lab.exactlyonce.classroom.Client.answer;
+import static lab.exactlyonce.classroom.Client.json;
+import static lab.exactlyonce.classroom.Client.newId;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The live streams (students get pushed questions, the instructor a live histogram and roster) and restarts. */
+class ClassroomLiveTest {
+  static final String SECRET = "correct-horse-battery-staple";
+
+  /** An open SSE stream: its events as "name data" lines. */
+  static final class Stream implements AutoCloseable {
+    final BlockingQueue<String[]> events = new LinkedBlockingQueue<>();
+    final CompletableFuture<HttpResponse<java.util.stream.Stream<String>>> response;
+
+    Stream(TestServer server, Client who, String path) {
+      HttpRequest request = HttpRequest.newBuilder(URI.create(server.url(path))).header("Cookie", who.cookieHeader())
+          .header("Accept", "text/event-stream").GET().build();
+      response = HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines());
+      response.thenAccept(res -> {
+        String[] event = {null, null};
+        res.body().forEach(line -> {
+          if (line.startsWith("event:")) event[0] = line.substring(6).strip();
+          else if (line.startsWith("data:")) event[1] = line.substring(5).strip();
+          else if (line.isEmpty() && event[0] != null) {
+            events.add(new String[] {event[0], event[1]});
+            event[0] = null;
+            event[1] = null;
+          }
+        });
+      });
+    }
+
+    /** The next event called {@code name} whose data contains {@code text}, skipping others; fails after 10 s. */
+    JsonNode next(String name, String text) throws InterruptedException {
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (System.nanoTime() < end) {
+        String[] e = events.poll(200, TimeUnit.MILLISECONDS);
+        if (e != null && e[0].equals(name) && e[1].contains(text)) {
+          try {
+            return Client.JSON.readTree(e[1]);
+          } catch (java.io.IOException ex) {
+            throw new AssertionError(ex);
+          }
+        }
+      }
+      throw new AssertionError("no '" + name + "' event containing '" + text + "' within 10 s");
+    }
+
+    @Override
+    public void close() {
+      response.thenAccept(res -> res.body().close());
+      response.cancel(true);
+    }
+  }
+
+  @Test
+  void students_see_a_pushed_question_and_the_instructor_sees_answers_arrive() throws Exception {
+    Config config = Config.forTests();
+    try (TestServer server = TestServer.start(config.withClassroom(config.classroom().withInstructorSecret(SECRET)))) {
+      Client teacher = Client.instructor(server, SECRET);
+      JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Live <stream>\"}"));
+      String id = room.get("id").asText();
+      Client kim = Client.student(server, room.get("code").asText(), "Kim <3");
+      try (Stream dash = new Stream(server, teacher, "/api/teach/classes/" + id + "/stream");
+           Stream student = new Stream(server, kim, "/api/classes/" + id + "/stream")) {
+        student.next("idle", "Waiting for your instructor");
+        dash.next("roster", "1 of 1 online");
+        assertTrue(json(teacher.get("/api/teach/classes/" + id)).get("students").get(0).get("online").asBoolean());
+
+        String question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
+        String round = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + question + "\"}")).get("round").asText();
+        JsonNode pushed = student.next("question", round);
+        assertEquals(question, pushed.get("question").asText());
+        assertTrue(pushed.get("html").asText().contains("data-round=\"" + round + "\""));
+        dash.next("live", "0 of 1");
+
+        assertEquals(200, kim.post("/api/classes/" + id + "/answers", answer(newId(), round, 0)).statusCode());
+        JsonNode live = dash.next("live", "1 of 1");
+        assertTrue(live.get("html").asText().contains("<td class=\"count\" data-option=\"0\">1</td>"), live.get("html").asText());
+
+        teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}");
+        JsonNode revealed = student.next("reveal", round);
+        assertTrue(revealed.get("html").asText().contains("You got it right.") || revealed.get("html").asText().contains("Not this time"));
+        JsonNode roster = dash.next("roster", "Kim");
+        assertTrue(roster.get("html").asText().contains("Kim &lt;3"), "nicknames are escaped in fragments");
+      }
+    }
+  }
+
+  @Test
+  void classes_members_and_instructor_sessions_survive_a_restart_and_the_generated_secret_is_printed_once() throws Exception {
+    Config config = Config.forTests();
+    PrintStream stdout = System.out;
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    String secret;
+    Client teacher;
+    Client student;
+    JsonNode room;
+    int port;
+    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    try (TestServer first = TestServer.start(config)) {
+      String out = printed.toString(StandardCharsets.UTF_8);
+      Path file = config.dataDir().resolve(InstructorAuth.SECRET_FILE);
+      secret = Files.readString(file).strip();
+      assertTrue(secret.matches("[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}"), secret);
+      assertEquals("Instructor secret (shown only this once; it is kept in " + file.toAbsolutePath() + "): " + secret + "\n", out);
+      assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+      teacher = Client.instructor(first, secret);
+      room = json(teacher.post("/api/teach/classes", "{\"name\":\"Durable\"}"));
+      student = Client.student(first, room.get("code").asText(), "Stays");
+      port = first.app().port();
+    } finally {
+      System.setOut(stdout);
+    }
+    printed.reset();
+    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    try (TestServer second = TestServer.start(config.withPort(port))) {
+      assertEquals("", printed.toString(StandardCharsets.UTF_8), "the secret is printed only when it is made");
+      teacher = teacher.on(second);
+      student = student.on(second);
+      JsonNode again = json(teacher.get("/api/teach/classes/" + room.get("id").asText()));
+      assertEquals(room.get("code").asText(), again.get("code").asText());
+      assertEquals("Stays", again.get("students").get(0).get("nickname").asText());
+      assertEquals(200, student.get("/classes/" + room.get("id").asText()).statusCode());
+    } finally {
+      System.setOut(stdout);
+    }
+  }
+
+  @Test
+  void a_configured_secret_must_be_long_enough_and_is_never_shown() {
+    var error = org.junit.jupiter.api.Assertions.assertThrows(Config.ConfigException.class,
+        () -> Config.from(new String[] {"--instructor-secret", "short"}, java.util.Map.of()));
+    assertEquals("--instructor-secret must be at least 12 characters long, got 5", error.getMessage());
+    Config fromEnv = Config.from(new String[0], java.util.Map.of("INSTRUCTOR_SECRET", "from-the-environment"));
+    assertEquals("from-the-environment", fromEnv.classroom().instructorSecret().orElseThrow());
+    assertFalse(fromEnv.toString().contains("from-the-environment"));
+    assertNotNull(fromEnv.classroom());
+  }
+}
