@@ -46,16 +46,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * client event id, and a share of students deliberately resend that same answer (at once, concurrently, and again
  * after the acknowledgement). Prints push-to-receive latency (p50, p99, max) and answers recorded per second as a
  * Markdown table, then reads the class's CSV export as the instructor and checks that every answer is on it exactly
- * once. Exits 1 if any answer was lost or doubled, or any student missed a question.
+ * once (warm-up questions, {@code --warmup}, default 1, are checked too but not timed). Exits 1 if any answer was
+ * lost or doubled, or any student missed a question.
  */
 public final class ClassroomLoad {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** What to run. */
   public record Options(int students, Optional<String> url, Optional<String> instructorSecret, int questions,
-                        long pauseMillis, double duplicateShare, String lesson) {
+                        long pauseMillis, double duplicateShare, String lesson, int warmup) {
     public Options {
       if (students < 1 || students > 60_000) throw new IllegalArgumentException("--students must be 1..60000, got " + students);
+      if (warmup < 0) throw new IllegalArgumentException("--warmup must be 0 or more, got " + warmup);
       if (questions < 1) throw new IllegalArgumentException("--questions must be at least 1, got " + questions);
       if (duplicateShare < 0 || duplicateShare > 1) {
         throw new IllegalArgumentException("--duplicates must be between 0 and 1, got " + duplicateShare);
@@ -63,13 +65,13 @@ public final class ClassroomLoad {
     }
 
     public static Options defaults(int students) {
-      return new Options(students, Optional.empty(), Optional.empty(), 10, 500, 0.1, "exactly-once");
+      return new Options(students, Optional.empty(), Optional.empty(), 10, 500, 0.1, "exactly-once", 1);
     }
 
     static Options parse(String[] args, Map<String, String> env) {
       Map<String, String> flags = new HashMap<>();
       Set<String> known = Set.of("--students", "--url", "--instructor-secret", "--questions", "--pause-ms",
-          "--duplicates", "--lesson");
+          "--duplicates", "--lesson", "--warmup");
       for (int i = 0; i < args.length; i++) {
         if (!known.contains(args[i])) {
           throw new IllegalArgumentException("unknown option '" + args[i] + "'; known: " + String.join(", ", known));
@@ -83,7 +85,8 @@ public final class ClassroomLoad {
           Integer.parseInt(flags.getOrDefault("--questions", String.valueOf(d.questions()))),
           Long.parseLong(flags.getOrDefault("--pause-ms", String.valueOf(d.pauseMillis()))),
           Double.parseDouble(flags.getOrDefault("--duplicates", String.valueOf(d.duplicateShare()))),
-          flags.getOrDefault("--lesson", d.lesson()));
+          flags.getOrDefault("--lesson", d.lesson()),
+          Integer.parseInt(flags.getOrDefault("--warmup", String.valueOf(d.warmup()))));
     }
   }
 
@@ -238,7 +241,10 @@ public final class ClassroomLoad {
         List<Long> latencies = new ArrayList<>();
         int missed = 0;
         double burstSeconds = 0;
-        for (int n = 0; n < options.questions(); n++) {
+        int measuredAcked = 0;
+        int warmup = options.warmup();
+        for (int n = 0; n < warmup + options.questions(); n++) {
+          boolean measured = n >= warmup;
           String question = questions.get(n % questions.size());
           long pushed = System.nanoTime();
           JsonNode push = json(send(instructor("/api/teach/classes/" + classId + "/live/push")
@@ -248,10 +254,18 @@ public final class ClassroomLoad {
           boolean complete = await(() -> receipts.get(round).size() >= connected
               && ackedPerRound.computeIfAbsent(round, r -> new AtomicInteger()).get() >= receipts.get(round).size(), 15_000);
           Map<Integer, Long> got = receipts.get(round);
-          for (long at : got.values()) latencies.add(at - pushed);
+          long[] roundNanos = got.values().stream().mapToLong(at -> at - pushed).toArray();
           missed += options.students() - got.size();
           long lastAck = lastAckPerRound.computeIfAbsent(round, r -> new AtomicLong(pushed)).get();
-          burstSeconds += seconds(Math.max(lastAck, pushed) - pushed);
+          LatencyStats roundStats = LatencyStats.ofNanos(roundNanos);
+          log.printf(Locale.ROOT, "%s %d: %d received, p50 %s, p99 %s; %d answers acknowledged in %.2f s%n",
+              measured ? "question" : "warm-up question", n + 1, got.size(), LatencyStats.format(roundStats.p50Millis()),
+              LatencyStats.format(roundStats.p99Millis()), ackedPerRound.get(round).get(), seconds(lastAck - pushed));
+          if (measured) {
+            for (long nanos : roundNanos) latencies.add(nanos);
+            burstSeconds += seconds(Math.max(lastAck, pushed) - pushed);
+            measuredAcked += ackedPerRound.get(round).get();
+          }
           if (!complete) problems.add("round " + round + ": " + got.size() + " received, "
               + ackedPerRound.get(round).get() + " acknowledged before the timeout");
           send(instructor("/api/teach/classes/" + classId + "/live/reveal").POST(body(Map.of())), 200);
@@ -275,7 +289,7 @@ public final class ClassroomLoad {
           problems.stream().limit(10).forEach(p -> log.println("problem: " + p));
         }
         return new Result(options.students(), connected, options.questions(), LatencyStats.ofNanos(nanos), missed,
-            sentIds.size(), acknowledged.size(), burstSeconds == 0 ? 0 : acknowledged.size() / burstSeconds,
+            sentIds.size(), acknowledged.size(), burstSeconds == 0 ? 0 : measuredAcked / burstSeconds,
             duplicateResends.get(), resendsDifferent.get(), failedSends.get(), lost, doubled, unexpected, reconnects);
       }
     }
