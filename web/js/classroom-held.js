@@ -1,5 +1,6 @@
 // On a lesson page whose ladder answers an instructor holds back (the server marks them data-held and leaves the
-// answer out): when the instructor releases items, fetch the page again and swap the released answers in.
+// answer out; progress.js does not count opening a held answer as a reveal): when the instructor releases items,
+// fetch the page again and swap the released answers in.
 const meta = document.querySelector('meta[name="eolab-class"]');
 const classId = meta?.content;
 
@@ -10,7 +11,10 @@ async function release(items) {
   for (const item of items) {
     const held = document.querySelector(`details[data-held="${CSS.escape(item)}"]`);
     const answer = fresh.querySelector(`li.ladder-item[id$="/${CSS.escape(item)}"] details.answer:not([data-held])`);
-    if (held && answer) held.replaceWith(document.importNode(answer, true));
+    if (!held || !answer) continue;
+    // Keep the element (other widgets listen to its toggle); swap in the answer and drop the mark.
+    held.replaceChildren(...[...answer.childNodes].map((n) => document.importNode(n, true)));
+    held.removeAttribute('data-held');
   }
 }
 

@@ -153,7 +153,7 @@ function watchLadder() {
     const details = item.querySelector(':scope > details');
     const id = itemId(item);
     details?.addEventListener('toggle', () => {
-      if (!details.open) return render();
+      if (!details.open || details.hasAttribute('data-held')) return render(); // held back by an instructor: not revealed
       if (!state.rungs.get(id)?.revealed) track('ladder.reveal', id);
       else render();
     });

@@ -55,11 +55,11 @@ public final class App {
     QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, source -> sandbox.run("quiz-bank", source),
         config.dataDir(), database, events, learners, clock);
     EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()));
-    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData()));
 
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
     this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
         lessons, learners, eventRoutes::derive, clock, System.out::println, ops.liveStreams()::add);
+    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData(), classroom.learnerData()));
 
     this.javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;

@@ -19,7 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** The classroom's SQL: classes, members, holds and rounds. Every method is one transaction. */
-final class ClassStore {
+final class ClassStore implements lab.exactlyonce.learner.LearnerData {
   private static final String ROOM = "id, name, lesson, join_code, created_at, closed_at, live_session, current_round, leaderboard";
   private static final String MEMBER = "class_id, learner_id, nickname, joined_at, removed_at";
   private static final String ROUND = "id, class_id, session_id, question_id, pushed_at, revealed_at";
@@ -322,6 +322,44 @@ final class ClassStore {
       return JSON.readTree(text);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new SQLException("stored event JSON is broken", e);
+    }
+  }
+
+  // --- the learner's own data
+
+  @Override
+  public String name() {
+    return "classes";
+  }
+
+  /** The classes the learner joined: class name, nickname, when, whether removed. */
+  @Override
+  public Object export(Connection c, String learnerId) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT k.name, k.lesson, m.nickname, m.joined_at, m.removed_at"
+        + " FROM class_members m JOIN classes k ON k.id = m.class_id WHERE m.learner_id = ? ORDER BY m.joined_at")) {
+      s.setString(1, learnerId);
+      var out = new ArrayList<java.util.Map<String, Object>>();
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          var row = new java.util.LinkedHashMap<String, Object>();
+          row.put("class", rs.getString(1));
+          row.put("lesson", rs.getString(2));
+          row.put("nickname", rs.getString(3));
+          row.put("joinedAt", instant(rs, 4).toString());
+          Instant removed = instant(rs, 5);
+          row.put("removedAt", removed == null ? null : removed.toString());
+          out.add(row);
+        }
+      }
+      return out;
+    }
+  }
+
+  @Override
+  public void forget(Connection c, String learnerId) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("DELETE FROM class_members WHERE learner_id = ?")) {
+      s.setString(1, learnerId);
+      s.executeUpdate();
     }
   }
 

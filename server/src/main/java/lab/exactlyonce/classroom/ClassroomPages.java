@@ -67,6 +67,9 @@ final class ClassroomPages {
             div(
                 p(text("Join code "), strong(room.code()).withClass("join-code").withId("join-code")),
                 p(text("Join at "), a(joinLink).withHref(joinLink).withId("join-link")),
+                iff(joinLink.contains("://localhost") || joinLink.contains("://127.") || joinLink.contains("://[::1]"),
+                    p("This link names this computer only: open the dashboard at the machine's network address (or name) "
+                        + "so the link and the QR code work on students' devices.").withClass("form-error")),
                 img().withSrc("/teach/classes/" + room.id() + "/qr.svg?code=" + room.code()).withAlt("QR code for the join link")
                     .withClass("qr").attr("width", 160).attr("height", 160),
                 iff(!room.closed(), div(

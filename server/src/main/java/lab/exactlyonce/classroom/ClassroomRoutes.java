@@ -66,18 +66,22 @@ public final class ClassroomRoutes implements AutoCloseable {
   private final RateLimiter joinsByClass;
   private final RateLimiter answers;
   private final Set<String> liveDirty = ConcurrentHashMap.newKeySet();
+  /** Classes whose roster (online status) changed: re-rendered on the next tick. */
+  private final Set<String> rosterDirty = ConcurrentHashMap.newKeySet();
+  /** Classes whose members changed: every panel re-rendered, at most every {@value #FULL_EVERY} ticks. */
   private final Set<String> panelsDirty = ConcurrentHashMap.newKeySet();
+  private static final int FULL_EVERY = 10;
   private final Map<String, String> versions = new ConcurrentHashMap<>();
   private final ScheduledExecutorService ticker;
+  private final Consumer<SseClient> streamOpened;
   private int ticks;
 
   /**
    * @param progress derives a learner's progress in a lesson from their events there (the progress feature)
    * @param announce told the generated instructor secret the one time it is made (the app prints it)
+   * @param streamOpened told every live stream as it opens, before {@code keepAlive()} (ops counts them and ends them
+   *     with a reconnect hint on shutdown: pass its {@code LiveStreams::add})
    */
-  /** Told of every live stream as it opens (ops: counted, given a reconnect hint, ended on shutdown). */
-  private final Consumer<SseClient> streamOpened;
-
   public ClassroomRoutes(ClassroomSettings settings, Path dataDir, Database db, EventLog events, LiveBank bank,
                          LessonCatalog lessons, Learners learners, BiFunction<Lesson, List<RecordedEvent>, Progress> progress,
                          Clock clock, Consumer<String> announce, Consumer<SseClient> streamOpened) {
@@ -86,7 +90,7 @@ public final class ClassroomRoutes implements AutoCloseable {
     this.classroom = new Classroom(store, events, bank, lessons, clock);
     this.auth = InstructorAuth.create(settings.instructorSecret(), dataDir, clock, announce);
     this.learners = learners;
-    this.feed = new RoomFeed(panelsDirty::add);
+    this.feed = new RoomFeed(rosterDirty::add);
     this.dashboard = new Dashboard(classroom, progress);
     this.pacing = new Pacing(store, learners);
     this.logins = new RateLimiter(10, clock);
@@ -99,6 +103,11 @@ public final class ClassroomRoutes implements AutoCloseable {
       return t;
     });
     ticker.scheduleWithFixedDelay(this::tick, 150, 150, TimeUnit.MILLISECONDS);
+  }
+
+  /** Class memberships, for "export my data" and "forget me". */
+  public lab.exactlyonce.learner.LearnerData learnerData() {
+    return store;
   }
 
   /** Open live streams (students and instructors), for metrics. */
@@ -115,6 +124,7 @@ public final class ClassroomRoutes implements AutoCloseable {
     routes.before("/teach", this::guardPage);
     routes.before("/teach/*", this::guardPage);
     routes.before("/api/teach/*", this::guardApi);
+    routes.before("/api/teach/classes/{id}/stream", ctx -> classroom.room(ctx.pathParam("id")));
     routes.before("/join", SameOriginGuard::check);
     routes.before("/api/classes/{id}/stream", ctx -> classroom.requireMember(ctx.pathParam("id"), learners.current(ctx)));
 
@@ -234,6 +244,7 @@ public final class ClassroomRoutes implements AutoCloseable {
       return;
     }
     streamOpened.accept(sse);
+    if (sse.terminated()) return;
     sse.keepAlive();
     feed.addInstructor(room.get().id(), sse);
     Room r = room.get();
@@ -254,6 +265,7 @@ public final class ClassroomRoutes implements AutoCloseable {
     Member m = classroom.removeStudent(ctx.pathParam("id"), ctx.pathParam("learner"));
     feed.endStudent(m.classId(), m.learnerId(), "removed",
         Map.of("html", "<p>Your instructor removed you from this class.</p>"));
+    rosterDirty.add(m.classId());
     panelsDirty.add(m.classId());
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("removed", m.learnerId());
@@ -355,6 +367,7 @@ public final class ClassroomRoutes implements AutoCloseable {
     limit(joinsByClass, room.id(), ctx, "this class is taking too many joins at once; try again in %d seconds");
     String learner = learners.currentOrCreate(ctx);
     Member member = classroom.join(room, learner, nick);
+    rosterDirty.add(room.id());
     panelsDirty.add(room.id());
     return new Joined(room, member, true);
   }
@@ -435,6 +448,7 @@ public final class ClassroomRoutes implements AutoCloseable {
     Member me = classroom.requireMember(ctx.pathParam("id"), learners.current(ctx));
     Room room = classroom.room(me.classId());
     streamOpened.accept(sse);
+    if (sse.terminated()) return;
     sse.keepAlive();
     feed.addStudent(room.id(), me.learnerId(), sse);
     Map<String, Object> now = state(room, me.learnerId());
@@ -477,7 +491,10 @@ public final class ClassroomRoutes implements AutoCloseable {
     return names;
   }
 
-  /** Pushes what changed to watching instructors: the live panel at once, the other panels when events arrived. */
+  /**
+   * Pushes what changed to watching instructors: the live panel and the roster at once (each tick, 150 ms); the
+   * other panels when members or their events changed (checked every {@value #FULL_EVERY} ticks).
+   */
   private void tick() {
     try {
       ticks++;
@@ -485,14 +502,18 @@ public final class ClassroomRoutes implements AutoCloseable {
         if (!feed.watched(id)) continue;
         store.find(id).ifPresent(room -> feed.toInstructors(id, "live", Map.of("html", instructorLive(room).render())));
       }
+      for (String id : drain(rosterDirty)) {
+        if (!feed.watched(id)) continue;
+        store.find(id).ifPresent(room -> feed.toInstructors(id, "roster",
+            Map.of("html", dashboard.roster(room, store.members(id), feed.online(id)).render())));
+      }
+      if (ticks % FULL_EVERY != 0) return;
       Set<String> refresh = drain(panelsDirty);
-      if (ticks % 10 == 0) {
-        for (String id : feed.watchedClasses()) {
-          Optional<Room> room = store.find(id);
-          if (room.isEmpty()) continue;
-          String version = store.eventsVersion(id, room.get().lesson());
-          if (!version.equals(versions.put(id, version))) refresh.add(id);
-        }
+      for (String id : feed.watchedClasses()) {
+        Optional<Room> room = store.find(id);
+        if (room.isEmpty()) continue;
+        String version = store.eventsVersion(id, room.get().lesson());
+        if (!version.equals(versions.put(id, version))) refresh.add(id);
       }
       for (String id : refresh) {
         if (!feed.watched(id)) continue;

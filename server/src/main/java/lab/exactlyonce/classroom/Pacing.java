@@ -36,6 +36,8 @@ final class Pacing {
   void register(RoutesConfig routes) {
     routes.after("/lessons/{id}", this::page);
     routes.after("/api/lessons/{id}", this::json);
+    routes.after("/lessons/{id}/quiz/{session}", this::quizPage);
+    routes.after("/api/events", this::eventResponse);
   }
 
   private Optional<String> learner(Context ctx) {
@@ -50,6 +52,10 @@ final class Pacing {
   private record Held(Set<String> items, String classId) {}
 
   private Held held(Context ctx) {
+    return held(ctx, ctx.pathParam("id"));
+  }
+
+  private Held held(Context ctx, String lesson) {
     if (ctx.status().getCode() != 200) return new Held(Set.of(), null);
     Optional<String> learner = learner(ctx);
     if (learner.isEmpty()) return new Held(Set.of(), null);
@@ -57,7 +63,7 @@ final class Pacing {
     String classId = null;
     for (Member m : store.memberships(learner.get())) {
       Optional<Room> room = store.find(m.classId());
-      if (room.isEmpty() || room.get().closed() || !room.get().lesson().equals(ctx.pathParam("id"))) continue;
+      if (room.isEmpty() || room.get().closed() || !room.get().lesson().equals(lesson)) continue;
       Set<String> holds = store.holds(m.classId());
       if (!holds.isEmpty() && classId == null) classId = m.classId();
       items.addAll(holds);
@@ -91,6 +97,51 @@ final class Pacing {
     }
     return out.replace("</head>", "<meta name=\"eolab-class\" content=\"" + classId + "\">"
         + "<script type=\"module\" src=\"/assets/js/classroom-held.js\"></script></head>");
+  }
+
+  /** The quiz draws self-graded questions from the ladder: their model answers are held too. */
+  private void quizPage(Context ctx) {
+    Set<String> held = held(ctx).items();
+    String html = held.isEmpty() ? null : ctx.result();
+    if (html == null) return;
+    String out = html;
+    for (String item : held) {
+      int from = 0;
+      while (true) {
+        int at = out.indexOf("data-item=\"" + item + "\"", from);
+        if (at < 0) break;
+        int end = out.indexOf("</li>", at);
+        int open = out.indexOf("<div class=\"quiz-model-answer\" hidden>", at);
+        from = at + 1;
+        if (open < 0 || end < 0 || open > end) continue;
+        int close = out.indexOf("</div>", open);
+        if (close < 0 || close > end) continue;
+        out = out.substring(0, open) + "<div class=\"quiz-model-answer\" hidden data-held=\"" + item
+            + "\"><h3>Model answer</h3><p class=\"held-note\">" + HELD_TEXT + "</p></div>" + out.substring(close + "</div>".length());
+      }
+    }
+    ctx.header("Cache-Control", "no-store");
+    ctx.html(out);
+  }
+
+  /** A quiz answer's feedback names the model answer: not for a held ladder item. */
+  private void eventResponse(Context ctx) {
+    if (ctx.status().getCode() != 200) return;
+    if (learner(ctx).isEmpty()) return;
+    String body = ctx.result();
+    if (body == null) return;
+    ctx.result(body); // reading may have used the response stream up: put it back as it was
+    if (!body.contains("\"quiz.answer\"")) return;
+    try {
+      JsonNode root = JSON.readTree(body);
+      if (!(root.path("result") instanceof ObjectNode result) || !result.has("explanation")) return;
+      if (!held(ctx, root.path("lesson").asText()).items().contains(root.path("item").asText())) return;
+      result.put("expected", HELD_TEXT);
+      result.put("explanation", HELD_TEXT);
+      ctx.result(JSON.writeValueAsString(root));
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot hold answers in an event response", e);
+    }
   }
 
   private void json(Context ctx) {

@@ -59,7 +59,15 @@
  *       {@code POST .../live/push} {@code {"question": "<id>"}} (starts a live session when none is running),
  *       {@code POST .../live/reveal}, {@code POST .../live/leaderboard} {@code {"show": true, "anonymous": false}},
  *       {@code POST .../live/end}.</li>
- *   <li>Pacing: {@code PUT .../holds} {@code {"held": ["L1", "L2"]}} holds those ladder answers back for members.</li>
+ *   <li>Pacing: {@code PUT .../holds} {@code {"held": ["L1", "L2"]}} holds those ladder answers back for members
+ *       -> {@code {"held": [...], "released": [...]}}; released items go to members as a {@code release} event.</li>
  * </ul>
+ *
+ * <h2>Limits and hooks</h2>
+ * {@code --join-limit-per-address} (60/min), {@code --join-limit-per-class} (600/min) and
+ * {@code --answer-limit-per-student} (60/min) are token buckets (a load program joining 300 students from one
+ * address raises the first). Sign-in attempts: 10 per minute per address. {@code ClassroomRoutes} takes a
+ * {@code Consumer<SseClient>} told of every stream before {@code keepAlive()} (ops' {@code LiveStreams::add}) and
+ * reports {@code liveConnections()}.
  */
 package lab.exactlyonce.classroom;

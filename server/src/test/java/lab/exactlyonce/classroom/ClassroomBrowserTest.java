@@ -81,4 +81,27 @@ class ClassroomBrowserTest extends BrowserTest {
     }
     assertEquals(List.of(), studentErrors, "the student's page logged errors");
   }
+
+  @Test
+  void a_held_ladder_answer_appears_on_the_students_lesson_page_when_released() {
+    Client teacher = Client.instructor(server, SECRET);
+    var room = Client.json(teacher.post("/api/teach/classes", "{\"name\":\"Pacing\"}"));
+    String id = room.get("id").asText();
+    assertEquals(200, teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L1\"]}").statusCode());
+
+    page.navigate(url("/join?code=" + room.get("code").asText()));
+    page.getByLabel("Nickname", new Page.GetByLabelOptions().setExact(false)).fill("Reader");
+    page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
+    assertThat(page.locator(".my-nickname")).hasText("Reader");
+
+    page.navigate(url("/lessons/exactly-once#qa/L1"));
+    Locator answer = page.locator("[id='qa/L1'] > details");
+    answer.locator("summary").click();
+    assertThat(answer).containsText("Your instructor will release this answer.");
+    assertThat(answer).not().containsText("A source that can be replayed");
+
+    assertEquals("{\"held\":[],\"released\":[\"L1\"]}", teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[]}").body());
+    assertThat(answer).containsText("A source that can be replayed from stored positions");
+    assertThat(answer).not().hasAttribute("data-held", "L1");
+  }
 }

@@ -323,6 +323,9 @@ class ClassroomHttpTest {
     assertEquals(403, s.get("/classes/" + other).statusCode());
     assertEquals(NOT_MEMBER, s.post("/api/classes/" + other + "/answers", answer(newId(), "r", 0)).body());
     assertEquals(NOT_MEMBER, new Client(server).get("/api/classes/" + mine.get("id").asText() + "/state").body());
+    HttpResponse<String> noDash = teacher.get("/api/teach/classes/no-such-class/stream");
+    assertEquals(404, noDash.statusCode());
+    assertEquals(error("no class 'no-such-class'"), noDash.body());
     HttpResponse<String> none = s.get("/api/classes/no-such-class/state");
     assertEquals(404, none.statusCode());
     assertEquals(error("no class 'no-such-class'"), none.body());
@@ -381,6 +384,8 @@ class ClassroomHttpTest {
     int answers = 0;
     for (JsonNode e : export.get("events")) if (e.get("type").asText().equals("quiz.answer")) answers++;
     assertEquals(1, answers, "one stored answer for all the sends");
+    assertEquals("Ann", export.get("classes").get(0).get("nickname").asText());
+    assertEquals("Live", export.get("classes").get(0).get("class").asText());
 
     assertEquals("{\"ended\":true}", teacher.post("/api/teach/classes/" + id + "/live/end", "{}").body());
     assertEquals(error("no question is open in class 'Live'"), teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}").body());
@@ -404,6 +409,43 @@ class ClassroomHttpTest {
     assertEquals("{\"leaderboard\":\"named\"}", teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true}").body());
     assertEquals("{\"leaderboard\":\"off\"}", teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":false}").body());
     assertEquals(error("'show' must be true or false, got \"yes\""), teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":\"yes\"}").body());
+  }
+
+  // --- dashboard
+
+  @Test
+  void the_dashboard_shows_progress_quiz_results_sandbox_runs_and_the_leaderboard() {
+    JsonNode room = newClass("Dashboard");
+    String id = room.get("id").asText();
+    Client una = Client.student(server, room.get("code").asText(), "Una");
+    Client vic = Client.student(server, room.get("code").asText(), "Vic");
+    String section = json(una.get("/api/lessons/exactly-once")).get("sections").get(0).get("id").asText();
+    assertEquals(200, una.post("/api/events", "{\"id\":\"" + newId() + "\",\"type\":\"section.read\",\"lesson\":\"exactly-once\",\"item\":\"" + section + "\"}").statusCode());
+    for (String status : List.of("ok", "compile_error")) {
+      HttpResponse<String> run = vic.post("/api/events", "{\"id\":\"" + newId() + "\",\"type\":\"snippet.run\",\"lesson\":\"exactly-once\",\"item\":\"sink-demo\",\"data\":{\"status\":\"" + status + "\"}}");
+      assertEquals(200, run.statusCode(), run.body());
+    }
+    JsonNode question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0);
+    int right = question.get("answer").asInt();
+    int wrong = right == 0 ? 1 : 0;
+    String round = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + question.get("id").asText() + "\"}")).get("round").asText();
+    una.post("/api/classes/" + id + "/answers", answer(newId(), round, right));
+    vic.post("/api/classes/" + id + "/answers", answer(newId(), round, wrong));
+    teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}");
+    teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true}");
+
+    String dash = teacher.get("/teach/classes/" + id).body();
+    assertTrue(dash.contains("0 of 2 online"), "roster");
+    assertTrue(dash.contains("<th scope=\"row\">Una</th><td class=\"heat heat-1\">1/"), "Una read one gist section");
+    assertTrue(dash.contains("2 runs: <span class=\"outcome outcome-compile_error\">compile_error 1</span><span class=\"outcome outcome-ok\">ok 1</span>"), "sandbox outcomes");
+    assertTrue(dash.contains("Vic ran sink-demo: <span class=\"outcome outcome-compile_error\">compile_error</span>"), "latest runs");
+    assertTrue(dash.contains("Students by share of right answers (2 answered at least once)"), "distribution");
+    assertTrue(dash.contains(" — 1 of 2 answers wrong</li>"), "hardest question");
+    assertTrue(dash.contains("<span class=\"lb-name\">Una</span> <span class=\"lb-score\">1 correct</span>"), "named leaderboard");
+    teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true,\"anonymous\":true}");
+    String anonymous = teacher.get("/teach/classes/" + id).body();
+    assertTrue(anonymous.contains("<span class=\"lb-name\">Student 1</span> <span class=\"lb-score\">1 correct</span>"), "anonymous leaderboard");
+    assertFalse(anonymous.contains("<span class=\"lb-name\">Una</span>"));
   }
 
   // --- CSV
@@ -466,6 +508,25 @@ class ClassroomHttpTest {
     JsonNode lesson = json(member.get("/api/lessons/exactly-once"));
     assertFalse(lesson.toString().contains(answerText));
     assertTrue(json(outsider.get("/api/lessons/exactly-once")).toString().contains(answerText));
+
+    // The quiz draws self-graded questions from the ladder: their model answers are held as well.
+    String topic = null;
+    for (JsonNode q : json(member.get("/api/quiz/lessons/exactly-once")).get("questions")) {
+      if (q.get("id").asText().equals("exactly-once/L1")) topic = q.get("topic").asText();
+    }
+    HttpResponse<String> started = member.post("/api/quiz/sessions",
+        "{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":" + Client.quote(topic) + "}");
+    assertEquals(201, started.statusCode(), started.body());
+    String session = json(started).get("id").asText();
+    String quizPage = member.get("/lessons/exactly-once/quiz/" + session).body();
+    assertTrue(quizPage.contains("data-item=\"L1\""), "the quiz asks L1");
+    assertTrue(quizPage.contains("data-held=\"L1\""));
+    assertFalse(quizPage.contains(answerText), "the quiz page does not carry the held model answer");
+    HttpResponse<String> graded = member.post("/api/events", "{\"id\":\"" + newId() + "\",\"type\":\"quiz.answer\",\"lesson\":\"exactly-once\","
+        + "\"item\":\"L1\",\"data\":{\"session\":\"" + session + "\",\"question\":\"exactly-once/L1\",\"rating\":3}}");
+    assertEquals(200, graded.statusCode(), graded.body());
+    assertEquals(Pacing.HELD_TEXT, json(graded).get("result").get("explanation").asText());
+    assertFalse(graded.body().contains(answerText));
 
     assertEquals("{\"held\":[\"L2\"],\"released\":[\"L1\"]}", teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L2\"]}").body());
     assertTrue(member.get("/lessons/exactly-once").body().contains(answerText));
