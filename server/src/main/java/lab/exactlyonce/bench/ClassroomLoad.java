@@ -193,6 +193,12 @@ public final class ClassroomLoad {
     private final AtomicInteger failedSends = new AtomicInteger();
     private final List<String> problems = java.util.Collections.synchronizedList(new ArrayList<>());
     private final AtomicInteger firstEvents = new AtomicInteger();
+    /** Answers are sent from here, so the hub's thread only reads and timestamps (sending would delay reading). */
+    private final ExecutorService answerer = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "answerer");
+      t.setDaemon(true);
+      return t;
+    });
 
     Run(Options options, String base, String secret, java.io.PrintStream log) {
       this.options = options;
@@ -288,6 +294,7 @@ public final class ClassroomLoad {
         synchronized (problems) {
           problems.stream().limit(10).forEach(p -> log.println("problem: " + p));
         }
+        answerer.shutdown();
         return new Result(options.students(), connected, options.questions(), LatencyStats.ofNanos(nanos), missed,
             sentIds.size(), acknowledged.size(), burstSeconds == 0 ? 0 : measuredAcked / burstSeconds,
             duplicateResends.get(), resendsDifferent.get(), failedSends.get(), lost, doubled, unexpected, reconnects);
@@ -349,7 +356,14 @@ public final class ClassroomLoad {
       receipts.computeIfAbsent(round, r -> new ConcurrentHashMap<>()).putIfAbsent(student, event.receivedNanos());
       if (!answered.get(student).add(round)) return;
       int options = data.path("options").size();
-      answer(student, round, ThreadLocalRandom.current().nextInt(Math.max(1, options)));
+      inFlight.incrementAndGet();   // counted until the answer is handed to the HTTP client
+      answerer.execute(() -> {
+        try {
+          answer(student, round, ThreadLocalRandom.current().nextInt(Math.max(1, options)));
+        } finally {
+          inFlight.decrementAndGet();
+        }
+      });
     }
 
     private void answer(int student, String round, int choice) {
