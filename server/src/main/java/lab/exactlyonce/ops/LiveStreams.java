@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -28,10 +30,23 @@ public final class LiveStreams {
   static final int MIN_RETRY_MILLIS = 1000;
   static final int MAX_RETRY_MILLIS = 3000;
 
+  /** How often every open stream gets a comment line: a client that went away is noticed on the failed write. */
+  static final long HEARTBEAT_MILLIS = 15_000;
+
   private final Set<SseClient> open = ConcurrentHashMap.newKeySet();
+  private final ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "sse-heartbeat");
+    t.setDaemon(true);
+    return t;
+  });
   private volatile boolean closing;
 
   public LiveStreams(MeterRegistry registry) {
+    this(registry, HEARTBEAT_MILLIS);
+  }
+
+  LiveStreams(MeterRegistry registry, long heartbeatMillis) {
+    heartbeat.scheduleWithFixedDelay(this::heartbeat, heartbeatMillis, heartbeatMillis, TimeUnit.MILLISECONDS);
     Gauge.builder("eolab.sse.connections", this, LiveStreams::count)
         .description("Live server-sent-event streams (classroom dashboards and students)")
         .register(registry);
@@ -59,6 +74,22 @@ public final class LiveStreams {
     }
   }
 
+  /**
+   * Writes a comment to every open stream. A browser that closed its tab is only noticed when a write to it fails;
+   * SseClient then closes itself, which its owner's onClose hears (the classroom's roster) and this count drops.
+   * The traffic also keeps proxies from cutting an idle stream.
+   */
+  private void heartbeat() {
+    for (SseClient client : open) {
+      try {
+        if (!client.terminated()) client.sendComment("heartbeat");
+      } catch (RuntimeException e) {
+        client.close();
+      }
+    }
+    count();
+  }
+
   /** How many streams are open now (ended ones are forgotten here). */
   public int count() {
     open.removeIf(SseClient::terminated);
@@ -68,6 +99,7 @@ public final class LiveStreams {
   /** Ends every stream (and every one that opens from now on) so the clients reconnect after their retry delay. */
   public void closeAll() {
     closing = true;
+    heartbeat.shutdownNow();
     int n = 0;
     for (SseClient client : open) {
       end(client);
@@ -76,6 +108,11 @@ public final class LiveStreams {
     open.clear();
     if (n > 0) log.info("shutdown: ended {} live stream(s); their clients reconnect in {}-{} ms", n,
         MIN_RETRY_MILLIS, MAX_RETRY_MILLIS);
+  }
+
+  /** Stops the heartbeat (the app is closing). */
+  void stop() {
+    heartbeat.shutdownNow();
   }
 
   private static void end(SseClient client) {

@@ -79,6 +79,7 @@ public final class Operations implements AutoCloseable {
 
   @Override
   public void close() {
+    liveStreams.stop();
     metrics.close();
   }
 }

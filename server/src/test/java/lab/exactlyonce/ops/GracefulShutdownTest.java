@@ -128,6 +128,32 @@ class GracefulShutdownTest {
     }
   }
 
+  @Test
+  void a_client_that_went_away_is_noticed_by_the_heartbeat_and_no_longer_counted() throws Exception {
+    var registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+    LiveStreams streams = new LiveStreams(registry, 200);
+    Javalin server = Javalin.create(cfg -> {
+      cfg.startup.showJavalinBanner = false;
+      cfg.jetty.host = "127.0.0.1";
+      cfg.routes.sse("/live", client -> {
+        streams.add(client);
+        client.keepAlive();
+        client.sendEvent("hello", "x");
+      });
+    }).start(0);
+    try (SseHub hub = new SseHub(new InetSocketAddress("127.0.0.1", server.port()), (stream, event) -> { })) {
+      SseHub.Stream stream = hub.open(InetAddress.getByName("127.0.0.1"), "/live", Map.of());
+      waitUntil(() -> streams.count() == 1 && stream.isOpen(), "the stream to open");
+      assertEquals(1.0, registry.get("eolab.sse.connections").gauge().value());
+      stream.close();
+      waitUntil(() -> streams.count() == 0, "the heartbeat to notice the closed client");
+      assertEquals(0.0, registry.get("eolab.sse.connections").gauge().value());
+    } finally {
+      streams.stop();
+      server.stop();
+    }
+  }
+
   private static void waitUntil(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!condition.getAsBoolean()) {
