@@ -78,7 +78,9 @@ function initMap(root) {
     for (const edge of incident) {
       const button = document.createElement('button');
       button.type = 'button';
-      button.textContent = edge.getAttribute('aria-label');
+      const outgoing = edge.dataset.from === id;
+      const other = nodeById(outgoing ? edge.dataset.to : edge.dataset.from);
+      button.textContent = `${outgoing ? 'to' : 'from'} ${other.getAttribute('aria-label')}: ${edge.dataset.label}`;
       button.addEventListener('click', () => {
         select(edge);
         edge.focus();

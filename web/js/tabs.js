@@ -27,7 +27,7 @@ function init() {
 
   list.addEventListener('click', (event) => {
     const tab = event.target.closest('[role=tab]');
-    if (!tab) return;
+    if (!tab || opensElsewhere(event)) return;
     event.preventDefault();
     navigate('#' + tab.getAttribute('aria-controls'), { focus: false });
   });
@@ -50,7 +50,7 @@ function init() {
   // In-page links to routes (#qa/L3, #maps/node/sink) push history and route without a jump.
   document.addEventListener('click', (event) => {
     const link = event.target.closest('a[href^="#"]');
-    if (!link || link.closest('[role=tablist]') || event.defaultPrevented) return;
+    if (!link || link.closest('[role=tablist]') || event.defaultPrevented || opensElsewhere(event)) return;
     if (!parse(link.getAttribute('href'))) return;
     event.preventDefault();
     navigate(link.getAttribute('href'), { focus: true });
@@ -61,22 +61,24 @@ function init() {
   window.addEventListener('hashchange', fromLocation);
 
   const initial = parse(location.hash);
-  route(initial ? location.hash : '#' + panels[0].id, { focus: Boolean(initial), initial: true });
+  route(initial ? location.hash : '#' + panels[0].id, { focus: Boolean(initial), force: true });
 
+  // A click always routes (following the same deep link twice scrolls to it again); history gets a new entry
+  // only when the hash changes.
   function navigate(hash, options) {
     if (hash !== location.hash) history.pushState(null, '', hash);
-    route(hash, options);
+    route(hash, { ...options, force: true });
   }
 
-  function route(hash, { focus = false, initial = false } = {}) {
+  function route(hash, { focus = false, force = false } = {}) {
     const target = parse(hash);
     if (!target) return;
-    if (hash === current && !initial) return;
+    if (hash === current && !force) return;
     current = hash;
     show(target.tab);
     document.dispatchEvent(new CustomEvent('lesson:route', { detail: { tab: target.tab, path: target.path } }));
+    // A deep-linked item takes focus (screen readers land on it); a bare tab keeps focus where it is.
     if (target.path.length) reveal(document.getElementById(target.tab + '/' + target.path.join('/')), focus);
-    else if (focus) document.getElementById(target.tab).focus({ preventScroll: true });
   }
 
   function show(tabId) {
@@ -87,6 +89,11 @@ function init() {
       document.getElementById(tab.getAttribute('aria-controls')).hidden = !selected;
     }
   }
+}
+
+/** Ctrl/Cmd/Shift-click or a middle click opens the link in a new tab or window: leave it to the browser. */
+function opensElsewhere(event) {
+  return event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 }
 
 /** "#qa/L3" to {tab: 'qa', path: ['L3']}; null when the hash names no tab (for example the skip link's #main). */

@@ -47,21 +47,40 @@ public final class App {
     MapRoutes mapRoutes = new MapRoutes(lessons);
 
     this.database = Database.open(config.jdbcUrl(), config.store().user(), config.store().password());
+    Sandbox started = null;
+    try {
+      started = new Sandbox(config.sandbox());
+      ops.watch(started);
+      Built built = create(config, ops, database, started, lessons, snippetsDir, snippets, lessonRoutes, mapRoutes);
+      this.javalin = built.javalin();
+      this.classroom = built.classroom();
+    } catch (RuntimeException e) {
+      if (started != null) started.close(); // a start-up mistake must not leave workers or the pool behind
+      database.close();
+      ops.close();
+      throw e;
+    }
+    this.sandbox = started;
+  }
+
+  /** What {@link #create} builds: the server and the classroom (whose streams and ticker the app ends). */
+  private record Built(Javalin javalin, ClassroomRoutes classroom) {}
+
+  private static Built create(Config config, Operations ops, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
+                                SnippetCatalog snippets, LessonRoutes lessonRoutes, MapRoutes mapRoutes) {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
     EventLog events = new EventLog(database, clock);
-    this.sandbox = new Sandbox(config.sandbox());
-    ops.watch(sandbox);
     QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, source -> sandbox.run("quiz-bank", source),
         config.dataDir(), database, events, learners, clock);
     EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()));
 
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
-    this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
+    ClassroomRoutes classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
         lessons, learners, eventRoutes::derive, clock, System.out::println, ops.liveStreams()::add);
     MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData(), classroom.learnerData()));
 
-    this.javalin = Javalin.create(cfg -> {
+    Javalin javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
       cfg.events.serverStopped(() -> {
         classroom.close();
@@ -87,6 +106,7 @@ public final class App {
       classroom.register(cfg.routes);
       ErrorResponses.register(cfg.routes);
     });
+    return new Built(javalin, classroom);
   }
 
   public Javalin javalin() {

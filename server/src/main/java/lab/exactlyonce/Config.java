@@ -46,11 +46,17 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     return store.jdbcUrl().orElseGet(() -> StoreSettings.embeddedJdbcUrl(dataDir));
   }
 
-  /** Defaults for tests: a free port, bundled content, a throwaway data directory. */
+  /**
+   * Defaults for tests: a free port, bundled content, a throwaway data directory with its own H2 database. To run the
+   * tests against another database (PostgreSQL), pass {@code -Deolab.test.jdbc-url=...} (and {@code
+   * -Deolab.test.jdbc-user}, {@code -Deolab.test.jdbc-password}) to Maven.
+   */
   public static Config forTests() {
+    StoreSettings store = new StoreSettings(Optional.ofNullable(System.getProperty("eolab.test.jdbc-url")),
+        System.getProperty("eolab.test.jdbc-user", ""), System.getProperty("eolab.test.jdbc-password", ""));
     try {
       return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
-          SandboxSettings.defaults(), StoreSettings.embedded(), ClassroomSettings.defaults(),
+          SandboxSettings.defaults(), store, ClassroomSettings.defaults(),
           OpsSettings.defaults().withRequestLog(false));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);

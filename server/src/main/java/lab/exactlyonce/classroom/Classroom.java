@@ -314,8 +314,7 @@ final class Classroom {
     }
     Map<String, Integer> tally = tally(round);
     synchronized (learnerLocks.computeIfAbsent(learnerId, k -> new Object())) {
-      // A concurrent resend of the same id may have been recorded while this one waited for the lock: replay it.
-      Optional<RecordedEvent> raced = events.find(learnerId, probe.id());
+      Optional<RecordedEvent> raced = events.find(learnerId, probe.id()); // a concurrent send of this id got here first
       if (raced.isPresent()) return replay(raced.get(), answer);
       if (tally.containsKey(learnerId)) {
         throw new ConflictResponse("you already answered this question; your first answer counts");

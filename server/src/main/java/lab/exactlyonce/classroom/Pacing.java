@@ -38,6 +38,8 @@ final class Pacing {
     routes.after("/api/lessons/{id}", this::json);
     routes.after("/lessons/{id}/quiz/{session}", this::quizPage);
     routes.after("/api/events", this::eventResponse);
+    routes.after("/lessons/{id}/quiz/{session}/results", this::resultsPage);
+    routes.after("/api/quiz/sessions/{session}/results", this::resultsJson);
   }
 
   private Optional<String> learner(Context ctx) {
@@ -122,6 +124,50 @@ final class Pacing {
     }
     ctx.header("Cache-Control", "no-store");
     ctx.html(out);
+  }
+
+  /** The quiz results list misses with their model answers: not for held ladder items. */
+  private void resultsPage(Context ctx) {
+    Set<String> held = held(ctx).items();
+    String html = held.isEmpty() ? null : ctx.result();
+    if (html == null) return;
+    String out = html;
+    for (String item : held) {
+      int at = out.indexOf("data-question=\"" + ctx.pathParam("id") + "/" + item + "\"");
+      if (at < 0) continue;
+      int end = out.indexOf("</li>", at);
+      int open = out.indexOf("<div class=\"quiz-explanation\">", at);
+      if (open < 0 || end < 0 || open > end) continue;
+      int close = out.indexOf("</div>", open);
+      if (close < 0 || close > end) continue;
+      out = out.substring(0, open) + "<div class=\"quiz-explanation\" data-held=\"" + item + "\"><p class=\"held-note\">"
+          + HELD_TEXT + "</p></div>" + out.substring(close + "</div>".length());
+    }
+    ctx.header("Cache-Control", "no-store");
+    ctx.html(out);
+  }
+
+  private void resultsJson(Context ctx) {
+    if (ctx.status().getCode() != 200 || learner(ctx).isEmpty()) return;
+    String body = ctx.result();
+    if (body == null) return;
+    ctx.result(body); // reading may have used the response stream up: put it back as it was
+    try {
+      JsonNode root = JSON.readTree(body);
+      String lesson = root.path("lesson").asText();
+      Set<String> held = held(ctx, lesson).items();
+      if (held.isEmpty()) return;
+      for (JsonNode miss : root.path("misses")) {
+        String question = miss.path("question").asText();
+        if (miss instanceof ObjectNode o && question.startsWith(lesson + "/") && held.contains(question.substring(lesson.length() + 1))) {
+          o.put("expected", HELD_TEXT);
+          o.put("explanation", HELD_TEXT);
+        }
+      }
+      ctx.result(JSON.writeValueAsString(root));
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot hold answers in quiz results", e);
+    }
   }
 
   /** A quiz answer's feedback names the model answer: not for a held ladder item. */

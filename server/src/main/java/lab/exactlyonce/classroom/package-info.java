@@ -25,8 +25,9 @@
  *       The student is "online" while this stream is open. Events, each with JSON data:
  *       <ul>
  *         <li>{@code question}: {@code {"round": "<round id>", "question": "<question id>", "kind": "choice" |
- *             "true-false" | "predict", "options": ["...", ...], "pushedAt": "<ISO instant>", "html": "<fragment>"}}
- *             (sent on connect too, when a question is open);</li>
+ *             "true-false" | "predict", "options": ["...", ...], "pushedAt": "<ISO instant>", "revealed": false,
+ *             "html": "<fragment>"}} (sent on connect too, when a question is open; on connect without one the
+ *             stream starts with {@code idle});</li>
  *         <li>{@code reveal}: {@code {"round", "answer": <right option index>, "html"}};</li>
  *         <li>{@code leaderboard}: {@code {"html"}}; {@code idle}: {@code {"html"}} (no open question);</li>
  *         <li>{@code release}: {@code {"items": ["L1", ...]}} ladder answers released (reload the lesson);</li>
@@ -39,8 +40,8 @@
  *       resend of the same id returns the original response; the same id with another body is 409; a second
  *       answer to the same round under another id is 409 "already answered"; an answer to a round that is not
  *       open (revealed, replaced or unknown) is 409/404; more than the per-student limit is 429.</li>
- *   <li>{@code GET /api/classes/{class}/state}: the current question (as the {@code question} event) or
- *       {@code {"round": null}}, for clients that reconnect.</li>
+ *   <li>{@code GET /api/classes/{class}/state}: the current question (as the {@code question} event, rendered
+ *       with this student's answer marked) or {@code {"round": null, "html"}}, for clients that reconnect.</li>
  *   <li>{@code GET /classes/{class}}: the student's class page (403 for non-members).</li>
  * </ul>
  *

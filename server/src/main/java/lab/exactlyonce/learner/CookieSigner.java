@@ -1,9 +1,10 @@
 package lab.exactlyonce.learner;
 
+import lab.exactlyonce.Config;
+
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
@@ -98,12 +99,15 @@ final class CookieSigner {
         }
       }
       byte[] secret = Base64.getDecoder().decode(Files.readString(file).strip());
-      if (secret.length < 32) throw new IllegalStateException(file + " holds a key shorter than 32 bytes; delete it to make a new one");
+      if (secret.length < 32) {
+        throw new Config.ConfigException(file + " holds a key shorter than 32 bytes; delete it to make a new one "
+            + "(learners will start afresh)");
+      }
       return secret;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read or create the cookie key " + file, e);
+      throw new Config.ConfigException("cannot read or create the learner cookie key " + file + ": " + e);
     } catch (IllegalArgumentException e) {
-      throw new IllegalStateException(file + " is not a base64 key; delete it to make a new one (learners will start afresh)", e);
+      throw new Config.ConfigException(file + " is not a base64 key; delete it to make a new one (learners will start afresh)");
     }
   }
 }

@@ -131,10 +131,12 @@ final class BlockViews {
         list("Constraints", b.constraints(), sub),
         ol(each(b.questions(), q -> {
           String answerId = ids.of(q.id()) + "/answer";
+          String questionId = ids.of(q.id()) + "/question";
           return li(
-              heading(sub, span(q.area()).withClass("area"), text(" "), inline(q.question())),
+              heading(sub, span(q.area()).withClass("area"), text(" "), inline(q.question())).withId(questionId),
               label("Your answer").withFor(answerId),
-              textarea().withId(answerId).withName(answerId).attr("rows", "5").attr("data-scenario-answer", q.id()),
+              textarea().withId(answerId).withName(answerId).attr("rows", "5").attr("data-scenario-answer", q.id())
+                  .attr("aria-describedby", questionId),
               answer("Model answer", q.answer()).attr("data-model-answer", q.id())
           ).withClass("scenario-question").withId(ids.of(q.id())).attr("tabindex", "-1");
         })).withClass("scenario-questions")

@@ -76,6 +76,7 @@ final class MapSvg {
         .attr("data-edge", edge.id())
         .attr("data-from", edge.from())
         .attr("data-to", edge.to())
+        .attr("data-label", edge.label())
         .attr("tabindex", "0")
         .attr("role", "button")
         .attr("aria-pressed", "false")

@@ -39,9 +39,13 @@ final class QuizPages {
         ).withMethod("post").withAction("/lessons/" + lesson.id() + "/quiz").withClass("quiz-start").withId("quiz-start"));
   }
 
-  String session(Lesson lesson, QuizSession session, List<Question> questions) {
+  /** @param answered ids of the questions already answered: a reload resumes at the first one still open */
+  String session(Lesson lesson, QuizSession session, List<Question> questions, java.util.Set<String> answered) {
     List<DomContent> items = new ArrayList<>();
-    for (int i = 0; i < questions.size(); i++) items.add(question(questions.get(i), i + 1, questions.size()));
+    for (int i = 0; i < questions.size(); i++) {
+      LiTag item = question(questions.get(i), i + 1, questions.size());
+      items.add(answered.contains(questions.get(i).id()) ? item.attr("data-answered", "yes") : item);
+    }
     String modeText = session.mode() == QuizSession.Mode.PRACTICE
         ? "Practice: you see whether you were right after each answer."
         : "Interview: " + session.secondsPerQuestion() + " seconds per question; feedback comes at the end.";

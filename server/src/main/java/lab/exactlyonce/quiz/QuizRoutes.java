@@ -104,6 +104,7 @@ public final class QuizRoutes {
   }
 
   private void startFromForm(Context ctx) {
+    refuseCrossSite(ctx);
     Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
     Quiz.Start start = new Quiz.Start(lesson.id(), ctx.formParam("mode"), formInt(ctx, "length"), ctx.formParam("topic"),
         null, null);
@@ -124,6 +125,18 @@ public final class QuizRoutes {
     ctx.status(201).json(sessionJson(session));
   }
 
+  /**
+   * The start form posts to a page path, outside the API's same-origin guard: refuse it from other sites the same
+   * way (browsers send {@code Sec-Fetch-Site}, or at least {@code Origin}, with a form POST).
+   */
+  private static void refuseCrossSite(Context ctx) {
+    String site = ctx.header("Sec-Fetch-Site");
+    String origin = ctx.header("Origin");
+    boolean crossSite = site != null ? !site.equals("same-origin") && !site.equals("none")
+        : origin != null && !origin.equals("null") && !origin.replaceFirst("^https?://", "").equalsIgnoreCase(ctx.host());
+    if (crossSite) throw new io.javalin.http.ForbiddenResponse("cross-site request refused: a quiz starts from this site's own quiz page");
+  }
+
   /** Validates first, then creates the learner if needed, so bad input stores nothing. */
   private QuizSession start(Context ctx, Quiz.Start start) {
     learners.current(ctx);
@@ -134,7 +147,11 @@ public final class QuizRoutes {
   private void sessionPage(Context ctx) {
     QuizSession session = pageSession(ctx);
     noStore(ctx);
-    ctx.html(pages.session(quiz.bank().lesson(session.lesson()), session, questions(session)));
+    java.util.Set<String> answered = new java.util.HashSet<>();
+    for (Quiz.Line line : quiz.results(session.learner(), session.id()).lines()) {
+      if (line.answered()) answered.add(line.question().id());
+    }
+    ctx.html(pages.session(quiz.bank().lesson(session.lesson()), session, questions(session), answered));
   }
 
   private void resultsPage(Context ctx) {

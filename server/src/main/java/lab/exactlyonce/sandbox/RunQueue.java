@@ -12,7 +12,7 @@ import java.util.Optional;
  * under its lock.
  *
  * <p>A client is whoever sends the run; the HTTP layer uses the remote IP address, so a classroom behind one NAT
- * address shares a single queue slot (the benchmark uses distinct 127.0.0.x addresses to simulate students).
+ * address shares one client's turn (the benchmark binds distinct 127.0.0.x source addresses to simulate students).
  *
  * <p>The policy:
  * <ul>
@@ -24,30 +24,30 @@ import java.util.Optional;
  *   <li><b>Caps.</b> A client may have at most {@code perClientCap} runs waiting or running; the queue holds at
  *   most {@code capacity} waiting runs over all clients. Beyond either, {@link #offer} refuses the run (the HTTP
  *   layer answers 429 with {@code Retry-After}).</li>
- *   <li><b>Heavy clients.</b> A client whose last run hit a limit (timeout, memory, killed worker) or ran longer
- *   than the heavy threshold is <em>heavy</em> until it finishes a quick, clean run. {@link #next} passes over
- *   heavy clients when the caller says no heavy run may start now; the {@link Sandbox} allows heavy runs on at
- *   most {@code heavyWorkers} workers at once, so the other workers stay free for everybody else and one student's
- *   {@code while (true) {}} cannot slow the class down.</li>
+ *   <li><b>Light, new and heavy clients.</b> The queue remembers how each client's last run went. A client whose
+ *   last run hit a limit (timeout, memory, a killed or crashed worker) or ran on its worker longer than the heavy
+ *   threshold is <em>heavy</em>; one whose last run was quick is <em>light</em>; one it has not seen is
+ *   <em>new</em>. The {@link Sandbox} keeps a lane of {@code heavyWorkers} workers for heavy clients, which never
+ *   run anywhere else, so one student's {@code while (true) {}} cannot slow the class down. New clients' code is
+ *   unknown: they run in the heavy lane when it is free, and otherwise may hold all light workers but one, so a
+ *   wave of first runs that all loop still leaves a worker for light clients. A heavy client becomes light again
+ *   after one quick run. {@link #next} asks the caller which kinds may start now.</li>
  * </ul>
  *
  * @param <J> the run
  */
 final class RunQueue<J> {
-  private static final int REMEMBERED_HEAVY_CLIENTS = 10_000;
+  private static final int REMEMBERED_CLIENTS = 10_000;
 
   private final int capacity;
   private final int perClientCap;
   private final Map<String, Client<J>> clients = new HashMap<>();
   /** Clients with waiting runs, in turn order. */
   private final ArrayDeque<String> line = new ArrayDeque<>();
-  /** Heavy clients, least recently marked first, bounded so that a flood of addresses cannot grow it forever. */
-  private final Map<String, Boolean> heavy = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-      return size() > REMEMBERED_HEAVY_CLIENTS;
-    }
-  };
+  /** Heavy clients, least recently used first, bounded so that a flood of addresses cannot grow it forever. */
+  private final Map<String, Boolean> heavy = remembered();
+  /** Light clients, likewise bounded; a forgotten client is simply new again. */
+  private final Map<String, Boolean> light = remembered();
   private int waiting;
 
   RunQueue(int capacity, int perClientCap) {
@@ -87,44 +87,69 @@ final class RunQueue<J> {
     waiting++;
   }
 
-  /** A run taken off the queue, with its client and whether that client was heavy when it started. */
-  record Taken<J>(String client, J run, boolean heavy) {}
+  /** What the queue knows about a client from its last run. */
+  enum Kind {
+    /** Its last run was quick and hit no limit. */
+    LIGHT,
+    /** No run remembered: its code is unknown. */
+    NEW,
+    /** Its last run hit a limit or ran long. */
+    HEAVY
+  }
+
+  /** A run taken off the queue, with its client and what that client was when the run started. */
+  record Taken<J>(String client, J run, Kind kind) {}
 
   /**
-   * Takes the next run in turn order, skipping clients that are already running and, unless {@code heavyAllowed},
-   * heavy clients. The taken run's client counts as running until {@link #finished}.
+   * Takes the next run in turn order, skipping clients that are already running and clients of a kind that
+   * {@code allowed} refuses now. The taken run's client counts as running until {@link #finished}.
    */
-  Optional<Taken<J>> next(boolean heavyAllowed) {
+  Optional<Taken<J>> next(java.util.function.Predicate<Kind> allowed) {
     for (Iterator<String> it = line.iterator(); it.hasNext(); ) {
       String key = it.next();
       Client<J> c = clients.get(key);
       if (c.running) continue;
-      boolean isHeavy = heavy.containsKey(key);
-      if (isHeavy && !heavyAllowed) continue;
+      Kind kind = kindOf(key);
+      if (!allowed.test(kind)) continue;
       it.remove();
       J run = c.waiting.removeFirst();
       waiting--;
       c.running = true;
       if (!c.waiting.isEmpty()) line.addLast(key);
-      return Optional.of(new Taken<>(key, run, isHeavy));
+      return Optional.of(new Taken<>(key, run, kind));
     }
     return Optional.empty();
   }
 
   /** The client's running run ended; {@code wasHeavy} says whether it hit a limit or ran long. */
   void finished(String client, boolean wasHeavy) {
+    release(client);
+    markHeavy(client, wasHeavy);
+  }
+
+  /** The client no longer has a run executing (it did not finish: it goes back to the queue). */
+  void release(String client) {
     Client<J> c = clients.get(client);
     if (c != null) {
       c.running = false;
       if (c.waiting.isEmpty()) clients.remove(client);
     }
-    markHeavy(client, wasHeavy);
   }
 
-  /** Marks a client heavy (or light again) at once, for a run that is still going but already ran long. */
+  /** Remembers the client as heavy or light after a run. */
   void markHeavy(String client, boolean isHeavy) {
-    if (isHeavy) heavy.put(client, Boolean.TRUE);
-    else heavy.remove(client);
+    if (isHeavy) {
+      heavy.put(client, Boolean.TRUE);
+      light.remove(client);
+    } else {
+      light.put(client, Boolean.TRUE);
+      heavy.remove(client);
+    }
+  }
+
+  Kind kindOf(String client) {
+    if (heavy.containsKey(client)) return Kind.HEAVY;
+    return light.containsKey(client) ? Kind.LIGHT : Kind.NEW;
   }
 
   /** Removes a waiting run (it gave up waiting); true if it was still waiting. */
@@ -139,8 +164,13 @@ final class RunQueue<J> {
     return true;
   }
 
-  boolean isHeavy(String client) {
-    return heavy.containsKey(client);
+  private static Map<String, Boolean> remembered() {
+    return new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+        return size() > REMEMBERED_CLIENTS;
+      }
+    };
   }
 
   int waiting() {

@@ -48,13 +48,15 @@ public final class Sandbox implements AutoCloseable {
   });
   private final WorkerPool pool;
   private final RunQueue<Job> queue;
-  private final Map<Job, Long> running = new HashMap<>();
   private final AtomicLong ids = new AtomicLong();
+  /** Runs of new clients on light workers; guarded by this. */
+  private int newOnLightWorkers;
   /** Recent mean run time, for Retry-After. */
   private volatile double meanRunMillis = 50;
-  private final int heavyCap;
   private volatile boolean started;
   private volatile boolean closed;
+  /** Runs on a worker now (for metrics). */
+  private final java.util.concurrent.atomic.AtomicInteger busy = new java.util.concurrent.atomic.AtomicInteger();
   private final List<java.util.function.Consumer<RunResult>> finishedListeners =
       new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -62,7 +64,6 @@ public final class Sandbox implements AutoCloseable {
     this.settings = settings;
     this.queue = new RunQueue<>(settings.queueCapacity(), settings.perClientCap());
     this.pool = new WorkerPool(settings, json, timer, this::dispatch);
-    this.heavyCap = settings.workers() == 1 ? 1 : Math.max(1, Math.min(settings.heavyWorkers(), settings.workers() - 1));
   }
 
   /** Starts the workers in the background; runs submitted before they are ready wait in the queue. */
@@ -94,8 +95,8 @@ public final class Sandbox implements AutoCloseable {
   }
 
   /** Workers running a snippet now. */
-  public synchronized int busyWorkers() {
-    return running.size();
+  public int busyWorkers() {
+    return busy.get();
   }
 
   /** Waits until every worker is warm and idle; for tests and the benchmark. */
@@ -141,18 +142,30 @@ public final class Sandbox implements AutoCloseable {
     List<WorkerProcess> workers = new ArrayList<>();
     synchronized (this) {
       if (closed) return;
-      while (true) {
-        WorkerProcess worker = pool.takeIdle();
-        if (worker == null) break;
-        long now = System.nanoTime();
-        Optional<RunQueue.Taken<Job>> taken = queue.next(heavyRunning(now) < heavyCap);
-        if (taken.isEmpty()) {
-          pool.putBackUnused(worker);
+      while (pool.idleCount() > 0) {
+        boolean lightIdle = pool.hasIdleForLight();
+        boolean heavyIdle = pool.hasIdleForHeavy();
+        // New clients (code not seen yet) may hold all but one of the light workers; the heavy lane takes them too.
+        boolean newOnLight = lightIdle && newOnLightWorkers < Math.max(1, pool.lightLaneSize() - 1);
+        Optional<RunQueue.Taken<Job>> taken = queue.next(kind -> switch (kind) {
+          case LIGHT -> lightIdle;
+          case NEW -> heavyIdle || newOnLight;
+          case HEAVY -> heavyIdle;
+        });
+        if (taken.isEmpty()) break;
+        RunQueue.Kind kind = taken.get().kind();
+        boolean heavyLane = kind == RunQueue.Kind.HEAVY || kind == RunQueue.Kind.NEW && heavyIdle;
+        WorkerProcess worker = pool.takeIdle(heavyLane);
+        if (worker == null) {   // the worker died just now: put the run back at the head of the queue
+          queue.release(taken.get().client());
+          queue.offerFirst(taken.get().client(), taken.get().run());
           break;
         }
+        if (kind == RunQueue.Kind.NEW && !heavyLane) {
+          taken.get().run().countedAsNewOnLight = true;
+          newOnLightWorkers++;
+        }
         Job job = taken.get().run();
-        job.startedHeavy = taken.get().heavy();
-        running.put(job, now);
         toStart.add(job);
         workers.add(worker);
       }
@@ -160,17 +173,9 @@ public final class Sandbox implements AutoCloseable {
     for (int i = 0; i < toStart.size(); i++) execute(toStart.get(i), workers.get(i));
   }
 
-  private int heavyRunning(long now) {
-    long threshold = TimeUnit.MILLISECONDS.toNanos(settings.heavyAfterMillis());
-    int count = 0;
-    for (Map.Entry<Job, Long> e : running.entrySet()) {
-      if (e.getKey().startedHeavy || now - e.getValue() > threshold) count++;
-    }
-    return count;
-  }
-
   private void execute(Job job, WorkerProcess worker) {
     job.dispatchNanos = System.nanoTime();
+    busy.incrementAndGet();
     CompletableFuture<WorkerResponse> answer = worker.send(
         new WorkerRequest(job.id, job.source, settings.limits()));
     long hardLimit = settings.hardLimitMillis();
@@ -181,7 +186,7 @@ public final class Sandbox implements AutoCloseable {
       worker.kill();
       finish(job, worker, new RunResult(Outcome.TIMEOUT, "", "Timed out: the run was stopped after "
           + seconds(hardLimit) + " s (the limit is " + seconds(settings.limits().wallMillis()) + " s); a single long "
-          + "library call cannot be interrupted, so its worker was replaced.", List.of(), elapsedMillis(job)), false);
+          + "library call cannot be interrupted, so its worker was replaced.", List.of(), elapsedSince(job.dispatchNanos)), false);
     }, hardLimit, TimeUnit.MILLISECONDS);
     answer.whenComplete((response, error) -> {
       killer.cancel(false);
@@ -191,9 +196,10 @@ public final class Sandbox implements AutoCloseable {
           // The worker exited right after answering its previous run, as the engine does when that run left a
           // thread it could not stop; this run most likely never started. Give it the next free worker, once.
           job.retried = true;
+          busy.decrementAndGet();
           synchronized (this) {
-            running.remove(job);
-            queue.finished(job.client, queue.isHeavy(job.client));
+            uncountNew(job);
+            queue.release(job.client);
             queue.offerFirst(job.client, job);
           }
           dispatch();
@@ -202,7 +208,7 @@ public final class Sandbox implements AutoCloseable {
         log.error("sandbox: run {} of {} lost its worker: {}; last stderr lines:\n{}", job.id, job.client,
             error.getMessage(), worker.stderrTail());
         finish(job, worker, internalError("the sandbox worker stopped unexpectedly; the run was not finished. "
-            + "Try again.", elapsedMillis(job)), false);
+            + "Try again.", elapsedSince(job.dispatchNanos)), false);
         return;
       }
       RunResult result = response.result();
@@ -218,19 +224,28 @@ public final class Sandbox implements AutoCloseable {
 
   private void finish(Job job, WorkerProcess worker, RunResult result, boolean workerUsable) {
     if (!job.settle(result)) return;
-    long took = elapsedMillis(job);
+    busy.decrementAndGet();
+    // Time on the worker, not in the queue: waiting behind others must not make a client heavy.
+    long took = elapsedSince(job.dispatchNanos);
     meanRunMillis = meanRunMillis * 0.9 + took * 0.1;
     boolean heavy = switch (result.status()) {
       case TIMEOUT, MEMORY_LIMIT, INTERNAL_ERROR -> true;
       default -> took > settings.heavyAfterMillis();
     };
     synchronized (this) {
-      running.remove(job);
+      uncountNew(job);
       queue.finished(job.client, heavy);
     }
     if (!workerUsable) pool.retire(worker);
     else pool.giveBack(worker);
     dispatch();
+  }
+
+  private void uncountNew(Job job) {
+    if (job.countedAsNewOnLight) {
+      job.countedAsNewOnLight = false;
+      newOnLightWorkers--;
+    }
   }
 
   private void abandon(Job job) {
@@ -301,8 +316,9 @@ public final class Sandbox implements AutoCloseable {
     final long submitNanos = System.nanoTime();
     final CompletableFuture<RunResult> result = new CompletableFuture<>();
     final AtomicBoolean settled = new AtomicBoolean();
-    volatile boolean startedHeavy;
     volatile boolean retried;
+    /** Guarded by the sandbox's lock. */
+    boolean countedAsNewOnLight;
     volatile long dispatchNanos;
 
     Job(long id, String client, String source) {

@@ -24,7 +24,8 @@ import java.util.function.Function;
  * @param queueCapacity runs waiting for a worker, over all clients; beyond it new runs get 429
  * @param perClientCap runs one client may have waiting or running; beyond it that client gets 429
  * @param heavyAfterMillis a run slower than this (or one that hit a limit) makes its client "heavy"
- * @param heavyWorkers workers that heavy clients may occupy at once; the rest are kept for everyone else
+ * @param heavyWorkers workers kept for heavy clients (their lane); the rest serve everyone else
+ * @param heavyNice the {@code nice} level (0 to 19) of the heavy lane's workers; 0 runs them at normal priority
  * @param queueWaitMillis a run that waited this long without a worker is answered as internal_error
  * @param confinement how workers are confined by the operating system
  * @param workerMain the class a worker JVM runs (tests swap in a fake that speaks the same protocol)
@@ -32,7 +33,7 @@ import java.util.function.Function;
 public record SandboxSettings(int workers, String workerHeap, String workerStack, List<String> workerJvmFlags,
                               SandboxLimits limits,
                               long killGraceMillis, int queueCapacity, int perClientCap, long heavyAfterMillis,
-                              int heavyWorkers, long queueWaitMillis, Confinement confinement, String workerMain) {
+                              int heavyWorkers, int heavyNice, long queueWaitMillis, Confinement confinement, String workerMain) {
 
   /** Measured on the 2-core box: see the README's benchmark section. */
   static final List<String> DEFAULT_WORKER_JVM_FLAGS = List.of();
@@ -74,6 +75,9 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
     positive(perClientCap, "--sandbox-per-client");
     positive(heavyAfterMillis, "--sandbox-heavy-after-ms");
     positive(heavyWorkers, "--sandbox-heavy-workers");
+    if (heavyNice < 0 || heavyNice > 19) {
+      throw new ConfigException("--sandbox-heavy-nice must be between 0 and 19, got " + heavyNice);
+    }
     positive(queueWaitMillis, "--sandbox-queue-wait-ms");
     if (confinement == null) throw new ConfigException("sandbox confinement is missing");
     if (workerMain == null || workerMain.isBlank()) throw new ConfigException("sandbox worker main class is missing");
@@ -88,7 +92,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         "--sandbox-worker-jvm-flags",
         "--sandbox-wall-ms", "--sandbox-tick-budget", "--sandbox-max-alloc-bytes", "--sandbox-max-output-bytes",
         "--sandbox-max-source-bytes", "--sandbox-compile-ms", "--sandbox-kill-grace-ms", "--sandbox-queue",
-        "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-queue-wait-ms",
+        "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-heavy-nice", "--sandbox-queue-wait-ms",
         "--sandbox-confinement")) {
       table.put(flag, flag.substring(2).toUpperCase(Locale.ROOT).replace('-', '_'));
     }
@@ -121,6 +125,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         Math.toIntExact(number(option, "--sandbox-per-client", 3)),
         number(option, "--sandbox-heavy-after-ms", 500),
         Math.toIntExact(number(option, "--sandbox-heavy-workers", 1)),
+        Math.toIntExact(number(option, "--sandbox-heavy-nice", 0)),
         number(option, "--sandbox-queue-wait-ms", 30_000),
         option.apply("--sandbox-confinement").map(Confinement::parse).orElse(Confinement.AUTO),
         ENGINE_WORKER_MAIN);
@@ -128,27 +133,27 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
 
   public SandboxSettings withWorkers(int count) {
     return new SandboxSettings(count, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity, perClientCap,
-        heavyAfterMillis, heavyWorkers, queueWaitMillis, confinement, workerMain);
+        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain);
   }
 
   public SandboxSettings withLimits(SandboxLimits newLimits) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, newLimits, killGraceMillis, queueCapacity,
-        perClientCap, heavyAfterMillis, heavyWorkers, queueWaitMillis, confinement, workerMain);
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain);
   }
 
   public SandboxSettings withQueue(int capacity, int perClient) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, capacity, perClient,
-        heavyAfterMillis, heavyWorkers, queueWaitMillis, confinement, workerMain);
+        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain);
   }
 
   public SandboxSettings withWorkerMain(String className) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
-        perClientCap, heavyAfterMillis, heavyWorkers, queueWaitMillis, confinement, className);
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, className);
   }
 
   public SandboxSettings withConfinement(Confinement mode) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
-        perClientCap, heavyAfterMillis, heavyWorkers, queueWaitMillis, mode, workerMain);
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, mode, workerMain);
   }
 
   /** When the server gives up on a run and kills its worker: the run's wall limit plus the grace. */

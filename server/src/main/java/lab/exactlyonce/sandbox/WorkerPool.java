@@ -39,7 +39,8 @@ final class WorkerPool {
   private final Path tempRoot;
   private final AtomicInteger serial = new AtomicInteger();
   private final AtomicInteger failuresInARow = new AtomicInteger();
-  private final AtomicInteger initialLeft = new AtomicInteger();
+  private final ArrayDeque<Boolean> initialPlan = new ArrayDeque<>();
+  private final int lowPriorityWorkers;
   private final Set<WorkerProcess> live = ConcurrentHashMap.newKeySet();
   private final ArrayDeque<WorkerProcess> idle = new ArrayDeque<>();
   private volatile boolean closing;
@@ -55,6 +56,7 @@ final class WorkerPool {
     var probe = probeConfinement(settings.confinement());
     this.confinementPrefix = probe.prefix();
     this.confinementDescription = probe.description();
+    this.lowPriorityWorkers = lowPriorityWorkers(settings);
     try {
       this.tempRoot = Files.createTempDirectory("eolab-sandbox-");
     } catch (IOException e) {
@@ -63,29 +65,70 @@ final class WorkerPool {
   }
 
   void start() {
-    log.info("sandbox: {} workers ({} heap each); {}", settings.workers(), settings.workerHeap(),
-        confinementDescription);
+    log.info("sandbox: {} workers ({} heap each; {} of them for heavy clients, nice {}); {}", settings.workers(),
+        settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinementDescription);
     // One at a time: on two cores, JVMs warming up side by side slow each other past the engine's limits.
-    initialLeft.set(settings.workers() - 1);
-    spawn();
+    synchronized (initialPlan) {
+      for (int i = 0; i < settings.workers(); i++) initialPlan.add(i >= settings.workers() - lowPriorityWorkers);
+    }
+    startNextInitial();
   }
 
   /** Starts the next of the initial workers once the previous one is ready (or has failed). */
   private void startNextInitial() {
-    if (initialLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0) timer.execute(this::spawn);
+    Boolean low;
+    synchronized (initialPlan) {
+      low = initialPlan.poll();
+    }
+    if (low != null) timer.execute(() -> spawn(low));
+  }
+
+  /**
+   * Workers for heavy runs, started with {@code nice}: a spinning loop there yields the CPU to everybody else's
+   * runs. With a single worker there is no separate lane.
+   */
+  static int lowPriorityWorkers(SandboxSettings settings) {
+    return settings.workers() == 1 ? 0 : Math.max(1, Math.min(settings.heavyWorkers(), settings.workers() - 1));
   }
 
   String confinement() {
     return confinementDescription;
   }
 
-  /** An idle worker, or null. */
-  synchronized WorkerProcess takeIdle() {
-    while (!idle.isEmpty()) {
-      WorkerProcess w = idle.pollFirst();
-      if (w.alive()) return w;
+  /**
+   * An idle worker for a run, or null. When there is a low-priority lane, heavy runs only get its workers and light
+   * runs only the others, so a light run never waits behind a spinning loop nor runs at low priority.
+   */
+  synchronized WorkerProcess takeIdle(boolean heavy) {
+    idle.removeIf(w -> !w.alive());
+    for (WorkerProcess w : idle) {
+      if (lowPriorityWorkers == 0 || heavy == w.lowPriority()) {
+        idle.remove(w);
+        return w;
+      }
     }
     return null;
+  }
+
+  /** How many workers serve light runs. */
+  int lightLaneSize() {
+    return settings.workers() - lowPriorityWorkers;
+  }
+
+  /** Whether {@link #takeIdle} would find a worker for a light run. */
+  synchronized boolean hasIdleForLight() {
+    for (WorkerProcess w : idle) {
+      if (w.alive() && (lowPriorityWorkers == 0 || !w.lowPriority())) return true;
+    }
+    return false;
+  }
+
+  /** Whether {@link #takeIdle} would find a worker for a heavy run. */
+  synchronized boolean hasIdleForHeavy() {
+    for (WorkerProcess w : idle) {
+      if (w.alive() && (lowPriorityWorkers == 0 || w.lowPriority())) return true;
+    }
+    return false;
   }
 
   /** A worker finished its run and may take another. */
@@ -136,17 +179,17 @@ final class WorkerPool {
     deleteTree(tempRoot);
   }
 
-  private void spawn() {
+  private void spawn(boolean lowPriority) {
     if (closing) return;
     String name = "worker-" + serial.incrementAndGet();
     WorkerProcess worker;
     try {
       Path tmp = Files.createDirectories(tempRoot.resolve(name));
-      worker = WorkerProcess.start(name, command(tmp), json);
+      worker = WorkerProcess.start(name, command(tmp, lowPriority), json, lowPriority);
     } catch (IOException | RuntimeException e) {
       log.error("sandbox: cannot start {}: {}", name, e.toString());
       startNextInitial();
-      retryLater();
+      retryLater(lowPriority);
       return;
     }
     live.add(worker);
@@ -179,22 +222,23 @@ final class WorkerPool {
     deleteTree(tempRoot.resolve(worker.name()));
     if (closing) return;
     if (!worker.ready().isDone() || worker.ready().isCompletedExceptionally()) {
-      retryLater();
+      retryLater(worker.lowPriority());
     } else {
       if (!worker.wasKilled()) log.info("sandbox: {} exited with code {}; starting a replacement", worker, code);
-      timer.execute(this::spawn);
+      timer.execute(() -> spawn(worker.lowPriority()));
     }
   }
 
-  private void retryLater() {
+  private void retryLater(boolean lowPriority) {
     int failures = failuresInARow.incrementAndGet();
     long delay = Math.min(30_000, 250L << Math.min(failures, 7));
     log.warn("sandbox: a worker failed to start ({} in a row); trying again in {} ms", failures, delay);
-    timer.schedule(this::spawn, delay, TimeUnit.MILLISECONDS);
+    timer.schedule(() -> spawn(lowPriority), delay, TimeUnit.MILLISECONDS);
   }
 
-  private List<String> command(Path tmp) {
+  private List<String> command(Path tmp, boolean lowPriority) {
     var command = new ArrayList<>(confinementPrefix);
+    if (lowPriority && settings.heavyNice() > 0) command.addAll(List.of("nice", "-n", String.valueOf(settings.heavyNice())));
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of(
         "-Xmx" + settings.workerHeap(),
@@ -205,6 +249,8 @@ final class WorkerPool {
         "-XX:+DisableAttachMechanism",
         "-XX:-OmitStackTraceInFastThrow",
         "-XX:+DisplayVMOutputToStderr",
+        // only the modules the engine needs: AWT, java.net.http, JDBC and the like are not even there
+        "--limit-modules", "java.base,java.logging,java.management,jdk.management,jdk.unsupported",
         "-Xshare:auto",
         "-XX:ErrorFile=" + tmp.resolve("hs_err_pid%p.log"),
         "-Djava.io.tmpdir=" + tmp,

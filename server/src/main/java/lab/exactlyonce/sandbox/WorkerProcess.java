@@ -29,6 +29,7 @@ final class WorkerProcess {
   private static final int STDERR_TAIL_LINES = 20;
 
   private final String name;
+  private final boolean lowPriority;
   private final Process process;
   private final ObjectMapper json;
   private final OutputStream stdin;
@@ -39,8 +40,9 @@ final class WorkerProcess {
   private volatile boolean killed;
   private volatile boolean mayExit;
 
-  private WorkerProcess(String name, Process process, ObjectMapper json) {
+  private WorkerProcess(String name, Process process, ObjectMapper json, boolean lowPriority) {
     this.name = name;
+    this.lowPriority = lowPriority;
     this.process = process;
     this.json = json;
     this.stdin = process.getOutputStream();
@@ -53,9 +55,15 @@ final class WorkerProcess {
   }
 
   /** Starts the process; {@link #ready()} completes when it has said so. */
-  static WorkerProcess start(String name, List<String> command, ObjectMapper json) throws IOException {
+  static WorkerProcess start(String name, List<String> command, ObjectMapper json, boolean lowPriority)
+      throws IOException {
     Process process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
-    return new WorkerProcess(name, process, json);
+    return new WorkerProcess(name, process, json, lowPriority);
+  }
+
+  /** A worker started with {@code nice}, for heavy runs. */
+  boolean lowPriority() {
+    return lowPriority;
   }
 
   String name() {

@@ -4,6 +4,7 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.HttpStatus;
+import io.javalin.router.EndpointNotFound;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +21,9 @@ public final class ErrorResponses {
   private ErrorResponses() {}
 
   public static void register(RoutesConfig routes) {
+    routes.exception(EndpointNotFound.class, (e, ctx) -> render(ctx, 404, ctx.path().startsWith("/api/")
+        ? "no API endpoint " + ctx.method() + " " + ctx.path()
+        : "no page at " + ctx.path()));
     routes.exception(HttpResponseException.class, (e, ctx) -> render(ctx, e.getStatus(), e.getMessage()));
     routes.exception(Exception.class, (e, ctx) -> {
       log.error("unhandled error on {} {}", ctx.method(), ctx.path(), e);

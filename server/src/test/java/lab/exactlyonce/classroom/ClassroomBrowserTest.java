@@ -104,4 +104,52 @@ class ClassroomBrowserTest extends BrowserTest {
     assertThat(answer).containsText("A source that can be replayed from stored positions");
     assertThat(answer).not().hasAttribute("data-held", "L1");
   }
+
+  private static final String SCAN = """
+      () => axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations
+        .filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.impact + ' ' + v.id + ' (' + v.help + '): ' + v.nodes.slice(0, 5).map(n => n.target.join(' ')).join(', ')))
+      """;
+
+  @SuppressWarnings("unchecked")
+  private static List<String> scan(Page on, String where) throws java.io.IOException {
+    try (var in = ClassroomBrowserTest.class.getResourceAsStream("/vendor/axe.min.js")) {
+      on.addScriptTag(new Page.AddScriptTagOptions().setContent(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)));
+    }
+    return ((List<String>) on.evaluate(SCAN)).stream().map(v -> where + ": " + v).toList();
+  }
+
+  @Test
+  void classroom_pages_have_no_serious_accessibility_violations() throws Exception {
+    List<String> found = new ArrayList<>();
+    page.navigate(url("/teach/login"));
+    found.addAll(scan(page, "sign-in"));
+    Client teacher = Client.instructor(server, SECRET);
+    var room = Client.json(teacher.post("/api/teach/classes", "{\"name\":\"Accessible\"}"));
+    String id = room.get("id").asText();
+    Client.student(server, room.get("code").asText(), "Ally");
+    String question = Client.json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
+    teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + question + "\"}");
+    context.addCookies(List.of(new com.microsoft.playwright.options.Cookie("eolab_instructor", teacher.cookies.get("eolab_instructor"))
+        .setUrl(url("/"))));
+    page.navigate(url("/teach"));
+    found.addAll(scan(page, "classes"));
+    page.navigate(url("/teach/classes/" + id));
+    assertThat(page.locator("#dash-status")).hasText("Live.");
+    found.addAll(scan(page, "dashboard"));
+
+    BrowserContext studentContext = browser.newContext();
+    try {
+      Page student = studentContext.newPage();
+      student.navigate(url("/join?code=" + room.get("code").asText()));
+      found.addAll(scan(student, "join"));
+      student.getByLabel("Nickname", new Page.GetByLabelOptions().setExact(false)).fill("Bea");
+      student.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
+      assertThat(student.locator(".live-question[data-state=open]")).isVisible();
+      found.addAll(scan(student, "student"));
+    } finally {
+      studentContext.close();
+    }
+    assertEquals(List.of(), found);
+  }
 }

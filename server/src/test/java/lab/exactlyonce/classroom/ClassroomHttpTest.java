@@ -523,10 +523,16 @@ class ClassroomHttpTest {
     assertTrue(quizPage.contains("data-held=\"L1\""));
     assertFalse(quizPage.contains(answerText), "the quiz page does not carry the held model answer");
     HttpResponse<String> graded = member.post("/api/events", "{\"id\":\"" + newId() + "\",\"type\":\"quiz.answer\",\"lesson\":\"exactly-once\","
-        + "\"item\":\"L1\",\"data\":{\"session\":\"" + session + "\",\"question\":\"exactly-once/L1\",\"rating\":3}}");
+        + "\"item\":\"L1\",\"data\":{\"session\":\"" + session + "\",\"question\":\"exactly-once/L1\",\"rating\":1}}");
     assertEquals(200, graded.statusCode(), graded.body());
     assertEquals(Pacing.HELD_TEXT, json(graded).get("result").get("explanation").asText());
     assertFalse(graded.body().contains(answerText));
+    String results = member.get("/lessons/exactly-once/quiz/" + session + "/results").body();
+    assertTrue(results.contains("data-question=\"exactly-once/L1\""), "L1 is a miss (rated Again)");
+    assertFalse(results.contains(answerText), "the results page does not carry the held model answer");
+    String resultsJson = member.get("/api/quiz/sessions/" + session + "/results").body();
+    assertTrue(resultsJson.contains("\"question\":\"exactly-once/L1\""), resultsJson);
+    assertFalse(resultsJson.contains(answerText));
 
     assertEquals("{\"held\":[\"L2\"],\"released\":[\"L1\"]}", teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L2\"]}").body());
     assertTrue(member.get("/lessons/exactly-once").body().contains(answerText));

@@ -50,16 +50,16 @@ class LessonHttpTest {
         arguments("unknown lesson page", "GET", "/lessons/nope", 404, "text/html",
             "<p>no lesson &#x27;nope&#x27;; lessons here: exactly-once</p>"),
         arguments("unknown page", "GET", "/no/such/page", 404, "text/html",
-            "<h1>404 Not Found</h1><p>Endpoint GET /no/such/page not found</p>"),
+            "<h1>404 Not Found</h1><p>no page at /no/such/page</p>"),
         arguments("unknown API path", "GET", "/api/nothing", 404, "application/json",
-            "{\"error\":\"Endpoint GET /api/nothing not found\"}"),
+            "{\"error\":\"no API endpoint GET /api/nothing\"}"),
         arguments("base stylesheet", "GET", "/assets/css/app.css", 200, "text/css", "--accent"),
         arguments("tabs module", "GET", "/assets/js/tabs.js", 200, "javascript", "lesson:route"),
         arguments("voice module", "GET", "/assets/js/voice.js", 200, "javascript", "speechSynthesis"),
         arguments("Q&A module", "GET", "/assets/js/qa.js", 200, "javascript", "localStorage"),
         arguments("missing asset", "GET", "/assets/js/nope.js", 404, "", ""),
         arguments("lessons cannot be posted", "POST", "/api/lessons", 404, "application/json",
-            "{\"error\":\"Endpoint POST /api/lessons not found\"}")
+            "{\"error\":\"no API endpoint POST /api/lessons\"}")
     );
   }
 
@@ -87,6 +87,29 @@ class LessonHttpTest {
     }
     assertTrue(page.indexOf("id=\"gist\"") < page.indexOf("id=\"maps\"") && page.indexOf("id=\"maps\"") < page.indexOf("id=\"qa\"")
         && page.indexOf("id=\"qa\"") < page.indexOf("id=\"sandbox\""), "panels in order");
+  }
+
+  @Test
+  void the_lesson_json_has_stable_field_names_and_every_block_names_its_kind() throws Exception {
+    var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(server.get("/api/lessons/exactly-once").body());
+    assertEquals(java.util.List.of("id", "title", "summary", "keyIdeas", "sections", "maps", "flows"), names(json));
+    assertEquals(java.util.List.of("id", "tab", "title", "intro", "blocks"), names(json.get("sections").get(0)));
+    java.util.Set<String> kinds = new java.util.TreeSet<>();
+    for (var section : json.get("sections")) {
+      for (var block : section.get("blocks")) {
+        assertTrue(block.hasNonNull("kind") && block.hasNonNull("id"), block.toString());
+        kinds.add(block.get("kind").asText());
+      }
+    }
+    assertTrue(kinds.containsAll(java.util.List.of("text", "table", "questions", "scenario", "snippet")), kinds.toString());
+    var listing = new com.fasterxml.jackson.databind.ObjectMapper().readTree(server.get("/api/lessons").body()).get(0);
+    assertEquals(java.util.List.of("id", "title", "summary", "page", "data"), names(listing));
+  }
+
+  private static java.util.List<String> names(com.fasterxml.jackson.databind.JsonNode node) {
+    var out = new java.util.ArrayList<String>();
+    node.fieldNames().forEachRemaining(out::add);
+    return out;
   }
 
   @Test

@@ -102,6 +102,19 @@ class LessonPageBrowserTest extends BrowserTest {
   }
 
   @Test
+  void the_skip_link_moves_focus_to_the_content_and_keeps_the_tab() {
+    page.navigate(url(LESSON));
+    tab("Q&A").click();
+    Locator skip = page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Skip to content"));
+    assertEquals("Skip to content", page.evaluate("document.querySelector('body a, body button, [tabindex]').textContent"));
+    skip.focus();
+    assertThat(skip).isInViewport();
+    page.keyboard().press("Enter");
+    assertThat(byId("main")).isFocused();
+    assertOnTab("Q&A", "qa");
+  }
+
+  @Test
   void back_and_forward_walk_the_tab_history() {
     page.navigate(url(LESSON));
     tab("Maps").click();
@@ -180,6 +193,19 @@ class LessonPageBrowserTest extends BrowserTest {
       plain.navigate(url(LESSON + "#qa/L3"));
       assertThat(plain.locator("[id='qa/L3']")).isInViewport();
     }
+  }
+
+  @Test
+  void printing_shows_every_panel_and_every_answer_without_the_controls() {
+    page.navigate(url(LESSON + "#qa"));
+    page.emulateMedia(new Page.EmulateMediaOptions().setMedia(com.microsoft.playwright.options.Media.PRINT));
+    for (String panel : List.of("gist", "maps", "qa", "sandbox")) assertThat(byId(panel)).isVisible();
+    assertThat(page.locator("nav.tabs")).isHidden();
+    assertThat(page.locator(".ladder-controls")).isHidden();
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))");
+    assertEquals(0, ((Number) page.evaluate("document.querySelectorAll('details:not([open])').length")).intValue());
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))");
+    assertThat(byId("qa/L1").locator("details")).not().hasAttribute("open", "");
   }
 
   @Test

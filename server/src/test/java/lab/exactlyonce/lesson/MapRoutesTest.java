@@ -95,5 +95,23 @@ class MapRoutesTest {
     }
     assertTrue(page.contains("id=\"maps/flow/two-phase-sink\""));
     assertTrue(page.contains("id=\"maps/flow/two-phase-sink/abort\""));
+    assertTrue(!page.toLowerCase(java.util.Locale.ROOT).contains("mermaid.min.js"), "Mermaid itself is for tests only");
+  }
+
+  @Test
+  void hostile_labels_are_escaped_in_the_svg_and_every_described_by_target_exists() {
+    var page = server.get("/lessons/exactly-once").body();
+
+    assertTrue(page.contains("aria-label=\"&lt;b&gt;bold&lt;/b&gt; &amp; a;b (c) --&gt;\""), "node label escaped in its name");
+    assertTrue(page.contains("&lt;b&gt;bold&lt;/b&gt; &amp;"), "node label escaped in its text");
+    assertTrue(!page.contains("<b>bold</b>"), "raw markup from a label reached the page");
+    var describedBy = java.util.regex.Pattern.compile("aria-describedby=\"([^\"]+)\"").matcher(page);
+    int count = 0;
+    while (describedBy.find()) {
+      count++;
+      assertTrue(page.contains("id=\"" + describedBy.group(1) + "\""), "no element " + describedBy.group(1));
+    }
+    int items = lesson.maps().stream().mapToInt(m -> m.nodes().size() + m.edges().size()).sum();
+    assertEquals(items, count);
   }
 }

@@ -197,6 +197,13 @@ class MapsBrowserTest extends BrowserTest {
       for (LessonMap.Node n : architecture.nodes()) assertThat(text).containsText(plain(n.why()));
       for (LessonMap.Edge e : architecture.edges()) assertThat(text).containsText(plain(e.consequence()));
       assertThat(plainPage.locator("[id='maps/flow/two-phase-sink'] .flow-steps > li")).hasCount(8);
+      // Controls that need JavaScript stay out of the way; the download link works without it.
+      Locator map = plainPage.locator("[id='maps/map/architecture']");
+      assertThat(map.locator(".map-copy")).isHidden();
+      assertThat(map.locator(".map-keys")).isHidden();
+      assertThat(map.locator(".map-details")).isHidden();
+      assertThat(map.locator(".map-download")).isVisible();
+      assertThat(plainPage.locator("[id='maps/flow/two-phase-sink'] .flow-stepper")).isHidden();
     }
   }
 
@@ -227,11 +234,13 @@ class MapsBrowserTest extends BrowserTest {
   void a_nodes_panel_lists_its_connections_and_following_one_selects_that_edge() {
     openMaps("maps/node/payment-topic");
     LessonMap.Edge edge = edge("payment-topic-to-worker");
-    String name = node("payment-topic").label() + " → " + node("payment-worker").label() + ": " + edge.label();
+    String name = "to " + node("payment-worker").label() + ": " + edge.label();
     long incident = architecture.edges().stream()
         .filter(e -> e.from().equals("payment-topic") || e.to().equals("payment-topic")).count();
 
     assertThat(panel().locator(".map-connections button")).hasCount((int) incident);
+    assertThat(panel().locator(".map-connections button").first())
+        .hasText("from " + node("sink").label() + ": " + edge("sink-to-payment-topic").label());
     panel().getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName(name).setExact(true)).click();
 
     assertThat(byId("maps/edge/payment-topic-to-worker")).hasAttribute("aria-pressed", "true");

@@ -25,6 +25,10 @@ public final class FakeWorkerMain {
     ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
         StandardCharsets.UTF_8);
+    // warm up the JSON mapping (a cold JVM takes a while for the first record), as the real worker warms up
+    WorkerRequest sample = json.readValue(json.writeValueAsString(new WorkerRequest(0, "print x",
+        lab.exactlyonce.sandbox.engine.SandboxLimits.defaults())), WorkerRequest.class);
+    json.writeValueAsString(new WorkerResponse(sample.id(), new RunResult(Outcome.OK, "", "", List.of(), 0)));
     out.println("{\"ready\":true}");
     var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     String line;

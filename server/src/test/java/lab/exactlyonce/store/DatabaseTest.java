@@ -30,15 +30,18 @@ class DatabaseTest {
         }
         return names.stream().sorted().toList();
       });
-      assertEquals(List.of("EVENTS", "LEARNERS", "flyway_schema_history"), tables);
-      int applied = db.inTransaction(c -> {
-        try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" = TRUE");
+      assertTrue(tables.containsAll(List.of("EVENTS", "LEARNERS", "flyway_schema_history")), tables.toString());
+      List<String> applied = db.inTransaction(c -> {
+        var scripts = new ArrayList<String>();
+        try (PreparedStatement s = c.prepareStatement(
+            "SELECT \"script\" FROM \"flyway_schema_history\" WHERE \"success\" = TRUE AND \"version\" IS NOT NULL ORDER BY \"installed_rank\"");
              ResultSet rs = s.executeQuery()) {
-          rs.next();
-          return rs.getInt(1);
+          while (rs.next()) scripts.add(rs.getString(1));
         }
+        return scripts;
       });
-      assertTrue(applied >= 1);
+      assertEquals("V1__learners_and_events.sql", applied.get(0));
+      assertEquals(migrationsOnClassPath(), applied.size(), "every migration applied: " + applied);
     }
     // opening again migrates nothing and keeps working
     try (Database db = Database.open("jdbc:h2:file:" + dir.resolve("fresh"), "", "")) {
@@ -48,6 +51,13 @@ class DatabaseTest {
           return rs.getInt(1);
         }
       }));
+    }
+  }
+
+  private static long migrationsOnClassPath() throws Exception {
+    Path dir = Path.of(DatabaseTest.class.getResource("/db/migration").toURI());
+    try (var files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().matches("V[0-9_]+__.*\\.sql")).count();
     }
   }
 
@@ -92,6 +102,15 @@ class DatabaseTest {
     StoreException e = assertThrows(StoreException.class, () -> Database.open(url, "", ""));
     assertTrue(e.getMessage().startsWith("cannot migrate the database '" + url + "': "), e.getMessage());
     assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+  }
+
+  @Test
+  void a_damaged_cookie_key_stops_the_start_with_one_line() throws Exception {
+    Config config = Config.forTests();
+    Files.writeString(config.dataDir().resolve("learner-cookie.key"), "not base64 at all!\n");
+    Config.ConfigException e = assertThrows(Config.ConfigException.class, () -> new App(config));
+    assertEquals(config.dataDir().resolve("learner-cookie.key") + " is not a base64 key; delete it to make a new one "
+        + "(learners will start afresh)", e.getMessage());
   }
 
   @Test

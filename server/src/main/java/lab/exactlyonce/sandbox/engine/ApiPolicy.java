@@ -45,7 +45,7 @@ final class ApiPolicy {
 
   static {
     all("java/lang/", "Object", "String", "StringBuilder", "StringBuffer", "CharSequence", "Comparable", "Iterable",
-        "Math", "StrictMath", "Number", "Integer", "Long", "Short", "Byte", "Double", "Float", "Boolean", "Character",
+        "Math", "StrictMath", "Number", "Short", "Byte", "Double", "Float", "Character",
         "Enum", "Cloneable", "Runnable", "AutoCloseable", "Appendable", "StackTraceElement",
         "Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
         "Throwable", "Exception", "RuntimeException", "Error", "ArithmeticException",
@@ -54,6 +54,10 @@ final class ApiPolicy {
         "NegativeArraySizeException", "NullPointerException", "NumberFormatException",
         "StringIndexOutOfBoundsException", "UnsupportedOperationException", "AssertionError", "StackOverflowError",
         "OutOfMemoryError", "VirtualMachineError", "ExceptionInInitializerError", "InterruptedException");
+    // These three read system properties: Integer.getInteger("java.version") and friends.
+    CLASSES.put("java/lang/Integer", Rule.except("getInteger"));
+    CLASSES.put("java/lang/Long", Rule.except("getLong"));
+    CLASSES.put("java/lang/Boolean", Rule.except("getBoolean"));
     CLASSES.put("java/lang/Class", Rule.only("getName", "getSimpleName", "getTypeName", "toString", "hashCode",
         "equals", "isInstance", "desiredAssertionStatus"));
     CLASSES.put("java/lang/System", Rule.only("out", "err", "currentTimeMillis", "nanoTime", "arraycopy",

@@ -1,6 +1,8 @@
 package lab.exactlyonce.sandbox.engine;
 
 import java.lang.reflect.Array;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The runtime the instrumented learner code calls: at every method entry and backward jump ({@link #tick}), at
@@ -78,6 +80,85 @@ public final class Budget {
   private static long saturatedMultiply(long a, long b) {
     if (a == 0 || b == 0) return 0;
     return a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
+  }
+
+  /** {@code t.printStackTrace()} with the learner's frames only, to the run's standard error. */
+  public static void printStackTrace(Throwable t) {
+    System.err.print(LearnerStackTrace.trace(t));
+  }
+
+  // Regular expressions, matched against a view of the input that ticks as the engine reads it.
+
+  public static boolean regexMatches(String input, String regex) {
+    return Pattern.compile(regex).matcher(new TickingChars(input)).matches();
+  }
+
+  public static String regexReplaceAll(String input, String regex, String replacement) {
+    return Pattern.compile(regex).matcher(new TickingChars(input)).replaceAll(replacement);
+  }
+
+  public static String regexReplaceFirst(String input, String regex, String replacement) {
+    return Pattern.compile(regex).matcher(new TickingChars(input)).replaceFirst(replacement);
+  }
+
+  public static String[] regexSplit(String input, String regex) {
+    return regexSplit(input, regex, 0);
+  }
+
+  public static String[] regexSplit(String input, String regex, int limit) {
+    return Pattern.compile(regex).split(new TickingChars(input), limit);
+  }
+
+  public static Matcher regexMatcher(Pattern pattern, CharSequence input) {
+    return pattern.matcher(new TickingChars(input));
+  }
+
+  public static boolean regexMatches(String regex, CharSequence input) {
+    return Pattern.compile(regex).matcher(new TickingChars(input)).matches();
+  }
+
+  public static String[] regexSplit(Pattern pattern, CharSequence input) {
+    return pattern.split(new TickingChars(input));
+  }
+
+  public static String[] regexSplit(Pattern pattern, CharSequence input, int limit) {
+    return pattern.split(new TickingChars(input), limit);
+  }
+
+  public static Matcher regexReset(Matcher matcher, CharSequence input) {
+    return matcher.reset(new TickingChars(input));
+  }
+
+  /** A character sequence that spends one tick per 16 characters read. */
+  private static final class TickingChars implements CharSequence {
+    private final CharSequence text;
+    private int reads;
+
+    TickingChars(CharSequence text) {
+      if (text == null) throw new NullPointerException("the input of a regular expression is null");
+      this.text = text;
+    }
+
+    @Override
+    public char charAt(int index) {
+      if ((++reads & 15) == 0) tick();
+      return text.charAt(index);
+    }
+
+    @Override
+    public int length() {
+      return text.length();
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      return text.subSequence(start, end).toString();
+    }
+
+    @Override
+    public String toString() {
+      return text.toString();
+    }
   }
 
   private static RunBudget budget() {

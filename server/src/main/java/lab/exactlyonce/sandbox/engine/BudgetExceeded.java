@@ -11,7 +11,11 @@ final class BudgetExceeded extends Error {
   private final Outcome outcome;
 
   BudgetExceeded(Outcome outcome, String message) {
-    super(message);
+    this(outcome, message, true);
+  }
+
+  BudgetExceeded(Outcome outcome, String message, boolean withStackTrace) {
+    super(message, null, false, withStackTrace);
     this.outcome = outcome;
   }
 

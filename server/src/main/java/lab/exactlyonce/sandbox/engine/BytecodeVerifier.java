@@ -84,7 +84,7 @@ final class BytecodeVerifier {
   }
 
   private void check(ClassReader reader) {
-    ClassCheck classCheck = new ClassCheck(reader.getClassName());
+    ClassCheck classCheck = new ClassCheck();
     reader.accept(classCheck, 0);
     for (Violation v : classCheck.classLevel) violations.add(new Violation(Math.max(v.line, classCheck.firstLine), v.message));
   }
@@ -146,12 +146,14 @@ final class BytecodeVerifier {
 
   /** The forbidden API a member reference reaches, or null. Members of learner classes resolve up the hierarchy. */
   private String deniedMember(String owner, String name, String descriptor, boolean field) {
-    String deniedType = deniedType(owner);
-    if (deniedType != null) return deniedType;
-    deniedType = deniedInDescriptor(descriptor);
-    if (deniedType != null) return deniedType;
-    if (owner.startsWith("[")) return name.equals("clone") ? null : ApiPolicy.deniedMember("java/lang/Object", name);
-    return deniedInherited(owner, name, descriptor, field, new HashSet<>());
+    String denied = deniedType(owner);
+    if (denied != null) return denied;
+    if (owner.startsWith("[")) {
+      denied = name.equals("clone") ? null : ApiPolicy.deniedMember("java/lang/Object", name);
+    } else {
+      denied = deniedInherited(owner, name, descriptor, field, new HashSet<>());
+    }
+    return denied != null ? denied : deniedInDescriptor(descriptor);
   }
 
   private String deniedInherited(String owner, String name, String descriptor, boolean field, Set<String> seen) {
@@ -170,13 +172,11 @@ final class BytecodeVerifier {
   }
 
   private final class ClassCheck extends ClassVisitor {
-    private final String className;
     private final List<Violation> classLevel = new ArrayList<>();
     private int firstLine = Integer.MAX_VALUE;
 
-    ClassCheck(String className) {
+    ClassCheck() {
       super(API);
-      this.className = className;
     }
 
     private void classLevel(String culprit) {

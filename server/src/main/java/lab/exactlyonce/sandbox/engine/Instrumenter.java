@@ -23,6 +23,32 @@ final class Instrumenter {
   private static final int API = Opcodes.ASM9;
   private static final String BUDGET = Type.getInternalName(Budget.class);
 
+  /**
+   * Regular expression entry points, rewritten to {@link Budget}'s twins that match against a ticking view of the
+   * input, so catastrophic backtracking spends the run's budget instead of hanging in the JDK. Key: the call as
+   * written ("owner.name descriptor"); value: the static twin's descriptor (receiver first).
+   */
+  private static final java.util.Map<String, String> BUDGETED_REGEX = java.util.Map.of(
+      "java/lang/String.matches(Ljava/lang/String;)Z", "(Ljava/lang/String;Ljava/lang/String;)Z",
+      "java/lang/String.replaceAll(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
+      "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
+      "java/lang/String.replaceFirst(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
+      "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
+      "java/lang/String.split(Ljava/lang/String;)[Ljava/lang/String;",
+      "(Ljava/lang/String;Ljava/lang/String;)[Ljava/lang/String;",
+      "java/lang/String.split(Ljava/lang/String;I)[Ljava/lang/String;",
+      "(Ljava/lang/String;Ljava/lang/String;I)[Ljava/lang/String;",
+      "java/util/regex/Pattern.matcher(Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;",
+      "(Ljava/util/regex/Pattern;Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;",
+      "java/util/regex/Pattern.matches(Ljava/lang/String;Ljava/lang/CharSequence;)Z",
+      "(Ljava/lang/String;Ljava/lang/CharSequence;)Z",
+      "java/util/regex/Pattern.split(Ljava/lang/CharSequence;)[Ljava/lang/String;",
+      "(Ljava/util/regex/Pattern;Ljava/lang/CharSequence;)[Ljava/lang/String;",
+      "java/util/regex/Pattern.split(Ljava/lang/CharSequence;I)[Ljava/lang/String;",
+      "(Ljava/util/regex/Pattern;Ljava/lang/CharSequence;I)[Ljava/lang/String;",
+      "java/util/regex/Matcher.reset(Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;",
+      "(Ljava/util/regex/Matcher;Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;");
+
   private Instrumenter() {
   }
 
@@ -42,6 +68,8 @@ final class Instrumenter {
     private final Set<Label> handlers = new HashSet<>();
     private final Set<Label> seen = new HashSet<>();
     private boolean atHandler;
+    /** The method-entry tick waits for the first instruction, so it carries the method's first line number. */
+    private boolean atEntry;
 
     BudgetedMethod(MethodVisitor next) {
       super(API, next);
@@ -50,7 +78,7 @@ final class Instrumenter {
     @Override
     public void visitCode() {
       super.visitCode();
-      tick();
+      atEntry = true;
     }
 
     private void tick() {
@@ -59,6 +87,10 @@ final class Instrumenter {
 
     /** Before the first instruction of a handler (after its label and frame): rethrow a spent budget. */
     private void beforeInstruction() {
+      if (atEntry) {
+        atEntry = false;
+        tick();
+      }
       if (!atHandler) return;
       atHandler = false;
       super.visitInsn(Opcodes.DUP);
@@ -180,6 +212,17 @@ final class Instrumenter {
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
       beforeInstruction();
+      if (opcode == Opcodes.INVOKEVIRTUAL && name.equals("printStackTrace") && descriptor.equals("()V")) {
+        // Prints the learner's frames only, like an uncaught exception, instead of the sandbox's own.
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "printStackTrace", "(Ljava/lang/Throwable;)V", false);
+        return;
+      }
+      String budgeted = BUDGETED_REGEX.get(owner + "." + name + descriptor);
+      if (budgeted != null) {
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "regex" + name.substring(0, 1).toUpperCase(java.util.Locale.ROOT)
+            + name.substring(1), budgeted, false);
+        return;
+      }
       super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     }
 

@@ -30,20 +30,26 @@ final class LearnerStackTrace {
     int line = 0;
     Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {
-      List<StackTraceElement> frames = learnerFrames(c.getStackTrace());
-      if (!frames.isEmpty() && frames.get(0).getLineNumber() > 0) line = frames.get(0).getLineNumber();
+      int found = line(c.getStackTrace());
+      if (found > 0) line = found;
     }
     return line;
   }
 
+  /** The line of the innermost learner frame that has one, or 0. */
   static int line(StackTraceElement[] trace) {
-    List<StackTraceElement> frames = learnerFrames(trace);
-    return frames.isEmpty() ? 0 : Math.max(0, frames.get(0).getLineNumber());
+    for (StackTraceElement e : learnerFrames(trace)) if (e.getLineNumber() > 0) return e.getLineNumber();
+    return 0;
   }
 
   /** "Exception in thread "main" java.lang.ArithmeticException: / by zero\n\tat Main.main(Main.java:4)\n" */
   static String format(Throwable t) {
-    StringBuilder out = new StringBuilder("Exception in thread \"main\" ");
+    return "Exception in thread \"main\" " + trace(t);
+  }
+
+  /** What {@code printStackTrace()} prints, with the learner's frames only. */
+  static String trace(Throwable t) {
+    StringBuilder out = new StringBuilder();
     Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     boolean first = true;
     for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {

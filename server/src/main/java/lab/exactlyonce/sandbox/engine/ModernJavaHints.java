@@ -40,6 +40,9 @@ final class ModernJavaHints {
       "Non-abstract class \"[^\"]+\" must implement method \"[^\"]*?([\\w$]+)\\.(\\w+)\\(([^)]*java\\.lang\\.Object[^)]*)\\)\"");
   private static final Pattern INSTANCEOF_WITH_NAME =
       Pattern.compile("\\binstanceof\\s+[\\w.]+(\\s*<[^>]*>)?(\\s*\\[\\s*\\])*\\s+[A-Za-z_$][\\w$]*");
+  private static final Pattern METHOD_NOT_DECLARED = Pattern.compile(
+      "A method named \"(\\w+)\" is not declared in any enclosing class nor any supertype.*");
+  private static final Pattern RECORD_DECLARATION = Pattern.compile("\\brecord\\s+[A-Za-z_$][\\w$]*\\s*[(<]");
   private static final Pattern SEALED_WORDS = Pattern.compile("\\b(sealed|non-sealed|permits)\\b");
   private static final Map<String, String> BOXES = Map.of("int", "Integer", "long", "Long", "double", "Double",
       "boolean", "Boolean", "char", "Character", "float", "Float", "short", "Short", "byte", "Byte");
@@ -53,7 +56,15 @@ final class ModernJavaHints {
   Diagnostic diagnostic(Location location, String message) {
     int line = location == null ? 0 : Math.max(0, location.getLineNumber());
     int column = location == null ? 0 : Math.max(0, location.getColumnNumber());
-    return new Diagnostic(line, column, hint(line, message));
+    String hint = hint(line, message);
+    if (hint.equals(RECORD)) {
+      // Janino reports the token before the record declaration; point at the declaration itself.
+      for (int i = Math.max(1, line); i <= lines.length; i++) {
+        Matcher m = RECORD_DECLARATION.matcher(lines[i - 1]);
+        if (m.find()) return new Diagnostic(i, m.start() + 1, hint);
+      }
+    }
+    return new Diagnostic(line, column, hint);
   }
 
   String hint(int line, String message) {
@@ -69,12 +80,32 @@ final class ModernJavaHints {
       String type = simpleName(m.group(1));
       return "cast the result: generics are not checked here, e.g. (" + BOXES.getOrDefault(type, type) + ") list.get(0)";
     }
+    m = METHOD_NOT_DECLARED.matcher(message);
+    if (m.matches() && calledOnAResult(text, m.group(1))) {
+      return "cast first: generics are not checked here, so list.get(0) is an Object; write ((String) list.get(0))."
+          + m.group(1) + "(...)";
+    }
     m = MUST_IMPLEMENT.matcher(message);
     if (m.find()) {
       return "generics are erased here: implement " + m.group(2) + "(" + simpleNames(m.group(3))
           + ") from " + m.group(1) + " and cast the arguments inside";
     }
     return message;
+  }
+
+  /** Whether the source line calls {@code name} on the result of another call, as in {@code list.get(0).name(}. */
+  private static boolean calledOnAResult(String text, String name) {
+    return Pattern.compile("\\)\\s*\\.\\s*" + Pattern.quote(name) + "\\s*\\(").matcher(text).find();
+  }
+
+  /**
+   * Janino's follow-on errors after a construct it could not parse (a record body read as a method); dropped when
+   * the hint for that construct is there.
+   */
+  static boolean isFollowOn(String message, java.util.Collection<Diagnostic> earlier) {
+    if (!message.equals("Method must return a value")) return false;
+    for (Diagnostic d : earlier) if (d.message().equals(RECORD)) return true;
+    return false;
   }
 
   private static String lastWordAfterInstanceof(String text) {

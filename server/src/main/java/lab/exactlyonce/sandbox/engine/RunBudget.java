@@ -8,24 +8,63 @@ import java.lang.management.ManagementFactory;
  * the same error again, so a learner's {@code catch (Throwable t)} cannot outlive it.
  */
 final class RunBudget {
-  /** Wall clock and allocation are sampled once every this many ticks (a power of two, minus one as a mask). */
-  private static final long SAMPLE_MASK = 1023;
+  /**
+   * Wall clock and allocation are sampled every so many ticks: at first every 16, doubling up to 1024 while the
+   * run allocates little, shrinking (down to every tick) when the allocation rate would overrun the budget before
+   * the next sample, or accelerates (a string that doubles in every iteration, say).
+   */
+  private static final long FIRST_INTERVAL = 16;
+  private static final long MAX_INTERVAL = 1024;
+  private static final long ACCELERATION_FLOOR = 64 * 1024;
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
+  /** The ways a run goes over budget, each with its message. */
+  enum Kind { STEPS, WALL_TIME, MEMORY, OUT_OF_MEMORY, OUTPUT }
+
   private final SandboxLimits limits;
   private final long deadlineNanos;
+  private final String[] messages = new String[Kind.values().length];
+  /** Made up front, without a stack trace: thrown when there is no stack left to make one with a trace. */
+  private final BudgetExceeded[] withoutTrace = new BudgetExceeded[Kind.values().length];
   private long ticks;
+  private long nextCheck;
+  private long lastSampleTicks;
+  private long lastSampleAllocated;
+  private long lastPerTick;
   private long allocationBase = -1;
   /** Allocated bytes at the last sample plus array bytes charged since then. */
   private long allocatedEstimate;
   private volatile BudgetExceeded exceeded;
-  /** Set by {@link #stop} from the waiting thread; the run thread turns it into its own error (with its frames). */
-  private static final BudgetExceeded STOP = new BudgetExceeded(Outcome.TIMEOUT, "stop requested");
+  private volatile boolean stopRequested;
 
   RunBudget(SandboxLimits limits, long deadlineNanos) {
     this.limits = limits;
     this.deadlineNanos = deadlineNanos;
+    this.nextCheck = Math.min(FIRST_INTERVAL, limits.tickBudget() + 1);
+    messages[Kind.STEPS.ordinal()] = "stopped after " + limits.tickBudget()
+        + " steps (loop iterations and calls): is there an endless loop or endless recursion?";
+    messages[Kind.WALL_TIME.ordinal()] = "stopped after " + limits.wallMillis()
+        + " ms: is there an endless loop or a very long computation?";
+    messages[Kind.MEMORY.ordinal()] = "stopped: the program allocated more than "
+        + limits.maxAllocatedBytes() / (1024 * 1024) + " MB";
+    messages[Kind.OUT_OF_MEMORY.ordinal()] = "stopped: the program ran out of memory";
+    messages[Kind.OUTPUT.ordinal()] = "stopped: the program printed more than " + limits.maxOutputBytes() + " bytes";
+    for (Kind kind : Kind.values()) {
+      withoutTrace[kind.ordinal()] = new BudgetExceeded(outcome(kind), messages[kind.ordinal()], false);
+    }
+  }
+
+  private static Outcome outcome(Kind kind) {
+    switch (kind) {
+      case MEMORY:
+      case OUT_OF_MEMORY:
+        return Outcome.MEMORY_LIMIT;
+      case OUTPUT:
+        return Outcome.OUTPUT_LIMIT;
+      default:
+        return Outcome.TIMEOUT;
+    }
   }
 
   /** Called by the run thread before the learner's code starts. */
@@ -35,20 +74,31 @@ final class RunBudget {
 
   void tick() {
     BudgetExceeded e = exceeded;
-    if (e != null) throw e == STOP ? wallTimeout() : e;
-    if (++ticks > limits.tickBudget()) {
-      throw exceed(Outcome.TIMEOUT, "stopped after " + limits.tickBudget()
-          + " steps (loop iterations and calls): is there an endless loop or endless recursion?");
-    }
-    if ((ticks & SAMPLE_MASK) == 0) sample();
+    if (e != null) throw e;
+    if (stopRequested) throw exceed(Kind.WALL_TIME);
+    if (++ticks >= nextCheck) check();
   }
 
-  private void sample() {
-    if (System.nanoTime() - deadlineNanos > 0) {
-      throw wallTimeout();
+  private void check() {
+    if (ticks > limits.tickBudget()) throw exceed(Kind.STEPS);
+    if (System.nanoTime() - deadlineNanos > 0) throw exceed(Kind.WALL_TIME);
+    long allocated = allocatedSinceStart();
+    allocatedEstimate = allocated;
+    if (allocated > limits.maxAllocatedBytes()) throw exceed(Kind.MEMORY);
+    long interval = Math.max(1, ticks - lastSampleTicks);
+    long next = Math.min(MAX_INTERVAL, interval * 2);
+    long delta = allocated - lastSampleAllocated;
+    if (delta > 0) {
+      long perTick = delta / interval + 1;
+      next = Math.min(next, Math.max(1, (limits.maxAllocatedBytes() - allocated) / (4 * perTick)));
+      if (perTick > 2 * lastPerTick && delta > ACCELERATION_FLOOR) next = 1;
+      lastPerTick = perTick;
+    } else {
+      lastPerTick = 0;
     }
-    allocatedEstimate = allocatedSinceStart();
-    if (allocatedEstimate > limits.maxAllocatedBytes()) throw memoryExceeded();
+    lastSampleTicks = ticks;
+    lastSampleAllocated = allocated;
+    nextCheck = Math.min(ticks + next, limits.tickBudget() + 1);
   }
 
   private long allocatedSinceStart() {
@@ -58,70 +108,55 @@ final class RunBudget {
   /** Refuses an array allocation that would take the run over its memory budget, before it happens. */
   void chargeArray(long bytes) {
     BudgetExceeded e = exceeded;
-    if (e != null) throw e == STOP ? wallTimeout() : e;
+    if (e != null) throw e;
     if (bytes < 0) return; // a negative length: let the JVM throw NegativeArraySizeException
     allocatedEstimate += bytes;
     if (allocatedEstimate > limits.maxAllocatedBytes()) {
       allocatedEstimate = allocatedSinceStart() + bytes;
-      if (allocatedEstimate > limits.maxAllocatedBytes()) throw memoryExceeded();
+      if (allocatedEstimate > limits.maxAllocatedBytes()) throw exceed(Kind.MEMORY);
     }
-  }
-
-  private BudgetExceeded memoryExceeded() {
-    return exceed(Outcome.MEMORY_LIMIT, "stopped: the program allocated more than "
-        + limits.maxAllocatedBytes() / (1024 * 1024) + " MB");
   }
 
   /** At every exception handler: a spent budget (or our own error) must not be swallowed. */
   void caught(Throwable t) {
     BudgetExceeded e = exceeded;
-    if (e != null) throw e == STOP ? wallTimeout() : e;
+    if (e != null) throw e;
+    if (stopRequested) throw exceed(Kind.WALL_TIME);
     if (t instanceof BudgetExceeded) throw (BudgetExceeded) t;
-    if (t instanceof OutOfMemoryError) {
-      throw exceed(Outcome.MEMORY_LIMIT, "stopped: the program ran out of memory");
-    }
+    if (t instanceof OutOfMemoryError) throw exceed(Kind.OUT_OF_MEMORY);
   }
 
   void outputExceeded() {
     BudgetExceeded e = exceeded;
-    if (e != null) throw e == STOP ? wallTimeout() : e;
-    throw exceed(Outcome.OUTPUT_LIMIT, "stopped: the program printed more than " + limits.maxOutputBytes() + " bytes");
+    if (e != null) throw e;
+    throw exceed(Kind.OUTPUT);
   }
 
   /** From the waiting thread: the run is over its wall time; its next step throws. */
   void stop() {
-    if (exceeded == null) exceeded = STOP;
+    stopRequested = true;
   }
 
   /** The error this run was stopped with, or null. */
   BudgetExceeded exceeded() {
     BudgetExceeded e = exceeded;
-    return e == STOP ? wallTimeExceeded() : e;
-  }
-
-  private BudgetExceeded wallTimeout() {
-    BudgetExceeded e = exceeded;
-    if (e == null || e == STOP) {
-      e = wallTimeExceeded();
-      exceeded = e;
-    }
+    if (e == null && stopRequested) return withoutTrace[Kind.WALL_TIME.ordinal()];
     return e;
   }
 
-  private BudgetExceeded wallTimeExceeded() {
-    return new BudgetExceeded(Outcome.TIMEOUT, "stopped after " + limits.wallMillis()
-        + " ms: is there an endless loop or a very long computation?");
-  }
-
-  private BudgetExceeded exceed(Outcome outcome, String message) {
+  /**
+   * The run's sticky error, made once, with the learner's frames when there is stack left for them (deep in a
+   * recursion there may not be; making a new error at every frame while unwinding would take seconds).
+   */
+  private BudgetExceeded exceed(Kind kind) {
     BudgetExceeded e = exceeded;
-    if (e == STOP) {
-      e = wallTimeExceeded();
-      exceeded = e;
-    } else if (e == null) {
-      e = new BudgetExceeded(outcome, message);
-      exceeded = e;
+    if (e != null) return e;
+    try {
+      e = new BudgetExceeded(outcome(kind), messages[kind.ordinal()], true);
+    } catch (StackOverflowError noStackLeft) {
+      e = withoutTrace[kind.ordinal()];
     }
+    exceeded = e;
     return e;
   }
 }

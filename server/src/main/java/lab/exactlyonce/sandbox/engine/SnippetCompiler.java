@@ -3,7 +3,11 @@ package lab.exactlyonce.sandbox.engine;
 import org.codehaus.commons.compiler.CompileException;
 import org.codehaus.commons.compiler.InternalCompilerException;
 import org.codehaus.commons.compiler.Location;
+import org.codehaus.janino.Java;
+import org.codehaus.janino.Parser;
+import org.codehaus.janino.Scanner;
 import org.codehaus.janino.SimpleCompiler;
+import org.codehaus.janino.util.DeepCopier;
 import org.codehaus.janino.util.ClassFile;
 
 import java.io.IOException;
@@ -39,10 +43,15 @@ final class SnippetCompiler {
     compiler.setParentClassLoader(CompileLoader.INSTANCE);
     List<Diagnostic> errors = new ArrayList<>();
     ModernJavaHints hints = new ModernJavaHints(source);
-    compiler.setCompileErrorHandler((message, location) -> errors.add(hints.diagnostic(location, message)));
+    compiler.setCompileErrorHandler((message, location) -> {
+      Diagnostic diagnostic = hints.diagnostic(location, message);
+      if (!errors.contains(diagnostic) && !ModernJavaHints.isFollowOn(diagnostic.message(), errors)) errors.add(diagnostic);
+    });
     compiler.setWarningHandler((handle, message, location) -> { });
     try {
-      compiler.cook(fileName, new StringReader(source));
+      Java.AbstractCompilationUnit unit =
+          new Parser(new Scanner(fileName, new StringReader(source))).parseAbstractCompilationUnit();
+      compiler.cook(new FinallyOnce().copyAbstractCompilationUnit(unit));
     } catch (CompileException e) {
       if (errors.isEmpty()) errors.add(hints.diagnostic(e.getLocation(), rawMessage(e.getMessage(), e.getLocation())));
     } catch (InternalCompilerException e) {
@@ -52,7 +61,10 @@ final class SnippetCompiler {
     } catch (IOException e) {
       throw new IllegalStateException("reading a string failed", e);
     }
-    if (!errors.isEmpty()) return new Compiled(null, errors);
+    if (!errors.isEmpty()) {
+      errors.sort(java.util.Comparator.comparingInt(Diagnostic::line).thenComparingInt(Diagnostic::column));
+      return new Compiled(null, errors);
+    }
     Map<String, byte[]> classes = new LinkedHashMap<>();
     for (ClassFile file : compiler.getClassFiles()) classes.put(file.getThisClassName(), file.toByteArray());
     return new Compiled(classes, List.of());
@@ -86,6 +98,24 @@ final class SnippetCompiler {
   }
 
   /**
+   * Works around a Janino 3.1.12 bug: in {@code try { } catch (E e) { } finally { F }} a catch block that completes
+   * normally runs F twice (once inlined after the catch, once more on the shared exit path). Rewritten as the
+   * equivalent {@code try { try { } catch (E e) { } } finally { F }}, which Janino compiles correctly.
+   */
+  static final class FinallyOnce extends DeepCopier {
+    @Override
+    public Java.BlockStatement copyTryStatement(Java.TryStatement subject) throws CompileException {
+      if (subject.finallY == null || subject.catchClauses.isEmpty()) return super.copyTryStatement(subject);
+      Location location = subject.getLocation();
+      Java.Block inner = new Java.Block(location);
+      inner.addStatement(new Java.TryStatement(location, copyResources(subject.resources),
+          copyBlockStatement(subject.body), copyCatchClauses(subject.catchClauses)));
+      return new Java.TryStatement(location, java.util.List.of(), inner, java.util.List.of(),
+          copyBlock(subject.finallY));
+    }
+  }
+
+  /**
    * Janino's view of the library: classes of the JDK's own modules (loaded, not initialised), nothing of the
    * application. Refusing more here breaks harmless code (Janino loads supertypes and overload parameter types of
    * everything it touches), so forbidden JDK APIs compile and are then rejected by the {@link BytecodeVerifier}
@@ -101,8 +131,19 @@ final class SnippetCompiler {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-      if (!(name.startsWith("java.") || name.startsWith("javax."))) throw new ClassNotFoundException(name);
-      return Class.forName(name, false, PLATFORM);
+      if (!isJdk(name)) throw new ClassNotFoundException(name);
+      Class<?> type = Class.forName(name, false, PLATFORM);
+      // Janino reads constants of the classes it sees, which initialises them: keep to java.base (and
+      // jdk.unsupported, so sun.misc.Unsafe is named by the check), never AWT and the like with native code.
+      String module = type.getModule().getName();
+      if (!"java.base".equals(module) && !"jdk.unsupported".equals(module)) throw new ClassNotFoundException(name);
+      return type;
+    }
+
+    /** JDK packages, so that the bytecode check can name a forbidden one (sun.misc.Unsafe) instead of Janino failing. */
+    private static boolean isJdk(String name) {
+      return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("sun.")
+          || name.startsWith("jdk.") || name.startsWith("com.sun.");
     }
   }
 }

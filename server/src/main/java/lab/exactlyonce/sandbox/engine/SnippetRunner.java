@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,22 +43,45 @@ import java.util.regex.Pattern;
 public final class SnippetRunner {
   private static final Logger LOG = LoggerFactory.getLogger(SnippetRunner.class);
   private static final long GRACE_MILLIS = 250;
+  private static final long COLD_COMPILE_MILLIS = 10_000;
+  private static final long LINGER_SECONDS = 15;
   private static final Pattern PUBLIC_CLASS =
       Pattern.compile("\\bpublic\\s+(?:(?:final|abstract|static)\\s+)*class\\s+([A-Za-z_$][\\w$]*)");
   private static final String MAIN_DESCRIPTOR = "([Ljava/lang/String;)V";
+  /** Compilations run here (a deep stack for Janino's recursion); concurrent runs compile side by side. */
+  private static final ExecutorService COMPILER_THREADS = newCompilerThreads();
 
   private final SnippetCompiler compiler = new SnippetCompiler();
   private final PreparedCache cache = new PreparedCache(64);
   private volatile boolean healthy = true;
-  private ExecutorService compilerThread = newCompilerThread();
+  /** How many sources were compiled (not found in the cache); for tests. */
+  private final java.util.concurrent.atomic.AtomicLong compiledSources = new java.util.concurrent.atomic.AtomicLong();
+  /** Compilations in progress, by start time (nanoTime). */
+  private final Map<Object, Long> compilations = new ConcurrentHashMap<>();
+  /** The first compilation in a fresh JVM loads and JIT-compiles Janino itself: it gets a longer limit. */
+  private volatile boolean warm;
 
   public SnippetRunner() {
     OutputRouting.install();
   }
 
-  /** False once a run left a thread behind that could not be stopped; replace the process. */
+  /**
+   * False once a run left a thread behind that could not be stopped, or a compilation that timed out is still
+   * going {@value #LINGER_SECONDS} s after it started: replace the process.
+   */
   public boolean healthy() {
+    long now = System.nanoTime();
+    for (long started : compilations.values()) {
+      if (now - started > TimeUnit.SECONDS.toNanos(LINGER_SECONDS) && healthy) {
+        healthy = false;
+        LOG.warn("a timed-out compilation is still running after {} s; this runner is now unhealthy", LINGER_SECONDS);
+      }
+    }
     return healthy;
+  }
+
+  long compiledSources() {
+    return compiledSources.get();
   }
 
   public RunResult run(String source, SandboxLimits limits) {
@@ -81,7 +105,6 @@ public final class SnippetRunner {
       return failure(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0,
           "the source is " + bytes + " bytes; at most " + limits.maxSourceBytes() + " bytes are allowed")), start);
     }
-    long deadline = start + TimeUnit.MILLISECONDS.toNanos(limits.wallMillis());
     String key = PreparedCache.key(source);
     Prepared prepared = cache.get(key);
     if (prepared == null) {
@@ -93,6 +116,7 @@ public final class SnippetRunner {
       cache.put(key, prepared);
     }
     if (!prepared.runnable()) return failure(prepared.failure(), prepared.diagnostics(), start);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.wallMillis());
     return execute(prepared, limits, deadline, start);
   }
 
@@ -100,12 +124,24 @@ public final class SnippetRunner {
   private Prepared prepare(String source, SandboxLimits limits) throws InterruptedException {
     String fileName = fileName(source);
     SnippetCompiler.Compiled compiled;
-    Future<SnippetCompiler.Compiled> task = compilerThread().submit(() -> compiler.compile(fileName, source));
+    compiledSources.incrementAndGet();
+    Object compilation = new Object();
+    compilations.put(compilation, System.nanoTime());
+    Future<SnippetCompiler.Compiled> task = COMPILER_THREADS.submit(() -> {
+      try {
+        return compiler.compile(fileName, source);
+      } finally {
+        compilations.remove(compilation);
+      }
+    });
+    long allowed = warm ? limits.compileMillis() : Math.max(limits.compileMillis(), COLD_COMPILE_MILLIS);
     try {
-      compiled = task.get(limits.compileMillis(), TimeUnit.MILLISECONDS);
+      compiled = task.get(allowed, TimeUnit.MILLISECONDS);
+      warm = true;
     } catch (TimeoutException e) {
-      task.cancel(true);
-      abandonCompilerThread();
+      // Janino does not look at interrupts: the compilation goes on in the background. Usually it ends soon (a
+      // large source on a busy machine); one still going LINGER_SECONDS after it started retires this runner.
+      LOG.warn("a compilation outlived its limit of {} ms", allowed);
       return null;
     } catch (ExecutionException e) {
       throw new IllegalStateException("the compiler failed", e.getCause());
@@ -176,9 +212,24 @@ public final class SnippetRunner {
         healthy = false;
         LOG.warn("a snippet is stuck in a library call past its wall time; this runner is now unhealthy: {}",
             stuckAt.length > 0 ? stuckAt[0] : "no frames");
+        stopHard(thread);
       }
     }
     return result(call, budget, output, stuckAt, start);
+  }
+
+  /**
+   * Best effort to stop a thread stuck in a library call so it stops burning a core until the process is replaced:
+   * {@code Thread.stop} still works on Java 17 (it throws from Java 20 on). The runner stays unhealthy either way:
+   * a thread killed at an arbitrary point may leave shared JDK state inconsistent.
+   */
+  @SuppressWarnings({"deprecation", "removal"})
+  private static void stopHard(Thread thread) {
+    try {
+      thread.stop();
+    } catch (UnsupportedOperationException e) {
+      LOG.warn("cannot stop the stuck snippet thread on this JVM; it runs until the process is replaced");
+    }
   }
 
   private RunResult result(MainCall call, RunBudget budget, RunOutput output, StackTraceElement[] stuckAt, long start) {
@@ -193,15 +244,15 @@ public final class SnippetRunner {
       return new RunResult(exceeded.outcome(), stdout, stderr, List.of(new Diagnostic(line, 0, exceeded.getMessage())),
           elapsedMillis(start));
     }
+    // Only the run thread looks into the learner's throwable: getStackTrace() and getCause() may be overridden.
     Throwable failure = call.failure;
     if (failure instanceof OutOfMemoryError) {
       return new RunResult(Outcome.MEMORY_LIMIT, stdout, stderr,
-          List.of(new Diagnostic(LearnerStackTrace.line(failure), 0, "stopped: the program ran out of memory")),
-          elapsedMillis(start));
+          List.of(new Diagnostic(call.failureLine, 0, "stopped: the program ran out of memory")), elapsedMillis(start));
     }
     if (failure != null) {
       return new RunResult(Outcome.RUNTIME_ERROR, stdout, stderr + call.failureText,
-          List.of(new Diagnostic(LearnerStackTrace.line(failure), 0, call.failureSummary)), elapsedMillis(start));
+          List.of(new Diagnostic(call.failureLine, 0, call.failureSummary)), elapsedMillis(start));
     }
     if (!call.finished) throw new IllegalStateException("the run thread ended without an outcome");
     return new RunResult(Outcome.OK, stdout, stderr, List.of(), elapsedMillis(start));
@@ -215,20 +266,8 @@ public final class SnippetRunner {
     return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
   }
 
-  private synchronized ExecutorService compilerThread() {
-    return compilerThread;
-  }
-
-  /** The compiler thread is stuck in Janino and cannot be stopped: leave it and start another. */
-  private synchronized void abandonCompilerThread() {
-    compilerThread.shutdownNow();
-    compilerThread = newCompilerThread();
-    healthy = false;
-    LOG.warn("a compilation outlived its time limit; this runner is now unhealthy");
-  }
-
-  private static ExecutorService newCompilerThread() {
-    return Executors.newSingleThreadExecutor(task -> {
+  private static ExecutorService newCompilerThreads() {
+    return Executors.newCachedThreadPool(task -> {
       Thread t = new Thread(null, task, "snippet-compiler", 16L * 1024 * 1024);
       t.setDaemon(true);
       return t;
@@ -244,6 +283,7 @@ public final class SnippetRunner {
     private volatile Throwable failure;
     private volatile String failureText = "";
     private volatile String failureSummary = "";
+    private volatile int failureLine;
     private volatile Throwable internalFailure;
 
     MainCall(SnippetLoader loader, String mainClass, RunBudget budget) {
@@ -283,6 +323,7 @@ public final class SnippetRunner {
       failure = t;
       if (t instanceof BudgetExceeded || budget.exceeded() != null) return;
       try {
+        failureLine = LearnerStackTrace.line(t);
         failureSummary = LearnerStackTrace.describe(t);
         failureText = LearnerStackTrace.format(t);
       } catch (Throwable describing) {

@@ -16,13 +16,15 @@ import java.util.List;
  * A sandbox worker process: runs snippets one at a time for the server that started it.
  *
  * <p>Start: {@code java <flags> -cp <the server's class path> lab.exactlyonce.sandbox.engine.WorkerMain}.
- * Recommended flags: {@code -Xmx256m -Xss1m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-OmitStackTraceInFastThrow
- * -XX:+DisplayVMOutputToStderr -Xshare:auto -Dfile.encoding=UTF-8}.
+ * Recommended flags: {@code -Xmx256m -XX:+UseSerialGC -XX:-OmitStackTraceInFastThrow -XX:+DisplayVMOutputToStderr
+ * --limit-modules java.base,java.logging,java.management,jdk.management,jdk.unsupported} (the last keeps AWT,
+ * java.net.http, JDBC and the like out of the worker JVM altogether). Learner code runs on its own thread with a
+ * 4 MB stack, so {@code -Xss} does not matter for it.
  *
  * <p>Protocol (JSON lines, UTF-8):
  * <ol>
  *   <li>The worker warms up (compiles and runs a small snippet a few times), then writes exactly one line
- *       {@code {"ready":true}} to standard output.</li>
+ *       {@code {"ready":true}} to standard output. If the warm-up fails it exits with status 2 instead.</li>
  *   <li>Then it reads one {@link WorkerRequest} per line from standard input,
  *       {@code {"id":1,"source":"...","limits":{"wallMillis":2000,...}}} ({@code limits} may be null or absent:
  *       {@link SandboxLimits#defaults()}), and answers each with one {@link WorkerResponse} line,
@@ -41,6 +43,8 @@ public final class WorkerMain {
   public static final String READY_LINE = "{\"ready\":true}";
   /** Exit status of a worker that must be replaced. */
   public static final int EXIT_UNHEALTHY = 3;
+  /** Exit status of a worker whose warm-up failed (it never wrote the ready line): the engine itself is broken. */
+  public static final int EXIT_BROKEN = 2;
 
   private static final String WARM_UP = String.join("\n",
       "import java.util.*;",
@@ -111,7 +115,11 @@ public final class WorkerMain {
     long start = System.nanoTime();
     for (int i = 0; i < 12; i++) {
       RunResult r = runner.run(WARM_UP.replace("%d", Integer.toString(i % 3)) + "\n// warm-up run " + i, SandboxLimits.defaults());
-      if (r.status() != Outcome.OK) log.println("sandbox worker: warm-up run " + i + " ended " + r.status().id() + ": " + r.diagnostics());
+      if (r.status() != Outcome.OK) {
+        log.println("sandbox worker: warm-up run " + i + " ended " + r.status().id() + ": " + r.diagnostics()
+            + "; exiting without becoming ready");
+        System.exit(EXIT_BROKEN);
+      }
     }
     log.printf("sandbox worker: warmed up in %d ms%n", (System.nanoTime() - start) / 1_000_000);
   }

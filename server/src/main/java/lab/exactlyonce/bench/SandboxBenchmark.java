@@ -1,0 +1,366 @@
+package lab.exactlyonce.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.App;
+import lab.exactlyonce.Config;
+
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.ToolProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Measures {@code POST /api/run} end to end over real HTTP against the app started in this process (the runs
+ * execute in its worker JVMs), for both demos at concurrency 1 and 32 (32 students, each its own 127.0.0.x
+ * source address); then a benign run's latency at idle and while 20 other students keep infinite loops in flight;
+ * then, in the same run, the javac in-memory route and a fresh {@code java Snippet.java} per run. Prints a
+ * Markdown table.
+ *
+ * <pre>java -cp target/exactly-once-lab.jar lab.exactlyonce.bench.SandboxBenchmark [--quick] [--sandbox-... flags]</pre>
+ */
+public final class SandboxBenchmark {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String LOOP = "public class Spin {\n  public static void main(String[] args) {\n"
+      + "    while (true) {}\n  }\n}\n";
+
+  private final int port;
+  private final boolean quick;
+  private final List<String> rows = new ArrayList<>();
+
+  private SandboxBenchmark(int port, boolean quick) {
+    this.port = port;
+    this.quick = quick;
+  }
+
+  record Demo(String id, String source, String expected) {}
+
+  record Stats(String scenario, int runs, int errors, double p50, double p99, double perSecond) {
+    Stats named(String name) {
+      return new Stats(name, runs, errors, p50, p99, perSecond);
+    }
+
+    String row() {
+      return String.format(Locale.ROOT, "| %s | %d | %d | %.1f | %.1f | %s |", scenario, runs, errors, p50, p99,
+          perSecond > 0 ? String.format(Locale.ROOT, "%.0f", perSecond) : "-");
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    boolean quick = Arrays.asList(args).contains("--quick");
+    String[] sandboxArgs = Arrays.stream(args).filter(a -> !a.equals("--quick")).toArray(String[]::new);
+    Config flags = Config.from(sandboxArgs, Map.of());
+    Config config = new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-bench"), Optional.empty(),
+        Optional.empty(), flags.sandbox(), lab.exactlyonce.store.StoreSettings.embedded(), flags.classroom(),
+        flags.ops());
+    App app = new App(config).start();
+    try {
+      long start = System.nanoTime();
+      if (!app.sandbox().awaitReady(Duration.ofSeconds(120))) throw new IllegalStateException("workers not ready");
+      System.out.printf(Locale.ROOT, "workers ready in %d ms; %s%n", (System.nanoTime() - start) / 1_000_000,
+          app.sandbox().confinement());
+      new SandboxBenchmark(app.port(), quick).run(config);
+    } finally {
+      app.stop();
+    }
+  }
+
+  private void run(Config config) throws Exception {
+    Demo sink = demo("sink-demo");
+    Demo txn = demo("txn-dedupe-demo");
+    int sequential = quick ? 100 : 400;
+    int perClient = quick ? 15 : 40;
+
+    System.out.println("warming up...");
+    sequential(sink, 150, "127.0.0.1");
+    sequential(txn, 150, "127.0.0.1");
+    concurrent(sink, 32, 10);
+
+    Stats sink1 = sequential(sink, sequential, "127.0.0.1");
+    Stats txn1 = sequential(txn, sequential, "127.0.0.1");
+    Stats sink32 = concurrent(sink, 32, perClient);
+    Stats txn32 = concurrent(txn, 32, perClient);
+    Stats idle = sequential(sink, sequential / 2, "127.0.0.2");
+    Stats[] underLoops = underLoops(sink, 20, sequential / 2);
+    Stats javac = javacInMemory(sink, quick ? 30 : 60);
+    Stats fresh = freshJvm(sink, quick ? 4 : 8);
+
+    var s = config.sandbox();
+    System.out.println();
+    System.out.printf(Locale.ROOT, "Sandbox benchmark: %d cores, load average %.1f at the end; %d workers (-Xmx%s%s), "
+            + "wall limit %d ms%n%n", Runtime.getRuntime().availableProcessors(),
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), s.workers(), s.workerHeap(),
+        s.workerJvmFlags().isEmpty() ? "" : " " + String.join(" ", s.workerJvmFlags()), s.limits().wallMillis());
+    System.out.println("| Scenario | runs | errors | p50 ms | p99 ms | runs/s |");
+    System.out.println("|---|---|---|---|---|---|");
+    for (Stats st : List.of(sink1.named("POST /api/run sink-demo, concurrency 1"),
+        txn1.named("POST /api/run txn-dedupe-demo, concurrency 1"),
+        sink32.named("POST /api/run sink-demo, concurrency 32 (32 client addresses)"),
+        txn32.named("POST /api/run txn-dedupe-demo, concurrency 32 (32 client addresses)"),
+        idle.named("benign sink-demo, idle"),
+        underLoops[0].named("benign sink-demo, first wave of 20 infinite loops"),
+        underLoops[1].named("benign sink-demo, 20 infinite loops in flight"),
+        underLoops[2].named("the 20 infinite-loop clients (each run ends `timeout`)"),
+        javac.named("javac in-memory (javax.tools), compile + run + capture"),
+        fresh.named("fresh JVM per run: `java Snippet.java`"))) {
+      System.out.println(st.row());
+    }
+    System.out.println();
+    System.out.printf(Locale.ROOT, "- benign p99 with 20 loops in flight / idle p99: %.2fx (target < 3x)%n",
+        underLoops[1].p99() / idle.p99());
+    System.out.printf(Locale.ROOT, "- javac in-memory p50 / sandbox p50 (sink-demo, c=1): %.1fx%n", javac.p50() / sink1.p50());
+    System.out.printf(Locale.ROOT, "- fresh JVM p50 / sandbox p50 (sink-demo, c=1): %.0fx (target >= 100x)%n",
+        fresh.p50() / sink1.p50());
+    System.out.printf(Locale.ROOT, "- targets: p50 at c=1 < 10 ms: %s; >= 300 runs/s at c=32 with 0 errors: %s%n",
+        sink1.p50() < 10 && txn1.p50() < 10 ? "met" : "NOT met",
+        sink32.perSecond() >= 300 && txn32.perSecond() >= 300 && sink32.errors() + txn32.errors() == 0
+            ? "met" : "NOT met");
+  }
+
+  private Demo demo(String id) throws IOException {
+    try (var client = new LoopbackClient("127.0.0.1", "127.0.0.1", port)) {
+      JsonNode node = JSON.readTree(client.get("/api/snippets/" + id).body());
+      return new Demo(id, node.get("source").asText(), node.get("expectedOutput").asText());
+    }
+  }
+
+  /** One client, one run at a time. */
+  private Stats sequential(Demo demo, int runs, String from) throws IOException {
+    List<Double> times = new ArrayList<>();
+    int errors = 0;
+    long start = System.nanoTime();
+    try (var client = new LoopbackClient(from, "127.0.0.1", port)) {
+      for (int i = 0; i < runs; i++) {
+        long t = System.nanoTime();
+        boolean ok = runOk(client, demo);
+        times.add((System.nanoTime() - t) / 1e6);
+        if (!ok) errors++;
+      }
+    }
+    return stats(times, errors, (System.nanoTime() - start) / 1e9);
+  }
+
+  /** {@code clients} students at once, each from its own address, each running {@code perClient} times. */
+  private Stats concurrent(Demo demo, int clients, int perClient) throws Exception {
+    var times = new ConcurrentLinkedQueue<Double>();
+    var errors = new AtomicInteger();
+    var go = new CountDownLatch(1);
+    var done = new CountDownLatch(clients);
+    for (int c = 0; c < clients; c++) {
+      String from = "127.0.0." + (10 + c);
+      start(() -> {
+        try (var client = new LoopbackClient(from, "127.0.0.1", port)) {
+          go.await();
+          for (int i = 0; i < perClient; i++) {
+            long t = System.nanoTime();
+            boolean ok = runOk(client, demo);
+            times.add((System.nanoTime() - t) / 1e6);
+            if (!ok) errors.incrementAndGet();
+          }
+        } catch (Exception e) {
+          errors.incrementAndGet();
+        } finally {
+          done.countDown();
+        }
+      });
+    }
+    long start = System.nanoTime();
+    go.countDown();
+    done.await();
+    return stats(new ArrayList<>(times), errors.get(), (System.nanoTime() - start) / 1e9);
+  }
+
+  /**
+   * Benign runs from one student while {@code loopers} other students each keep an infinite loop in flight.
+   * Returns the benign runs during the first wave (until every looper has had one run end), the benign runs after
+   * it, and the loopers' own runs.
+   */
+  private Stats[] underLoops(Demo demo, int loopers, int runs) throws Exception {
+    var stop = new AtomicBoolean();
+    var loopTimes = new ConcurrentLinkedQueue<Double>();
+    var loopErrors = new AtomicInteger();
+    var firstDone = new CountDownLatch(loopers);
+    var threads = new ArrayList<Thread>();
+    for (int c = 0; c < loopers; c++) {
+      String from = "127.0.0." + (100 + c);
+      threads.add(start(() -> {
+        boolean first = true;
+        try (var client = new LoopbackClient(from, "127.0.0.1", port)) {
+          while (!stop.get()) {
+            long t = System.nanoTime();
+            var res = client.post("/api/run", "application/json", JSON.writeValueAsString(Map.of("source", LOOP)));
+            loopTimes.add((System.nanoTime() - t) / 1e6);
+            if (res.status() == 429) {
+              Thread.sleep(1000L * Long.parseLong(res.headers().getOrDefault("retry-after", "1")));
+            } else if (res.status() != 200 || !"timeout".equals(JSON.readTree(res.body()).path("status").asText())) {
+              loopErrors.incrementAndGet();
+            }
+            if (first) {
+              first = false;
+              firstDone.countDown();
+            }
+          }
+        } catch (Exception e) {
+          loopErrors.incrementAndGet();
+        }
+      }));
+    }
+    long start = System.nanoTime();
+    List<Double> wave = new ArrayList<>();
+    int waveErrors = 0;
+    try (var client = new LoopbackClient("127.0.0.2", "127.0.0.1", port)) {
+      while (firstDone.getCount() > 0) {
+        long t = System.nanoTime();
+        if (!runOk(client, demo)) waveErrors++;
+        wave.add((System.nanoTime() - t) / 1e6);
+      }
+      double waveSeconds = (System.nanoTime() - start) / 1e9;
+      Stats steady = sequential(demo, runs, "127.0.0.2");
+      stop.set(true);
+      for (Thread t : threads) t.join(30_000);
+      return new Stats[] {stats(wave, waveErrors, waveSeconds), steady,
+          stats(new ArrayList<>(loopTimes), loopErrors.get(), (System.nanoTime() - start) / 1e9)};
+    }
+  }
+
+  private boolean runOk(LoopbackClient client, Demo demo) throws IOException {
+    var res = client.post("/api/run", "application/json", JSON.writeValueAsString(Map.of("source", demo.source())));
+    if (res.status() != 200) return false;
+    JsonNode body = JSON.readTree(res.body());
+    return "ok".equals(body.path("status").asText()) && demo.expected().equals(body.path("stdout").asText());
+  }
+
+  /** The javac route: compile in memory with javax.tools, load, run main, capture System.out. */
+  private Stats javacInMemory(Demo demo, int runs) throws Exception {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    if (javac == null) return new Stats("", 0, 0, Double.NaN, Double.NaN, 0);
+    String className = demo.source().replaceAll("(?s).*?public class (\\w+).*", "$1");
+    List<Double> times = new ArrayList<>();
+    int errors = 0;
+    PrintStream realOut = System.out;
+    for (int i = 0; i < runs + 5; i++) {
+      long t = System.nanoTime();
+      Map<String, ByteArrayOutputStream> classes = new HashMap<>();
+      var files = new javax.tools.ForwardingJavaFileManager<>(javac.getStandardFileManager(null, null, null)) {
+        @Override
+        public JavaFileObject getJavaFileForOutput(Location location, String name, JavaFileObject.Kind kind,
+                                                   javax.tools.FileObject sibling) {
+          return new SimpleJavaFileObject(URI.create("mem:///" + name.replace('.', '/') + kind.extension), kind) {
+            @Override
+            public OutputStream openOutputStream() {
+              return classes.computeIfAbsent(name, n -> new ByteArrayOutputStream());
+            }
+          };
+        }
+      };
+      var source = new SimpleJavaFileObject(URI.create("string:///" + className + ".java"), JavaFileObject.Kind.SOURCE) {
+        @Override
+        public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+          return demo.source();
+        }
+      };
+      boolean compiled = javac.getTask(null, files, null, List.of("-proc:none", "-g:none"), null, List.of(source)).call();
+      String out = "";
+      if (compiled) {
+        ClassLoader loader = new ClassLoader(SandboxBenchmark.class.getClassLoader()) {
+          @Override
+          protected Class<?> findClass(String name) throws ClassNotFoundException {
+            ByteArrayOutputStream bytes = classes.get(name);
+            if (bytes == null) throw new ClassNotFoundException(name);
+            byte[] b = bytes.toByteArray();
+            return defineClass(name, b, 0, b.length);
+          }
+        };
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+          Method main = loader.loadClass(className).getMethod("main", String[].class);
+          main.invoke(null, (Object) new String[0]);
+        } finally {
+          System.setOut(realOut);
+        }
+        out = captured.toString(StandardCharsets.UTF_8);
+      }
+      if (i >= 5) {   // the first few warm javac up
+        times.add((System.nanoTime() - t) / 1e6);
+        if (!demo.expected().equals(out)) errors++;
+      }
+    }
+    return stats(times, errors, 0);
+  }
+
+  /** The Judge0/Piston shape: a fresh JVM per run, in source-file mode. */
+  private Stats freshJvm(Demo demo, int runs) throws Exception {
+    Path dir = Files.createTempDirectory("eolab-bench-fresh");
+    Path file = dir.resolve("Snippet.java");
+    Files.writeString(file, demo.source());
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<Double> times = new ArrayList<>();
+    int errors = 0;
+    for (int i = 0; i < runs; i++) {
+      long t = System.nanoTime();
+      Process p = new ProcessBuilder(java, "-Xshare:auto", file.toString()).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      boolean exited = p.waitFor(60, TimeUnit.SECONDS);
+      times.add((System.nanoTime() - t) / 1e6);
+      if (!exited || p.exitValue() != 0 || !demo.expected().equals(out)) errors++;
+    }
+    Files.deleteIfExists(file);
+    Files.deleteIfExists(dir);
+    return stats(times, errors, 0);
+  }
+
+  private static Stats stats(List<Double> times, int errors, double seconds) {
+    if (times.isEmpty()) return new Stats("", 0, errors, Double.NaN, Double.NaN, 0);
+    double[] sorted = times.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return new Stats("", sorted.length, errors, percentile(sorted, 0.50), percentile(sorted, 0.99),
+        seconds > 0 ? sorted.length / seconds : 0);
+  }
+
+  private static double percentile(double[] sorted, double q) {
+    int index = (int) Math.ceil(q * sorted.length) - 1;
+    return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
+  }
+
+  /** Starts a daemon thread running {@code body}. */
+  private static Thread start(ThrowingRunnable body) {
+    Thread t = new Thread(() -> {
+      try {
+        body.run();
+      } catch (Exception e) {
+        e.printStackTrace();
+      }
+    });
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  @FunctionalInterface
+  private interface ThrowingRunnable {
+    void run() throws Exception;
+  }
+}

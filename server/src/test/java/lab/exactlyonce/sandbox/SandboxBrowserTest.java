@@ -1,0 +1,109 @@
+package lab.exactlyonce.sandbox;
+
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.assertions.LocatorAssertions;
+import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Sandbox tab in Chromium, against the real sandbox (real worker JVMs). */
+class SandboxBrowserTest extends BrowserTest {
+  static final LocatorAssertions.HasTextOptions SLOW = new LocatorAssertions.HasTextOptions().setTimeout(20_000);
+
+  @Override
+  protected TestServer startServer() {
+    TestServer server = TestServer.start();
+    try {
+      assertTrue(server.app().sandbox().awaitReady(Duration.ofSeconds(60)), "sandbox workers ready");
+    } catch (InterruptedException e) {
+      throw new IllegalStateException(e);
+    }
+    return server;
+  }
+
+  Locator sinkDemo() {
+    page.navigate(url("/lessons/exactly-once#sandbox"));
+    Locator demo = page.locator("[id='sandbox/sink-demo']");
+    assertThat(demo.locator(".CodeMirror")).isVisible();
+    return demo;
+  }
+
+  String editorText(Locator demo) {
+    return (String) demo.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.getValue()");
+  }
+
+  @Test
+  void running_the_sink_demo_shows_the_three_lines_and_the_explanation() {
+    Locator demo = sinkDemo();
+    assertThat(demo.locator("[data-explanation]")).isHidden();
+    demo.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON,
+        new Locator.GetByRoleOptions().setName("Run").setExact(true)).click();
+    assertThat(demo.locator("[data-status]")).hasText(Pattern.compile("^Finished in \\d+ ms$"), SLOW);
+    assertThat(demo.locator("[data-stdout]")).hasText(
+        "AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n");
+    assertThat(demo.locator("[data-explanation]")).isVisible();
+    assertThat(demo.locator("[data-explanation]")).containsText("The append sink wrote o3 and o4 twice");
+    assertThat(demo.locator("[data-differs]")).isHidden();
+  }
+
+  @Test
+  void a_compile_error_is_listed_and_marked_at_its_line_and_ctrl_enter_runs() {
+    Locator demo = sinkDemo();
+    String original = editorText(demo);
+    int lines = original.split("\n", -1).length;
+    demo.locator(".CodeMirror").click();
+    page.keyboard().press("Control+End");
+    page.keyboard().type("oops");
+    page.keyboard().press("Control+Enter");
+    assertThat(demo.locator("[data-status]")).hasText(Pattern.compile("^Compile error \\(line " + lines + "\\)"), SLOW);
+    assertThat(demo.locator("[data-diagnostics] li").first()).containsText("Line " + lines);
+    Locator marked = demo.locator(".CodeMirror-code > div").nth(lines - 1);
+    assertThat(marked.locator(".sandbox-error-line")).hasCount(1);
+    assertThat(marked.locator(".sandbox-marker")).hasCount(1);
+    assertThat(demo.locator("[data-expected]")).isHidden();
+
+    demo.locator("[data-reset]").click();
+    assertEquals(original, editorText(demo));
+    assertThat(demo.locator("[data-status]")).hasText("Reset to the original.");
+    assertThat(demo.locator(".sandbox-error-line")).hasCount(0);
+  }
+
+  @Test
+  void an_edited_output_says_it_differs_from_the_lesson() {
+    Locator demo = sinkDemo();
+    demo.locator(".CodeMirror").evaluate(
+        "cm => cm.CodeMirror.setValue(cm.CodeMirror.getValue().replace('CRASH_AFTER = 4', 'CRASH_AFTER = 5'))");
+    demo.locator("[data-run]").click();
+    assertThat(demo.locator("[data-status]")).hasText(
+        Pattern.compile("^Finished in \\d+ ms · the output differs from the lesson's$"), SLOW);
+    assertThat(demo.locator("[data-differs]")).isVisible();
+    assertThat(demo.locator("[data-explanation]")).isHidden();
+  }
+
+  @Test
+  void a_share_link_restores_the_edit() {
+    Locator demo = sinkDemo();
+    demo.locator(".CodeMirror").click();
+    page.keyboard().press("Control+End");
+    page.keyboard().type("\n// my change é");
+    String edited = editorText(demo);
+    demo.locator("[data-share]").click();
+    String link = demo.locator("[data-share-link]").inputValue();
+    assertTrue(link.startsWith(url("/lessons/exactly-once#sandbox/sink-demo?src=")), link);
+
+    var other = context.newPage();
+    other.navigate(link);
+    Locator restored = other.locator("[id='sandbox/sink-demo']");
+    assertThat(restored.locator("[data-status]")).hasText(
+        "Restored an edited version from the link. Reset brings back the original.");
+    assertEquals(edited, restored.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.getValue()"));
+    other.close();
+  }
+}

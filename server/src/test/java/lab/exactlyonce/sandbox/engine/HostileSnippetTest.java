@@ -1,0 +1,196 @@
+package lab.exactlyonce.sandbox.engine;
+
+import static lab.exactlyonce.sandbox.engine.Snippets.main;
+import static lab.exactlyonce.sandbox.engine.Snippets.program;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.stream.Stream;
+
+/**
+ * One row per attack class: the snippet, the outcome it must end with, the exact first diagnostic and its line
+ * (0: not asserted). Runs in-process through {@link SnippetRunner}; the worker process adds the kill switch.
+ */
+class HostileSnippetTest {
+  private static final SnippetRunner RUNNER = new SnippetRunner();
+  private static final String STEPS =
+      "stopped after 5000000 steps (loop iterations and calls): is there an endless loop or endless recursion?";
+  private static final String MEMORY = "stopped: the program allocated more than 64 MB";
+
+  @BeforeAll
+  static void warmUp() {
+    RUNNER.run(main("System.out.println(\"warm\");"), Snippets.testLimits());
+  }
+
+  static Stream<Arguments> hostile() {
+    return Stream.of(
+        // processes and the JVM itself
+        rejected("System.exit", main("System.exit(0);"), "java.lang.System.exit", 4),
+        rejected("fully qualified System.exit", main("java.lang.System.exit(0);"), "java.lang.System.exit", 4),
+        rejected("unicode-escaped System.exit", main("\\u0053ystem.exit(0);"), "java.lang.System.exit", 4),
+        rejected("Runtime.exec", main("Runtime.getRuntime().exec(\"id\");"), "java.lang.Runtime", 4),
+        rejected("Runtime.halt", main("Runtime.getRuntime().halt(0);"), "java.lang.Runtime", 4),
+        rejected("ProcessBuilder", main("new ProcessBuilder(\"id\").start();"), "java.lang.ProcessBuilder", 4),
+        rejected("System.gc", main("System.gc();"), "java.lang.System.gc", 4),
+        rejected("System.loadLibrary", main("System.loadLibrary(\"x\");"), "java.lang.System.loadLibrary", 4),
+        rejected("native method", program("boom();", "static native void boom();"), "the native method boom()", 6),
+        rejected("sun.misc.Unsafe", main("Object u = sun.misc.Unsafe.getUnsafe();"), "sun.misc.Unsafe", 4),
+        // the environment and JVM-wide state
+        rejected("System.getenv", main("System.out.println(System.getenv(\"HOME\"));"), "java.lang.System.getenv", 4),
+        rejected("System.getProperty", main("System.out.println(System.getProperty(\"user.home\"));"),
+            "java.lang.System.getProperty", 4),
+        rejected("System.setProperty", main("System.setProperty(\"user.dir\", \"/\");"),
+            "java.lang.System.setProperty", 4),
+        rejected("system property through Integer.getInteger",
+            main("System.out.println(Integer.getInteger(\"java.version\"));"), "java.lang.Integer.getInteger", 4),
+        rejected("System.setOut", main("System.setOut(System.err);"), "java.lang.System.setOut", 4),
+        rejected("System.out.close", main("System.out.close();"), "java.io.PrintStream.close", 4),
+        rejected("System.in read", main("System.in.read();"), "java.lang.System.in", 4),
+        rejected("Scanner on System.in", main("new Scanner(System.in).nextLine();"), "java.lang.System.in", 4),
+        rejected("Locale.setDefault", main("Locale.setDefault(Locale.GERMAN);"), "java.util.Locale.setDefault", 4),
+        // reflection, class loading, invoke
+        rejected("Class.forName", main("Class.forName(\"java.io.File\");"), "java.lang.Class.forName", 4),
+        rejected("Class.forName with the bootstrap loader",
+            main("Object f = Class.forName(\"java.io.File\", true, null);"), "java.lang.Class.forName", 4),
+        rejected("getClass().getMethods()", main("Object[] ms = \"x\".getClass().getMethods();"),
+            "java.lang.Class.getMethods", 4),
+        rejected("java.lang.reflect", main("Object a = java.lang.reflect.Array.newInstance(int.class, 3);"),
+            "java.lang.reflect.Array", 4),
+        rejected("MethodHandles", main("Object l = java.lang.invoke.MethodHandles.lookup();"),
+            "java.lang.invoke.MethodHandles", 4),
+        rejected("ClassLoader", main("ClassLoader cl = Main.class.getClassLoader();"),
+            "java.lang.Class.getClassLoader", 4),
+        rejected("a class of the sandbox's own package",
+            "package lab.exactlyonce.sandbox.engine;\npublic class Budget {\n"
+                + "  public static void main(String[] args) { }\n}\n",
+            "lab.exactlyonce.* as a package of your own", 2),
+        rejected("finalizer", program("new Main();", "protected void finalize() { }"), "finalize()", 6),
+        // threads
+        rejected("new Thread", main("new Thread(new Runnable() { public void run() { } }).start();"),
+            "java.lang.Thread", 4),
+        rejected("Thread.sleep", main("Thread.sleep(10);"), "java.lang.Thread", 4),
+        rejected("Object.wait", main("Object lock = new Object(); synchronized (lock) { lock.wait(); }"),
+            "java.lang.Object.wait", 4),
+        rejected("executor", main("java.util.concurrent.Executors.newFixedThreadPool(2);"),
+            "java.util.concurrent.Executors", 4),
+        rejected("Timer", main("Timer t = new Timer();"), "java.util.Timer", 4),
+        rejected("parallel stream", main("new ArrayList<String>().parallelStream().count();"),
+            "java.util.Collection.parallelStream", 4),
+        // files, network, serialization
+        rejected("java.io.File", main("System.out.println(new java.io.File(\"/etc/passwd\").exists());"),
+            "java.io.File", 4),
+        rejected("FileInputStream", main("new java.io.FileInputStream(\"/etc/passwd\").read();"),
+            "java.io.FileInputStream", 4),
+        rejected("java.nio.file.Files",
+            main("java.nio.file.Files.readAllLines(java.nio.file.Paths.get(\"/etc/passwd\"));"),
+            "java.nio.file.Paths", 4),
+        rejected("Socket", main("new java.net.Socket(\"localhost\", 80);"), "java.net.Socket", 4),
+        rejected("URL", main("new java.net.URL(\"http://localhost/\").openStream();"), "java.net.URL", 4),
+        rejected("ObjectInputStream", main("new java.io.ObjectInputStream(null).readObject();"),
+            "java.io.ObjectInputStream", 4),
+        // budgets
+        arguments("endless loop", main("int n = 0; while (true) { n++; }"), Outcome.TIMEOUT, STEPS, 4),
+        arguments("endless loop in a static initializer", program("", "static int n; static { while (true) { n++; } }"),
+            Outcome.TIMEOUT, STEPS, 6),
+        arguments("catch (Throwable) swallowing the budget",
+            main("int n = 0; while (true) { try { while (true) { n++; } } catch (Throwable t) { n--; } }"),
+            Outcome.TIMEOUT, STEPS, 4),
+        arguments("loop catching Throwable in finally",
+            program("while (true) { try { spin(); } finally { try { spin(); } catch (Throwable t) { } } }",
+                "static int n; static void spin() { while (true) { n++; } }"), Outcome.TIMEOUT, STEPS, 6),
+        arguments("recursion that catches its own StackOverflowError",
+            program("f(0);", "static void f(int n) { try { f(n + 1); } catch (Throwable t) { f(n + 1); } }"),
+            Outcome.TIMEOUT, "stopped after 3000 ms: is there an endless loop or a very long computation?", 6),
+        arguments("exception whose message loops", main(
+            "throw new RuntimeException() { public String getMessage() { int n = 0; while (true) { n++; } } };"),
+            Outcome.TIMEOUT, STEPS, 4),
+        arguments("endless recursion", program("down(0);", "static int down(int n) { return down(n + 1) + 1; }"),
+            Outcome.RUNTIME_ERROR, "java.lang.StackOverflowError", 6),
+        arguments("huge array", main("long[] a = new long[Integer.MAX_VALUE - 8];"), Outcome.MEMORY_LIMIT, MEMORY, 4),
+        arguments("huge two-dimensional array", main("int[][] m = new int[100000][100000];"),
+            Outcome.MEMORY_LIMIT, MEMORY, 4),
+        arguments("allocation in a loop",
+            main("List<int[]> keep = new ArrayList<int[]>(); while (true) keep.add(new int[1024]);"),
+            Outcome.MEMORY_LIMIT, MEMORY, 4),
+        arguments("string doubling", main("String s = \"x\"; while (true) s = s + s;"), Outcome.MEMORY_LIMIT, MEMORY, 4),
+        arguments("StringBuilder bomb",
+            main("StringBuilder sb = new StringBuilder(\"x\"); while (true) sb.append(sb.toString());"),
+            Outcome.MEMORY_LIMIT, MEMORY, 4),
+        arguments("output flood", main("while (true) System.out.println(\"spam spam spam\");"),
+            Outcome.OUTPUT_LIMIT, "stopped: the program printed more than 65536 bytes", 4));
+  }
+
+  private static Arguments rejected(String attack, String source, String api, int line) {
+    return arguments(attack, source, Outcome.REJECTED, api + " is not allowed in the sandbox", line);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("hostile")
+  void is_contained(String attack, String source, Outcome outcome, String message, int line) {
+    RunResult result = RUNNER.run(source, Snippets.testLimits());
+
+    assertEquals(outcome, result.status(), () -> attack + ": " + result);
+    assertFalse(result.diagnostics().isEmpty(), () -> attack + ": " + result);
+    assertEquals(message, result.diagnostics().get(0).message(), () -> attack + ": " + result);
+    if (line > 0) assertEquals(line, result.diagnostics().get(0).line(), () -> attack + ": " + result);
+    assertTrue(RUNNER.healthy(), attack + " left the runner unhealthy");
+  }
+
+  @Test
+  void output_flood_keeps_exactly_the_limit() {
+    RunResult result = RUNNER.run(main("while (true) System.out.print(\"0123456789\");"), Snippets.testLimits());
+
+    assertEquals(Outcome.OUTPUT_LIMIT, result.status());
+    assertEquals(64 * 1024, result.stdout().length());
+  }
+
+  @Test
+  void static_state_does_not_leak_from_one_run_to_the_next() {
+    String source = program("counter++; System.out.println(\"counter=\" + counter);", "static int counter;");
+
+    RunResult first = RUNNER.run(source, Snippets.testLimits());
+    RunResult second = RUNNER.run(source, Snippets.testLimits());
+
+    assertEquals("counter=1\n", first.stdout());
+    assertEquals("counter=1\n", second.stdout());
+  }
+
+  @Test
+  void regex_backtracking_spends_the_budget_and_the_runner_stays_healthy() {
+    String forever = "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"";
+    for (String call : new String[] {
+        "System.out.println(" + forever + ".matches(\"(.*a){12}!\"));",
+        "System.out.println(java.util.regex.Pattern.compile(\"(.*a){12}!\").matcher(" + forever + ").find());",
+        "System.out.println(" + forever + ".replaceAll(\"(.*a){12}!\", \"x\"));",
+        "System.out.println(" + forever + ".split(\"(.*a){12}!\").length);"}) {
+      RunResult result = RUNNER.run(main(call), Snippets.testLimits());
+
+      // Stopped cooperatively, by the step budget or the wall clock, whichever the machine reaches first.
+      assertEquals(Outcome.TIMEOUT, result.status(), result::toString);
+      assertEquals(4, result.diagnostics().get(0).line(), result::toString);
+    }
+    assertTrue(RUNNER.healthy());
+  }
+
+  @Test
+  void a_long_library_call_times_out_and_marks_the_runner_unhealthy() {
+    SnippetRunner runner = new SnippetRunner();
+    SandboxLimits limits = new SandboxLimits(1_000, 5_000_000L, 64L * 1024 * 1024, 65536, 65536, 5_000);
+
+    RunResult result = runner.run(
+        main("System.out.println(java.math.BigInteger.ONE.shiftLeft(40000000).toString().length());"), limits);
+
+    assertEquals(Outcome.TIMEOUT, result.status(), result::toString);
+    assertEquals("stopped after 1000 ms: is there an endless loop or a very long computation?",
+        result.diagnostics().get(0).message());
+    assertFalse(runner.healthy());
+  }
+}
