@@ -235,6 +235,7 @@ public final class QuizRoutes {
       miss.put("question", line.question().id());
       miss.put("topic", line.question().topic());
       miss.put("prompt", line.question().prompt());
+      miss.put("detail", line.question().detail());
       miss.put("given", QuizPages.given(line));
       miss.put("expected", line.question().expected());
       miss.put("explanation", line.question().explanation());
