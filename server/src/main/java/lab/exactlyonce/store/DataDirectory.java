@@ -20,6 +20,12 @@ final class DataDirectory {
   static final String DATABASE = "eolab";
   static final String DATABASE_FILE = DATABASE + ".mv.db";
 
+  static {
+    // H2's auto-server (see jdbcUrl) would otherwise listen on every interface (refusing remote clients, but still
+    // reachable); keep it on loopback. Read once when H2 first starts, so it is set before any H2 use.
+    if (System.getProperty("h2.bindAddress") == null) System.setProperty("h2.bindAddress", "127.0.0.1");
+  }
+
   private final Path dir;
 
   DataDirectory(Path dir) {
@@ -37,7 +43,7 @@ final class DataDirectory {
   /**
    * The JDBC URL of the embedded database. AUTO_SERVER lets a second process (the backup command) use the
    * database while the app has it open: H2 serves it over a local port whose key is in the lock file, so only a
-   * process that can read the data directory can connect.
+   * process that can read the data directory can connect, and it listens on 127.0.0.1 only.
    */
   static String jdbcUrl(Path dir) {
     return "jdbc:h2:file:" + dir.toAbsolutePath().normalize().resolve(DATABASE) + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
