@@ -178,7 +178,7 @@ public final class QuizRoutes {
 
   private List<Question> questions(QuizSession session) {
     List<Question> out = new ArrayList<>();
-    for (String id : session.questions()) out.add(quiz.question(id));
+    for (String id : session.questions()) quiz.bank().find(id).ifPresent(out::add); // see Quiz.results
     return out;
   }
 
