@@ -10,6 +10,7 @@ import lab.exactlyonce.lesson.LessonRoutes;
 import lab.exactlyonce.lesson.MapRoutes;
 import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
+import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
 import lab.exactlyonce.quiz.QuizRoutes;
@@ -33,9 +34,11 @@ public final class App {
   private final Sandbox sandbox;
   private final Database database;
   private final ClassroomRoutes classroom;
+  private final Operations ops;
 
   public App(Config config) {
     this.config = config;
+    this.ops = new Operations(config.ops());
     Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
     LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippetsDir);
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
@@ -47,12 +50,14 @@ public final class App {
     Sandbox started = null;
     try {
       started = new Sandbox(config.sandbox());
-      Built built = create(config, database, started, lessons, snippetsDir, snippets, lessonRoutes, mapRoutes);
+      ops.watch(started);
+      Built built = create(config, ops, database, started, lessons, snippetsDir, snippets, lessonRoutes, mapRoutes);
       this.javalin = built.javalin();
       this.classroom = built.classroom();
     } catch (RuntimeException e) {
       if (started != null) started.close(); // a start-up mistake must not leave workers or the pool behind
       database.close();
+      ops.close();
       throw e;
     }
     this.sandbox = started;
@@ -61,7 +66,7 @@ public final class App {
   /** What {@link #create} builds: the server and the classroom (whose streams and ticker the app ends). */
   private record Built(Javalin javalin, ClassroomRoutes classroom) {}
 
-  private static Built create(Config config, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
+  private static Built create(Config config, Operations ops, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
                                 SnippetCatalog snippets, LessonRoutes lessonRoutes, MapRoutes mapRoutes) {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
@@ -72,7 +77,7 @@ public final class App {
 
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
     ClassroomRoutes classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
-        lessons, learners, eventRoutes::derive, clock, System.out::println, stream -> {});
+        lessons, learners, eventRoutes::derive, clock, System.out::println, ops.liveStreams()::add);
     MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData(), classroom.learnerData()));
 
     Javalin javalin = Javalin.create(cfg -> {
@@ -82,6 +87,7 @@ public final class App {
         database.close(); // also when a test stops javalin() directly
       });
       cfg.jetty.host = config.host();
+      ops.configure(cfg);
       cfg.staticFiles.add(files -> {
         files.hostedPath = "/assets";
         files.directory = "/web";
@@ -89,6 +95,7 @@ public final class App {
       });
       cfg.staticFiles.enableWebjars();
       cfg.routes.get("/healthz", ctx -> ctx.json(Map.of("status", "ok")));
+      ops.register(cfg.routes);
       lessonRoutes.register(cfg.routes);
       mapRoutes.register(cfg.routes);
       SameOriginGuard.register(cfg.routes, java.util.Set.of("/api/run")); // a run stores nothing about anyone
@@ -126,17 +133,28 @@ public final class App {
     return javalin.port();
   }
 
+  /** The app's meter registry, live streams and graceful stop. */
+  public Operations ops() {
+    return ops;
+  }
+
   /**
-   * Answers waiting runs and ends the sandbox workers (while HTTP can still answer), then stops HTTP, then closes
-   * the database pool.
+   * Stops gracefully: refuses new connections, ends live SSE streams with a reconnect hint, lets in-flight requests
+   * finish (up to the drain timeout; sandbox runs still complete), then answers any runs still waiting and ends the
+   * sandbox workers, and closes the classroom's ticker and the database pool.
    */
   public void stop() {
     try {
-      sandbox.close();
+      ops.beginShutdown(javalin);
       javalin.stop();
     } finally {
-      classroom.close();
-      database.close();
+      try {
+        sandbox.close();
+        classroom.close();
+        database.close();
+      } finally {
+        ops.close();
+      }
     }
   }
 }

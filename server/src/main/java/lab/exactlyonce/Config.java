@@ -1,6 +1,7 @@
 package lab.exactlyonce;
 
 import lab.exactlyonce.classroom.ClassroomSettings;
+import lab.exactlyonce.ops.OpsSettings;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.store.StoreSettings;
 
@@ -17,9 +18,11 @@ import java.util.Optional;
  * @param snippetsDir folder holding one sub-folder of snippets per lesson; empty means the bundled ones
  * @param store the database; an empty JDBC URL means an embedded H2 file database under {@code dataDir}
  * @param classroom the instructor secret and the classroom's rate limits
+ * @param ops request log, metrics access and the shutdown drain timeout
  */
 public record Config(String host, int port, Path dataDir, Optional<Path> lessonsDir, Optional<Path> snippetsDir,
-                     SandboxSettings sandbox, StoreSettings store, ClassroomSettings classroom) {
+                     SandboxSettings sandbox, StoreSettings store, ClassroomSettings classroom,
+                     OpsSettings ops) {
 
   public static final int DEFAULT_PORT = 7070;
 
@@ -30,15 +33,17 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     if (dataDir == null) throw new ConfigException("--data-dir must not be empty");
     if (store == null) store = StoreSettings.embedded();
     if (classroom == null) classroom = ClassroomSettings.defaults();
+    if (ops == null) ops = OpsSettings.defaults();
   }
 
   /**
    * The JDBC URL to use: the configured one, or an H2 file database {@code <dataDir>/eolab.mv.db}. WRITE_DELAY=0
    * makes H2 write every commit to the file before the commit returns; with H2's default (written within a second)
-   * an acknowledged event was lost when the process was killed (see KillRestartTest).
+   * an acknowledged event was lost when the process was killed (see KillRestartTest). AUTO_SERVER lets the backup
+   * command read the database while the app runs.
    */
   public String jdbcUrl() {
-    return store.jdbcUrl().orElseGet(() -> "jdbc:h2:file:" + dataDir.toAbsolutePath().resolve("eolab") + ";WRITE_DELAY=0");
+    return store.jdbcUrl().orElseGet(() -> StoreSettings.embeddedJdbcUrl(dataDir));
   }
 
   /**
@@ -51,35 +56,40 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         System.getProperty("eolab.test.jdbc-user", ""), System.getProperty("eolab.test.jdbc-password", ""));
     try {
       return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
-          SandboxSettings.defaults(), store, ClassroomSettings.defaults());
+          SandboxSettings.defaults(), store, ClassroomSettings.defaults(),
+          OpsSettings.defaults().withRequestLog(false));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
   }
 
   public Config withLessonsDir(Path dir) {
-    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, classroom);
+    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, classroom, ops);
   }
 
   public Config withSnippetsDir(Path dir) {
-    return new Config(host, port, dataDir, lessonsDir, Optional.of(dir), sandbox, store, classroom);
+    return new Config(host, port, dataDir, lessonsDir, Optional.of(dir), sandbox, store, classroom, ops);
   }
 
   public Config withSandbox(SandboxSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, classroom);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, classroom, ops);
   }
 
   /** The same app on another port, for a test that restarts it where it was. */
   public Config withPort(int newPort) {
-    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom);
+    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, ops);
   }
 
   public Config withClassroom(ClassroomSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, settings);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, settings, ops);
+  }
+
+  public Config withOps(OpsSettings settings) {
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, settings);
   }
 
   public Config withStore(StoreSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings, classroom);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings, classroom, ops);
   }
 
   /** Reads {@code --name value} flags, then {@code NAME} environment variables, then defaults. */
@@ -105,7 +115,8 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         value.apply("--snippets-dir").map(Path::of),
         SandboxSettings.from(name -> value.apply(name)),
         StoreSettings.from(name -> value.apply(name)),
-        ClassroomSettings.from(name -> value.apply(name)));
+        ClassroomSettings.from(name -> value.apply(name)),
+        OpsSettings.from(name -> value.apply(name)));
   }
 
   /** Flag name to environment variable name; the sandbox adds its own. */
@@ -121,6 +132,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     table.putAll(SandboxSettings.FLAGS);
     table.putAll(StoreSettings.FLAGS);
     table.putAll(ClassroomSettings.FLAGS);
+    table.putAll(OpsSettings.FLAGS);
     return java.util.Collections.unmodifiableMap(table);
   }
 

@@ -16,7 +16,11 @@ public final class Main {
       return;
     }
     app.start();
-    Runtime.getRuntime().addShutdownHook(new Thread(app::stop, "shutdown"));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      System.out.println("Exactly-Once Lab is stopping: finishing requests in flight, then closing");
+      app.stop();
+      System.out.println("Exactly-Once Lab has stopped");
+    }, "shutdown"));
     System.out.println("Exactly-Once Lab is serving http://localhost:" + app.port() + "/");
   }
 }

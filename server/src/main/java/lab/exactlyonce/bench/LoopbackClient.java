@@ -35,10 +35,18 @@ public final class LoopbackClient implements AutoCloseable {
   }
 
   public Response post(String path, String contentType, String body) throws IOException {
+    return post(path, contentType, body, Map.of());
+  }
+
+  /** A POST with extra request headers (such as {@code Cookie} or {@code Sec-Fetch-Site}). */
+  public Response post(String path, String contentType, String body, Map<String, String> extraHeaders)
+      throws IOException {
     byte[] payload = body.getBytes(StandardCharsets.UTF_8);
+    StringBuilder extra = new StringBuilder();
+    extraHeaders.forEach((name, value) -> extra.append(name).append(": ").append(value).append("\r\n"));
     String head = "POST " + path + " HTTP/1.1\r\nHost: " + server.getHostString() + ":" + server.getPort()
         + "\r\nContent-Type: " + contentType + "\r\nContent-Length: " + payload.length
-        + "\r\nAccept: application/json\r\n\r\n";
+        + "\r\nAccept: application/json\r\n" + extra + "\r\n";
     return exchange(head.getBytes(StandardCharsets.US_ASCII), payload);
   }
 
@@ -82,7 +90,9 @@ public final class LoopbackClient implements AutoCloseable {
     String line;
     while ((line = line()) != null && !line.isEmpty()) {
       int colon = line.indexOf(':');
-      headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+      // a repeated header (Set-Cookie) keeps every value, one per line
+      headers.merge(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim(),
+          (a, b) -> a + "\n" + b);
     }
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {

@@ -53,6 +53,10 @@ public final class Sandbox implements AutoCloseable {
   private volatile double meanRunMillis = 50;
   private volatile boolean started;
   private volatile boolean closed;
+  /** Runs on a worker now (for metrics). */
+  private final java.util.concurrent.atomic.AtomicInteger busy = new java.util.concurrent.atomic.AtomicInteger();
+  private final List<java.util.function.Consumer<RunResult>> finishedListeners =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
 
   public Sandbox(SandboxSettings settings) {
     this.settings = settings;
@@ -78,6 +82,21 @@ public final class Sandbox implements AutoCloseable {
     return pool.confinement();
   }
 
+  /** Calls {@code listener} with every run's result (for metrics); it must be quick and must not throw. */
+  public void onFinished(java.util.function.Consumer<RunResult> listener) {
+    finishedListeners.add(listener);
+  }
+
+  /** Runs waiting for a worker now. */
+  public synchronized int waitingRuns() {
+    return queue.waiting();
+  }
+
+  /** Workers running a snippet now. */
+  public int busyWorkers() {
+    return busy.get();
+  }
+
   /** Waits until every worker is warm and idle; for tests and the benchmark. */
   public boolean awaitReady(Duration timeout) throws InterruptedException {
     start();
@@ -97,6 +116,7 @@ public final class Sandbox implements AutoCloseable {
   public CompletableFuture<RunResult> run(String clientKey, String source) {
     start();
     Job job = new Job(ids.incrementAndGet(), clientKey, source);
+    job.result.thenAccept(result -> finishedListeners.forEach(listener -> listener.accept(result)));
     if (closed) {
       job.settle(internalError("the server is shutting down; try again in a moment", 0));
       return job.result;
@@ -153,6 +173,7 @@ public final class Sandbox implements AutoCloseable {
 
   private void execute(Job job, WorkerProcess worker) {
     job.dispatchNanos = System.nanoTime();
+    busy.incrementAndGet();
     CompletableFuture<WorkerResponse> answer = worker.send(
         new WorkerRequest(job.id, job.source, settings.limits()));
     long hardLimit = settings.hardLimitMillis();
@@ -173,6 +194,7 @@ public final class Sandbox implements AutoCloseable {
           // The worker exited right after answering its previous run, as the engine does when that run left a
           // thread it could not stop; this run most likely never started. Give it the next free worker, once.
           job.retried = true;
+          busy.decrementAndGet();
           synchronized (this) {
             uncountNew(job);
             queue.release(job.client);
@@ -200,6 +222,7 @@ public final class Sandbox implements AutoCloseable {
 
   private void finish(Job job, WorkerProcess worker, RunResult result, boolean workerUsable) {
     if (!job.settle(result)) return;
+    busy.decrementAndGet();
     // Time on the worker, not in the queue: waiting behind others must not make a client heavy.
     long took = elapsedSince(job.dispatchNanos);
     meanRunMillis = meanRunMillis * 0.9 + took * 0.1;

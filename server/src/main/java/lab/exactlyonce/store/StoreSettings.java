@@ -27,6 +27,11 @@ public record StoreSettings(Optional<String> jdbcUrl, String user, String passwo
     password = password == null ? "" : password;
   }
 
+  /** The embedded H2 database's URL under {@code dataDir} (shared with the backup and restore commands). */
+  public static String embeddedJdbcUrl(java.nio.file.Path dataDir) {
+    return DataDirectory.jdbcUrl(dataDir);
+  }
+
   public static StoreSettings embedded() {
     return new StoreSettings(Optional.empty(), "", "");
   }

@@ -1,0 +1,85 @@
+package lab.exactlyonce.ops;
+
+import io.javalin.Javalin;
+import io.javalin.config.JavalinConfig;
+import io.javalin.config.RoutesConfig;
+import io.micrometer.core.instrument.MeterRegistry;
+import lab.exactlyonce.sandbox.Sandbox;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the person hosting the app needs: metrics ({@link #registry()}, {@code GET /metrics}), a request log, live
+ * streams that survive a restart ({@link #liveStreams()}) and a graceful stop. App builds one and hands its
+ * registry and live streams to the features.
+ *
+ * <p>A graceful stop ({@link #beginShutdown} then {@code javalin.stop()}): the listening socket closes (new
+ * connections are refused, so reconnecting clients keep retrying instead of getting an error page), live SSE
+ * streams end with a reconnect hint, in-flight requests get up to the drain timeout to finish, then the rest of the
+ * app closes.
+ */
+public final class Operations implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Operations.class);
+
+  private final OpsSettings settings;
+  private final Metrics metrics = new Metrics();
+  private final LiveStreams liveStreams;
+
+  public Operations(OpsSettings settings) {
+    this.settings = settings;
+    this.liveStreams = new LiveStreams(metrics.registry());
+  }
+
+  /** The app's one meter registry: features register their meters here. */
+  public MeterRegistry registry() {
+    return metrics.registry();
+  }
+
+  /** Where SSE handlers register their streams. */
+  public LiveStreams liveStreams() {
+    return liveStreams;
+  }
+
+  /** Request timing and logging, and Jetty's graceful stop. */
+  public void configure(JavalinConfig cfg) {
+    cfg.requestLogger.http((ctx, millis) -> {
+      metrics.recordRequest(ctx, millis);
+      if (settings.requestLog()) RequestLog.write(ctx, millis);
+    });
+    cfg.jetty.modifyServer(server -> {
+      // Javalin puts its servlet handler inside this wrapper; it counts requests in flight so stop() can wait.
+      server.setHandler(new GracefulHandler());
+      server.setStopTimeout(settings.drainTimeout().toMillis());
+    });
+  }
+
+  /** Registers {@code GET /metrics} as the settings allow. */
+  public void register(RoutesConfig routes) {
+    metrics.register(routes, settings.metrics());
+  }
+
+  /** Measures the sandbox: runs by outcome, queue depth, busy workers. */
+  public void watch(Sandbox sandbox) {
+    SandboxMeters.bind(sandbox, metrics.registry());
+  }
+
+  /** First steps of a graceful stop: refuse new connections, then end live streams so their clients reconnect. */
+  public void beginShutdown(Javalin javalin) {
+    if (javalin.jettyServer().started()) {
+      for (Connector connector : javalin.jettyServer().server().getConnectors()) {
+        connector.shutdown();   // Graceful: closes the listening socket
+      }
+      log.info("shutdown: no longer accepting connections; letting requests in flight finish (up to {} s)",
+          settings.drainTimeout().toSeconds());
+    }
+    liveStreams.closeAll();
+  }
+
+  @Override
+  public void close() {
+    liveStreams.stop();
+    metrics.close();
+  }
+}

@@ -1,0 +1,91 @@
+package lab.exactlyonce.ops;
+
+import lab.exactlyonce.Config.ConfigException;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What the person hosting the app can tune about operations.
+ *
+ * @param requestLog one log line per request ({@code --request-log on|off}, default on)
+ * @param metrics who may read {@code GET /metrics} ({@code --metrics public|local|off}, default public: the figures
+ *     are counts, latencies and JVM gauges by route template, never a path with an id, a cookie or a name)
+ * @param drainTimeout how long a stopping server lets in-flight requests finish ({@code --drain-seconds}, default 10)
+ */
+public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration drainTimeout) {
+
+  /** Flag name to environment variable name, merged into the app's option table. */
+  public static final Map<String, String> FLAGS = Map.of(
+      "--request-log", "REQUEST_LOG",
+      "--metrics", "METRICS",
+      "--drain-seconds", "DRAIN_SECONDS");
+
+  /** Who may scrape {@code /metrics}. */
+  public enum MetricsAccess {
+    /** Anyone who can reach the server. */
+    PUBLIC,
+    /** Only clients on a loopback address (a scraper on the same machine). */
+    LOCAL,
+    /** No {@code /metrics} route at all. */
+    OFF
+  }
+
+  public OpsSettings {
+    if (metrics == null) throw new ConfigException("--metrics must be one of public, local, off");
+    if (drainTimeout == null || drainTimeout.isNegative() || drainTimeout.toSeconds() > 600) {
+      throw new ConfigException("--drain-seconds must be between 0 and 600, got " + drainTimeout);
+    }
+  }
+
+  public static OpsSettings defaults() {
+    return new OpsSettings(true, MetricsAccess.PUBLIC, Duration.ofSeconds(10));
+  }
+
+  public static OpsSettings from(Function<String, Optional<String>> option) {
+    boolean log = option.apply("--request-log").map(v -> onOff(v)).orElse(true);
+    MetricsAccess access = option.apply("--metrics").map(v -> access(v)).orElse(MetricsAccess.PUBLIC);
+    long drain = option.apply("--drain-seconds").map(v -> seconds(v)).orElse(10L);
+    if (drain < 0 || drain > 600) throw new ConfigException("--drain-seconds must be between 0 and 600, got " + drain);
+    return new OpsSettings(log, access, Duration.ofSeconds(drain));
+  }
+
+  public OpsSettings withRequestLog(boolean on) {
+    return new OpsSettings(on, metrics, drainTimeout);
+  }
+
+  public OpsSettings withMetrics(MetricsAccess access) {
+    return new OpsSettings(requestLog, access, drainTimeout);
+  }
+
+  public OpsSettings withDrainTimeout(Duration timeout) {
+    return new OpsSettings(requestLog, metrics, timeout);
+  }
+
+  private static boolean onOff(String value) {
+    switch (value.trim().toLowerCase(Locale.ROOT)) {
+      case "on": case "true": case "yes": return true;
+      case "off": case "false": case "no": return false;
+      default: throw new ConfigException("--request-log must be on or off, got '" + value + "'");
+    }
+  }
+
+  private static MetricsAccess access(String value) {
+    try {
+      return MetricsAccess.valueOf(value.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("--metrics must be one of public, local, off, got '" + value + "'");
+    }
+  }
+
+  private static long seconds(String value) {
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      throw new ConfigException("--drain-seconds must be a whole number of seconds, got '" + value + "'");
+    }
+  }
+}

@@ -1,0 +1,36 @@
+package lab.exactlyonce.ops;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.engine.Outcome;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The sandbox's figures: runs finished by outcome ({@code eolab_sandbox_runs_total{outcome=...}}), runs waiting
+ * for a worker, workers busy and workers configured.
+ */
+final class SandboxMeters {
+  private SandboxMeters() {}
+
+  static void bind(Sandbox sandbox, MeterRegistry registry) {
+    Map<Outcome, Counter> runs = new EnumMap<>(Outcome.class);
+    for (Outcome outcome : Outcome.values()) {
+      runs.put(outcome, Counter.builder("eolab.sandbox.runs")
+          .description("Sandbox runs finished, by outcome")
+          .tag("outcome", outcome.name().toLowerCase(Locale.ROOT))
+          .register(registry));
+    }
+    sandbox.onFinished(result -> runs.get(result.status()).increment());
+    Gauge.builder("eolab.sandbox.queue.depth", sandbox, Sandbox::waitingRuns)
+        .description("Sandbox runs waiting for a worker").register(registry);
+    Gauge.builder("eolab.sandbox.workers.busy", sandbox, Sandbox::busyWorkers)
+        .description("Sandbox workers running a snippet now").register(registry);
+    Gauge.builder("eolab.sandbox.workers", sandbox, s -> s.settings().workers())
+        .description("Sandbox workers configured").register(registry);
+  }
+}
