@@ -24,6 +24,8 @@ final class RunBudget {
 
   private final SandboxLimits limits;
   private final long deadlineNanos;
+  /** The kind of a sticky error that had to be made without the learner's frames; null once it has them. */
+  private Kind untraced;
   private final String[] messages = new String[Kind.values().length];
   /** Made up front, without a stack trace: thrown when there is no stack left to make one with a trace. */
   private final BudgetExceeded[] withoutTrace = new BudgetExceeded[Kind.values().length];
@@ -74,7 +76,7 @@ final class RunBudget {
 
   void tick() {
     BudgetExceeded e = exceeded;
-    if (e != null) throw e;
+    if (e != null) throw sticky(e);
     if (stopRequested) throw exceed(Kind.WALL_TIME);
     if (++ticks >= nextCheck) check();
   }
@@ -108,7 +110,7 @@ final class RunBudget {
   /** Refuses an array allocation that would take the run over its memory budget, before it happens. */
   void chargeArray(long bytes) {
     BudgetExceeded e = exceeded;
-    if (e != null) throw e;
+    if (e != null) throw sticky(e);
     if (bytes < 0) return; // a negative length: let the JVM throw NegativeArraySizeException
     allocatedEstimate += bytes;
     if (allocatedEstimate > limits.maxAllocatedBytes()) {
@@ -120,7 +122,7 @@ final class RunBudget {
   /** At every exception handler: a spent budget (or our own error) must not be swallowed. */
   void caught(Throwable t) {
     BudgetExceeded e = exceeded;
-    if (e != null) throw e;
+    if (e != null) throw sticky(e);
     if (stopRequested) throw exceed(Kind.WALL_TIME);
     if (t instanceof BudgetExceeded) throw (BudgetExceeded) t;
     if (t instanceof OutOfMemoryError) throw exceed(Kind.OUT_OF_MEMORY);
@@ -128,7 +130,7 @@ final class RunBudget {
 
   void outputExceeded() {
     BudgetExceeded e = exceeded;
-    if (e != null) throw e;
+    if (e != null) throw sticky(e);
     throw exceed(Kind.OUTPUT);
   }
 
@@ -155,8 +157,26 @@ final class RunBudget {
       e = new BudgetExceeded(outcome(kind), messages[kind.ordinal()], true);
     } catch (StackOverflowError noStackLeft) {
       e = withoutTrace[kind.ordinal()];
+      untraced = kind;
     }
     exceeded = e;
     return e;
+  }
+
+  /**
+   * The sticky error to throw again. One made without the learner's frames (no stack was left) is made again,
+   * once, as soon as the unwinding run has stack to spare, so the learner still learns the line it was stopped at.
+   */
+  private BudgetExceeded sticky(BudgetExceeded e) {
+    Kind kind = untraced;
+    if (kind == null) return e;
+    try {
+      BudgetExceeded traced = new BudgetExceeded(outcome(kind), messages[kind.ordinal()], true);
+      untraced = null;
+      exceeded = traced;
+      return traced;
+    } catch (StackOverflowError stillNoStackLeft) {
+      return e;
+    }
   }
 }
