@@ -31,8 +31,6 @@ public final class SnippetViews implements TabViews.SnippetView {
     return article(
         h4(s.title()).withClass("sandbox-title").withId("sandbox/" + id + "/title"),
         s.summary().isEmpty() ? text("") : p(s.summary()).withClass("sandbox-summary"),
-        pre(code(s.source()).withClass("language-java")).withClass("sandbox-source")
-            .attr("data-source", "").attr("tabindex", "0").attr("aria-label", "Java source of " + s.title()),
         div(
             button("Run").withType("button").withClass("sandbox-run").attr("data-run", id)
                 .attr("aria-keyshortcuts", "Control+Enter Meta+Enter")
@@ -43,6 +41,8 @@ public final class SnippetViews implements TabViews.SnippetView {
             span("Ctrl+Enter runs").withClass("sandbox-hint")
         ).withClass("sandbox-toolbar").attr("role", "toolbar").attr("aria-label", "Snippet " + s.title())
             .attr("hidden", ""),
+        pre(code(s.source()).withClass("language-java")).withClass("sandbox-source")
+            .attr("data-source", "").attr("tabindex", "0").attr("aria-label", "Java source of " + s.title()),
         p("Not run yet.").withClass("sandbox-status").attr("data-status", "").attr("role", "status")
             .attr("aria-live", "polite").attr("hidden", ""),
         div(

@@ -1,5 +1,6 @@
 package lab.exactlyonce.sandbox.engine;
 
+import java.io.PrintStream;
 import java.lang.reflect.Array;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -84,7 +85,12 @@ public final class Budget {
 
   /** {@code t.printStackTrace()} with the learner's frames only, to the run's standard error. */
   public static void printStackTrace(Throwable t) {
-    System.err.print(LearnerStackTrace.trace(t));
+    printStackTrace(t, System.err);
+  }
+
+  /** {@code t.printStackTrace(out)} with the learner's frames only. */
+  public static void printStackTrace(Throwable t, PrintStream out) {
+    out.print(LearnerStackTrace.trace(t));
   }
 
   // Regular expressions, matched against a view of the input that ticks as the engine reads it.

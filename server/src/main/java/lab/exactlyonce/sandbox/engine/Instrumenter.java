@@ -212,9 +212,11 @@ final class Instrumenter {
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
       beforeInstruction();
-      if (opcode == Opcodes.INVOKEVIRTUAL && name.equals("printStackTrace") && descriptor.equals("()V")) {
+      if (opcode == Opcodes.INVOKEVIRTUAL && name.equals("printStackTrace")
+          && (descriptor.equals("()V") || descriptor.equals("(Ljava/io/PrintStream;)V"))) {
         // Prints the learner's frames only, like an uncaught exception, instead of the sandbox's own.
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "printStackTrace", "(Ljava/lang/Throwable;)V", false);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "printStackTrace",
+            "(Ljava/lang/Throwable;" + descriptor.substring(1), false);
         return;
       }
       String budgeted = BUDGETED_REGEX.get(owner + "." + name + descriptor);

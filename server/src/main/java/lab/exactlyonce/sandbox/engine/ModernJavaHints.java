@@ -23,6 +23,7 @@ final class ModernJavaHints {
       "multi-catch (catch (A | B e)) is not supported here: write one catch block per exception type";
   static final String INSTANCEOF_PATTERN =
       "instanceof patterns are not supported here: test with instanceof, then cast, e.g. String s = (String) o;";
+  static final String TOO_LARGE = "a method is too large (over 64 KB of bytecode): split it into smaller methods";
   static final String SEALED = "sealed classes are not supported here: remove sealed, non-sealed and permits";
 
   private static final Map<String, String> EXACT = Map.of(
@@ -70,6 +71,7 @@ final class ModernJavaHints {
   String hint(int line, String message) {
     String exact = EXACT.get(message);
     if (exact != null) return exact;
+    if (message.endsWith("Code grows beyond 64 KB")) return TOO_LARGE;
     String text = line >= 1 && line <= lines.length ? lines[line - 1] : "";
     if (INSTANCEOF_WITH_NAME.matcher(text).find() && message.endsWith("expected instead of '" + lastWordAfterInstanceof(text) + "'")) {
       return INSTANCEOF_PATTERN;

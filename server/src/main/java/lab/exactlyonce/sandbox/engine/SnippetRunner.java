@@ -2,6 +2,7 @@ package lab.exactlyonce.sandbox.engine;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.slf4j.Logger;
@@ -155,8 +156,14 @@ public final class SnippetRunner {
           "nothing to run: add a public class with public static void main(String[] args)")));
     }
     Map<String, byte[]> instrumented = new LinkedHashMap<>();
-    for (Map.Entry<String, byte[]> e : compiled.classes().entrySet()) {
-      instrumented.put(e.getKey(), Instrumenter.instrument(e.getValue()));
+    try {
+      for (Map.Entry<String, byte[]> e : compiled.classes().entrySet()) {
+        instrumented.put(e.getKey(), Instrumenter.instrument(e.getValue()));
+      }
+    } catch (MethodTooLargeException e) {
+      return Prepared.failed(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0, "the method " + e.getMethodName()
+          + " of " + e.getClassName().replace('/', '.') + " is too large to run here (the sandbox adds checks to it):"
+          + " split it into smaller methods")));
     }
     return Prepared.runnable(instrumented, mainClass);
   }

@@ -35,6 +35,11 @@ class HostileSnippetTest {
         // processes and the JVM itself
         rejected("System.exit", main("System.exit(0);"), "java.lang.System.exit", 4),
         rejected("fully qualified System.exit", main("java.lang.System.exit(0);"), "java.lang.System.exit", 4),
+        rejected("statically imported System.exit",
+            "import static java.lang.System.exit;\npublic class Main {\n  public static void main(String[] args) {\n"
+                + "    exit(0);\n  }\n}\n", "java.lang.System.exit", 4),
+        rejected("a resource through the class", main("Object in = Main.class.getResourceAsStream(\"/etc/passwd\");"),
+            "java.lang.Class.getResourceAsStream", 4),
         rejected("unicode-escaped System.exit", main("\\u0053ystem.exit(0);"), "java.lang.System.exit", 4),
         rejected("Runtime.exec", main("Runtime.getRuntime().exec(\"id\");"), "java.lang.Runtime", 4),
         rejected("Runtime.halt", main("Runtime.getRuntime().halt(0);"), "java.lang.Runtime", 4),

@@ -77,10 +77,10 @@ class SnippetRunnerTest {
   @Test
   void print_stack_trace_shows_the_learners_frames_on_standard_error() {
     RunResult result = run(main("try { Integer.parseInt(\"x\"); } catch (NumberFormatException e) { e.printStackTrace(); }"
-        + " System.out.println(\"still running\");"));
+        + " System.out.println(\"still running\"); new Error(\"to out\").printStackTrace(System.out);"));
 
     assertEquals(Outcome.OK, result.status());
-    assertEquals("still running\n", result.stdout());
+    assertEquals("still running\njava.lang.Error: to out\n\tat Main.main(Main.java:4)\n", result.stdout());
     assertEquals("java.lang.NumberFormatException: For input string: \"x\"\n\tat Main.main(Main.java:4)\n",
         result.stderr());
   }
@@ -253,6 +253,29 @@ class SnippetRunnerTest {
     assertEquals(List.of(new Diagnostic(0, 0, "compiling took longer than 5 ms: is the source very large?")),
         result.diagnostics());
     assertTrue(runner.healthy(), "a compilation that merely ran long does not retire the runner");
+  }
+
+  @Test
+  void a_method_that_instrumentation_takes_over_the_jvm_limit_is_a_compile_error() {
+    SandboxLimits generous = new SandboxLimits(2_000, 50_000_000L, 64L << 20, 65536, 65536, 30_000);
+
+    RunResult result = RUNNER.run(arrayOf(10_942), generous); // Janino's own limit is a few elements further
+
+    assertEquals(new RunResult(Outcome.COMPILE_ERROR, "", "", List.of(new Diagnostic(0, 0, "the method main of Main"
+        + " is too large to run here (the sandbox adds checks to it): split it into smaller methods")),
+        result.elapsedMs()), result);
+  }
+
+  @Test
+  void janinos_code_size_error_becomes_a_hint() {
+    assertEquals(ModernJavaHints.TOO_LARGE,
+        new ModernJavaHints("").hint(0, "the compiler could not handle this: Code grows beyond 64 KB"));
+  }
+
+  /** A main whose only statement initialises an int array of {@code n} elements: about 6 bytes of code each. */
+  private static String arrayOf(int n) {
+    return "public class Main {\n  public static void main(String[] args) {\n    int[] a = {"
+        + String.join(",", java.util.Collections.nCopies(n, "1")) + "};\n    System.out.println(a.length);\n  }\n}\n";
   }
 
   private static String resource(String path) throws IOException {

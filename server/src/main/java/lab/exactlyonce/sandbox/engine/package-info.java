@@ -1,0 +1,28 @@
+/**
+ * The sandbox engine: compiles and runs one learner snippet inside a worker JVM ({@link
+ * lab.exactlyonce.sandbox.engine.WorkerMain}, protocol in its javadoc), with defence in depth instead of a
+ * SecurityManager:
+ * <ol>
+ *   <li><b>Compile</b> ({@code SnippetCompiler}): Janino 3.1.12, target 8, debug info; Janino sees only
+ *       {@code java.base} (and {@code jdk.unsupported}) classes, never the application's. Errors keep Janino's
+ *       line and column; Janino's "not yet implemented" errors become one-line hints ({@code ModernJavaHints}).
+ *       A Janino bug that ran {@code finally} twice after a {@code catch} is rewritten away.</li>
+ *   <li><b>Verify</b> ({@code BytecodeVerifier}, {@code ApiPolicy}): every class, method and field the
+ *       bytecode names (owners, descriptors, generic signatures, class constants, super types, annotations,
+ *       exception types) must be on the allowlist; a member denylist removes the dangerous parts of allowed
+ *       classes; invokedynamic, method handles, native methods and finalizers are refused. A refusal is
+ *       {@code rejected} with "java.lang.System.exit is not allowed in the sandbox" at the line.</li>
+ *   <li><b>Instrument</b> ({@code Instrumenter}): {@code Budget.tick()} at method entries and backward jumps,
+ *       {@code Budget.caught(t)} at every handler (so {@code catch (Throwable)} and {@code finally} cannot keep
+ *       a spent budget), array allocations charged before they happen, regular expressions matched against a
+ *       ticking view of their input, {@code printStackTrace} limited to the learner's frames.</li>
+ *   <li><b>Run</b> ({@code SnippetRunner}): a fresh {@code SnippetLoader} (allowlisted JDK classes and
+ *       {@code Budget} only) per run, the first public class with {@code main} on a fresh {@code RunThread}
+ *       (4 MB stack) with its own budget and output capture; the caller waits the wall time plus a grace, and a
+ *       thread stuck in a long library call makes the runner unhealthy (the worker then exits to be
+ *       replaced).</li>
+ * </ol>
+ * Compiled, verified and instrumented class files are cached by source hash (64 entries), so an unchanged
+ * snippet skips straight to the run.
+ */
+package lab.exactlyonce.sandbox.engine;
