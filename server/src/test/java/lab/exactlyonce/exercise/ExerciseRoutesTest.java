@@ -196,6 +196,17 @@ class ExerciseRoutesTest {
         result.toString());
   }
 
+  @Test
+  void a_main_method_of_the_learners_own_that_runs_instead_of_the_checker_does_not_pass() throws Exception {
+    JsonNode result = check("dedupe-horizon", starter("dedupe-horizon")
+        + "\npublic class Mine { public static void main(String[] a) { System.out.println(\"all good\"); } }\n");
+    assertEquals("ok", result.get("status").asText());
+    assertFalse(result.get("passed").asBoolean());
+    assertEquals("all good\n", result.get("stdout").asText());
+    assertEquals("the checker never ran: your code has its own public class with a main method, which ran instead;"
+        + " remove that main method and check again", result.get("diagnostics").get(0).get("message").asText());
+  }
+
   static Stream<Arguments> badChecks() {
     return Stream.of(
         arguments("no source", "application/json", "{}", 400, "'source' is missing: send {\"source\": \"...\"}"),
