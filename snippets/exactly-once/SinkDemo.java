@@ -97,6 +97,7 @@ public class SinkDemo {
         void write(Order o) {
             open.add(o);
             Trace.write(name(), o.id, o.amount, openTxn, false);
+            Trace.consume("read_uncommitted", o.id, o.amount); // a dirty reader sees it at once, even if aborted later
         }
 
         void onBarrier(long checkpointId) {
@@ -112,9 +113,11 @@ public class SinkDemo {
 
         void commit(String txn) {
             if (txn == null || committedTxns.contains(txn)) return; // committing twice changes nothing
-            committed.addAll((List<Order>) preCommitted.remove(txn));
+            List<Order> rows = (List<Order>) preCommitted.remove(txn);
+            committed.addAll(rows);
             committedTxns.add(txn);
             Trace.commit(name(), txn);
+            for (Order o : rows) Trace.consume("read_committed", o.id, o.amount); // visible to everyone now
         }
 
         void onRecovery(long restoredCheckpointId) {
