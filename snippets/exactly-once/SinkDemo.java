@@ -18,8 +18,8 @@ import lab.exactlyonce.sandbox.engine.Trace;
 public class SinkDemo {
     static final int CHECKPOINT_AFTER = 2;            // a checkpoint completes after every this many records
     static final int CRASH_AFTER = 4;                 // the job dies after writing this many records...
-    static final boolean CRASH_BEFORE_COMMIT = false; // ...or, if true, at the next checkpoint: after the
-                                                      // pre-commit, before the sinks hear it completed
+    static final boolean CRASH_BEFORE_COMMIT = false; // ...or, if true, at the first checkpoint from that record
+                                                      // on: after its pre-commit, before the sinks hear it completed
 
     static class Order {
         final String id;
@@ -158,6 +158,7 @@ public class SinkDemo {
             }
         }
 
+        /** Barrier (each sink pre-commits), checkpoint complete (recovery will start here), then the commits. */
         void checkpoint(int position, boolean crashBeforeCommit) {
             long id = nextCheckpointId++;
             Trace.barrier(id);
