@@ -1,6 +1,7 @@
 package lab.exactlyonce;
 
 import lab.exactlyonce.sandbox.SandboxSettings;
+import lab.exactlyonce.store.StoreSettings;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +14,10 @@ import java.util.Optional;
  *
  * @param lessonsDir folder holding one sub-folder per lesson; empty means the lessons bundled in the jar
  * @param snippetsDir folder holding one sub-folder of snippets per lesson; empty means the bundled ones
+ * @param store the database; an empty JDBC URL means an embedded H2 file database under {@code dataDir}
  */
 public record Config(String host, int port, Path dataDir, Optional<Path> lessonsDir, Optional<Path> snippetsDir,
-                     SandboxSettings sandbox) {
+                     SandboxSettings sandbox, StoreSettings store) {
 
   public static final int DEFAULT_PORT = 7070;
 
@@ -23,28 +25,54 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     if (port < 0 || port > 65535) throw new ConfigException("--port must be between 0 and 65535, got " + port);
     lessonsDir.ifPresent(dir -> requireDirectory(dir, "--lessons-dir"));
     snippetsDir.ifPresent(dir -> requireDirectory(dir, "--snippets-dir"));
+    if (dataDir == null) throw new ConfigException("--data-dir must not be empty");
+    if (store == null) store = StoreSettings.embedded();
   }
 
-  /** Defaults for tests: a free port, bundled content, a throwaway data directory. */
+  /**
+   * The JDBC URL to use: the configured one, or an H2 file database {@code <dataDir>/eolab.mv.db}. WRITE_DELAY=0
+   * makes H2 write every commit to the file before the commit returns; with H2's default (written within a second)
+   * an acknowledged event was lost when the process was killed (see KillRestartTest).
+   */
+  public String jdbcUrl() {
+    return store.jdbcUrl().orElseGet(() -> "jdbc:h2:file:" + dataDir.toAbsolutePath().resolve("eolab") + ";WRITE_DELAY=0");
+  }
+
+  /**
+   * Defaults for tests: a free port, bundled content, a throwaway data directory with its own H2 database. To run the
+   * tests against another database (PostgreSQL), pass {@code -Deolab.test.jdbc-url=...} (and {@code
+   * -Deolab.test.jdbc-user}, {@code -Deolab.test.jdbc-password}) to Maven.
+   */
   public static Config forTests() {
+    StoreSettings store = new StoreSettings(Optional.ofNullable(System.getProperty("eolab.test.jdbc-url")),
+        System.getProperty("eolab.test.jdbc-user", ""), System.getProperty("eolab.test.jdbc-password", ""));
     try {
       return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
-          SandboxSettings.defaults());
+          SandboxSettings.defaults(), store);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
   }
 
   public Config withLessonsDir(Path dir) {
-    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox);
+    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store);
   }
 
   public Config withSnippetsDir(Path dir) {
-    return new Config(host, port, dataDir, lessonsDir, Optional.of(dir), sandbox);
+    return new Config(host, port, dataDir, lessonsDir, Optional.of(dir), sandbox, store);
   }
 
   public Config withSandbox(SandboxSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store);
+  }
+
+  /** The same app on another port, for a test that restarts it where it was. */
+  public Config withPort(int newPort) {
+    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store);
+  }
+
+  public Config withStore(StoreSettings settings) {
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings);
   }
 
   /** Reads {@code --name value} flags, then {@code NAME} environment variables, then defaults. */
@@ -68,7 +96,8 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         Path.of(value.apply("--data-dir").orElse("data")),
         value.apply("--lessons-dir").map(Path::of),
         value.apply("--snippets-dir").map(Path::of),
-        SandboxSettings.from(name -> value.apply(name)));
+        SandboxSettings.from(name -> value.apply(name)),
+        StoreSettings.from(name -> value.apply(name)));
   }
 
   /** Flag name to environment variable name; the sandbox adds its own. */
@@ -82,6 +111,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     table.put("--lessons-dir", "LESSONS_DIR");
     table.put("--snippets-dir", "SNIPPETS_DIR");
     table.putAll(SandboxSettings.FLAGS);
+    table.putAll(StoreSettings.FLAGS);
     return java.util.Collections.unmodifiableMap(table);
   }
 

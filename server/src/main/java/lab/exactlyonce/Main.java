@@ -10,7 +10,7 @@ public final class Main {
     App app;
     try {
       app = new App(Config.from(args, System.getenv()));
-    } catch (Config.ConfigException | LessonFormatException e) {
+    } catch (Config.ConfigException | LessonFormatException | lab.exactlyonce.store.StoreException e) {
       System.err.println("exactly-once-lab: " + e.getMessage());
       System.exit(2);
       return;

@@ -46,9 +46,28 @@ public final class TestServer implements AutoCloseable {
     return post(path, "application/json", json);
   }
 
+  /**
+   * Sends a request the way this site's own pages would: a state-changing request without an {@code Origin} header
+   * gets this server's origin (browsers add it; the API refuses state changes without it). Use {@link #sendAsIs}
+   * to test what happens without one.
+   */
   public HttpResponse<String> send(HttpRequest.Builder request) {
+    HttpRequest built = request.timeout(Duration.ofSeconds(30)).build();
+    if (!built.method().equals("GET") && !built.method().equals("HEAD") && built.headers().firstValue("Origin").isEmpty()) {
+      built = HttpRequest.newBuilder(built, (name, value) -> true).header("Origin", origin()).build();
+    }
+    return sendAsIs(built);
+  }
+
+  /** This server's origin, as a browser on one of its pages would send it. */
+  public String origin() {
+    return "http://127.0.0.1:" + app.port();
+  }
+
+  /** Sends exactly this request, adding nothing. */
+  public HttpResponse<String> sendAsIs(HttpRequest request) {
     try {
-      return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+      return http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     } catch (InterruptedException e) {

@@ -16,8 +16,8 @@ import static j2html.TagCreator.*;
  */
 final class LessonPages {
   /** Per the page contract; a module or stylesheet a feature has not shipped yet is left out. */
-  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js");
-  private static final List<String> STYLESHEETS = List.of("maps.css", "sandbox.css");
+  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "progress.js");
+  private static final List<String> STYLESHEETS = List.of("maps.css", "sandbox.css", "progress.css");
 
   private final TabViews views;
   private final BlockViews blocks;
@@ -44,7 +44,7 @@ final class LessonPages {
     return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(present("css", STYLESHEETS), present("js", MODULES)),
         div(
             header(
-                p(a("All lessons").withHref("/")).withClass("breadcrumb"),
+                p(a("All lessons").withHref("/"), text(" · "), a("Quiz").withHref("/lessons/" + lesson.id() + "/quiz").withId("quiz-link")).withClass("breadcrumb"),
                 h1(Markdown.inline(lesson.title())),
                 div(Markdown.block(lesson.summary())).withClass("lesson-summary").attr("data-readout")
             ).withClass("lesson-header"),

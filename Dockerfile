@@ -1,0 +1,30 @@
+# Multi-stage build of the same runnable jar the README uses.
+#   docker build -t exactly-once-lab .
+#   docker run --rm -p 7070:7070 --read-only --tmpfs /tmp -v eolab-data:/data exactly-once-lab
+FROM maven:3.9-eclipse-temurin-17 AS build
+WORKDIR /src
+COPY pom.xml .
+RUN mvn -B -q dependency:go-offline
+COPY server server
+COPY web web
+COPY lessons lessons
+COPY snippets snippets
+RUN mvn -B -q package -DskipTests
+
+FROM eclipse-temurin:17-jre
+# util-linux provides unshare: sandbox workers start in their own network namespace where the kernel allows it.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends util-linux \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --user-group --home-dir /app --shell /usr/sbin/nologin eolab \
+ && mkdir -p /data \
+ && chown eolab:eolab /data
+WORKDIR /app
+COPY --from=build /src/target/exactly-once-lab.jar /app/exactly-once-lab.jar
+USER 10001:10001
+ENV PORT=7070 DATA_DIR=/data
+EXPOSE 7070
+VOLUME ["/data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["java", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", "/app/exactly-once-lab.jar", "lab.exactlyonce.HealthCheck"]
+ENTRYPOINT ["java", "-XX:+ExitOnOutOfMemoryError", "-jar", "/app/exactly-once-lab.jar"]

@@ -1,0 +1,28 @@
+package lab.exactlyonce.progress;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import lab.exactlyonce.lesson.Lesson;
+
+/**
+ * One event type {@code POST /api/events} accepts. The progress feature brings its own (section.read, map.node,
+ * map.edge, ladder.reveal, self.rating, snippet.run); another feature adds one by handing an {@code EventKind} to
+ * {@link EventRoutes} (the quiz adds {@code quiz.answer}, whose result is the grading).
+ */
+public interface EventKind {
+  /** The {@code type} string, such as {@code "quiz.answer"}. */
+  String type();
+
+  /**
+   * Checks the item and data of an event of this type against the lesson.
+   *
+   * @throws io.javalin.http.BadRequestResponse (or another 4xx) with a message naming the culprit
+   */
+  void validate(Lesson lesson, String item, ObjectNode data);
+
+  /** The result stored with a new event and returned on every retry; called once per event id. */
+  default JsonNode result(String learnerId, Lesson lesson, NewEvent event) {
+    return JsonNodeFactory.instance.objectNode();
+  }
+}

@@ -1,0 +1,205 @@
+package lab.exactlyonce.progress;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import lab.exactlyonce.learner.LearnerData;
+import lab.exactlyonce.store.Database;
+import lab.exactlyonce.store.StoreException;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Records events exactly once and reads them back. The key is (learner, event id): the first {@link #record} of an
+ * id inserts the row, in one transaction, with the result computed for it; any later call with the same id finds
+ * the primary key taken (SQLState 23505) and returns the stored original, so a retry never counts twice and gets
+ * the same answer. A later call whose body differs is a client bug and gets {@link Outcome.Conflict}.
+ *
+ * <p>This class knows nothing about HTTP or lessons: validate before calling it.
+ */
+public final class EventLog implements LearnerData {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Database db;
+  private final Clock clock;
+
+  public EventLog(Database db, Clock clock) {
+    this.db = db;
+    this.clock = clock;
+  }
+
+  /** What {@link #record} did. */
+  public sealed interface Outcome {
+    RecordedEvent event();
+
+    /** First time this id was seen: stored now. */
+    record Stored(RecordedEvent event) implements Outcome {}
+
+    /** A retry of an id already stored with the same body: nothing stored, the original returned. */
+    record Replayed(RecordedEvent event) implements Outcome {}
+
+    /** The id is taken by an event with a different body: nothing stored; {@code event} is the original. */
+    record Conflict(RecordedEvent event) implements Outcome {}
+  }
+
+  /**
+   * Stores {@code event} for {@code learnerId} unless that learner already recorded its id.
+   *
+   * @param result computes the result stored with a new event (for example a quiz grading); it is only called when
+   *     the id has not been stored yet, and must not write to the database
+   */
+  public Outcome record(String learnerId, NewEvent event, Function<NewEvent, JsonNode> result) {
+    Optional<RecordedEvent> earlier = find(learnerId, event.id());
+    if (earlier.isPresent()) return repeat(earlier.get(), event);
+    JsonNode computed = result.apply(event);
+    String resultText = write(computed == null ? JsonNodeFactory.instance.objectNode() : computed);
+    String dataText = write(event.data());
+    Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    try {
+      long seq = db.inTransaction(c -> insert(c, learnerId, event, dataText, resultText, now));
+      return new Outcome.Stored(new RecordedEvent(event.id(), event.type(), event.lesson(), event.item(),
+          read(dataText), read(resultText), now, seq));
+    } catch (StoreException e) {
+      if (!e.isDuplicateKey()) throw e;
+      // A concurrent send of the same id won the insert; its row is the answer.
+      RecordedEvent original = find(learnerId, event.id())
+          .orElseThrow(() -> new IllegalStateException("event " + event.id() + " hit a duplicate key but is not stored", e));
+      return repeat(original, event);
+    }
+  }
+
+  /** Stores {@code event} with an empty result. */
+  public Outcome record(String learnerId, NewEvent event) {
+    return record(learnerId, event, e -> JsonNodeFactory.instance.objectNode());
+  }
+
+  private static Outcome repeat(RecordedEvent original, NewEvent event) {
+    return original.sameBodyAs(event) ? new Outcome.Replayed(original) : new Outcome.Conflict(original);
+  }
+
+  private static long insert(Connection c, String learnerId, NewEvent event, String data, String result, Instant at)
+      throws SQLException {
+    try (PreparedStatement insert = c.prepareStatement(
+        "INSERT INTO events (learner_id, event_id, type, lesson, item, data, result, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        new String[] {"seq"})) {
+      insert.setString(1, learnerId);
+      insert.setString(2, event.id());
+      insert.setString(3, event.type());
+      insert.setString(4, event.lesson());
+      insert.setString(5, event.item());
+      insert.setString(6, data);
+      insert.setString(7, result);
+      insert.setObject(8, OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
+      insert.executeUpdate();
+      try (ResultSet keys = insert.getGeneratedKeys()) {
+        if (!keys.next()) throw new SQLException("the database returned no seq for the new event");
+        return keys.getLong(1);
+      }
+    }
+  }
+
+  private static final String COLUMNS = "event_id, type, lesson, item, data, result, recorded_at, seq";
+
+  /** The stored event with this id, if the learner recorded it. */
+  public Optional<RecordedEvent> find(String learnerId, String eventId) {
+    return db.inTransaction(c -> {
+      try (PreparedStatement select = c.prepareStatement(
+          "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? AND event_id = ?")) {
+        select.setString(1, learnerId);
+        select.setString(2, eventId);
+        List<RecordedEvent> rows = rows(select);
+        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
+      }
+    });
+  }
+
+  /** The learner's events in one lesson, oldest first. */
+  public List<RecordedEvent> inLesson(String learnerId, String lesson) {
+    return db.inTransaction(c -> {
+      try (PreparedStatement select = c.prepareStatement(
+          "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? AND lesson = ? ORDER BY seq")) {
+        select.setString(1, learnerId);
+        select.setString(2, lesson);
+        return rows(select);
+      }
+    });
+  }
+
+  /** The learner's events of one type in every lesson, oldest first (the quiz reads its answers this way). */
+  public List<RecordedEvent> ofType(String learnerId, String type) {
+    return db.inTransaction(c -> {
+      try (PreparedStatement select = c.prepareStatement(
+          "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? AND type = ? ORDER BY seq")) {
+        select.setString(1, learnerId);
+        select.setString(2, type);
+        return rows(select);
+      }
+    });
+  }
+
+  @Override
+  public String name() {
+    return "events";
+  }
+
+  @Override
+  public Object export(Connection c, String learnerId) throws SQLException {
+    try (PreparedStatement select = c.prepareStatement("SELECT " + COLUMNS + " FROM events WHERE learner_id = ? ORDER BY seq")) {
+      select.setString(1, learnerId);
+      return rows(select).stream().map(e -> {
+        Map<String, Object> row = e.response();
+        row.put("data", e.data());
+        return row;
+      }).toList();
+    }
+  }
+
+  @Override
+  public void forget(Connection c, String learnerId) throws SQLException {
+    try (PreparedStatement delete = c.prepareStatement("DELETE FROM events WHERE learner_id = ?")) {
+      delete.setString(1, learnerId);
+      delete.executeUpdate();
+    }
+  }
+
+  private static List<RecordedEvent> rows(PreparedStatement select) throws SQLException {
+    var events = new ArrayList<RecordedEvent>();
+    try (ResultSet rs = select.executeQuery()) {
+      while (rs.next()) {
+        events.add(new RecordedEvent(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+            read(rs.getString(5)), read(rs.getString(6)), rs.getObject(7, OffsetDateTime.class).toInstant(), rs.getLong(8)));
+      }
+    }
+    return events;
+  }
+
+  private static String write(JsonNode node) {
+    try {
+      return JSON.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON", e);
+    }
+  }
+
+  private static JsonNode read(String text) {
+    try {
+      return JSON.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("stored JSON is broken: " + text, e);
+    }
+  }
+}

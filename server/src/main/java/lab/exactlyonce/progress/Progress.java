@@ -1,0 +1,101 @@
+package lab.exactlyonce.progress;
+
+import lab.exactlyonce.lesson.Tab;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A learner's progress in one lesson, derived from their stored events since the latest reset (nothing is counted
+ * in place). Field names are the JSON of {@code GET /api/progress/{lesson}}.
+ *
+ * @param rungs ladder question id to whether its answer was revealed and the latest self-rating (1..4, or null)
+ * @param snippets snippet id to how often it ran and the latest outcome
+ * @param tabs tab id to items done, items in total and the fraction done
+ * @param last the latest place the learner was, to resume there; null before any event
+ */
+public record Progress(String lesson, List<String> sectionsRead, List<String> nodesExplored, List<String> edgesExplored,
+                       Map<String, Rung> rungs, Map<String, SnippetRuns> snippets, Map<String, TabProgress> tabs,
+                       Location last) {
+
+  public record Rung(boolean revealed, Integer rating, String ratingLabel) {}
+
+  public record SnippetRuns(int runs, String status) {}
+
+  public record TabProgress(int done, int total, double fraction) {}
+
+  /** {@code hash} is the deep link to go back to, such as {@code #qa/L3}. */
+  public record Location(String tab, String hash, String type, String item, String at) {}
+
+  static Progress derive(String lesson, LessonItems items, List<RecordedEvent> events) {
+    int start = 0;
+    for (int i = 0; i < events.size(); i++) if (events.get(i).type().equals(ProgressKinds.RESET)) start = i + 1;
+    var read = new LinkedHashSet<String>();
+    var nodes = new LinkedHashSet<String>();
+    var edges = new LinkedHashSet<String>();
+    var rungs = new LinkedHashMap<String, Rung>();
+    var snippets = new LinkedHashMap<String, SnippetRuns>();
+    Location last = null;
+    for (RecordedEvent e : events.subList(start, events.size())) {
+      String item = e.item();
+      Location here = null;
+      switch (e.type()) {
+        case ProgressKinds.SECTION_READ:
+          Tab tab = items.tabOf(item);
+          if (tab == null) continue; // an id the lesson no longer has
+          read.add(item);
+          here = location(tab, tab.id() + "/" + item, e);
+          break;
+        case ProgressKinds.MAP_NODE:
+          if (!items.nodes().contains(item)) continue;
+          nodes.add(item);
+          here = location(Tab.MAPS, "maps/node/" + item, e);
+          break;
+        case ProgressKinds.MAP_EDGE:
+          if (!items.edges().contains(item)) continue;
+          edges.add(item);
+          here = location(Tab.MAPS, "maps/edge/" + item, e);
+          break;
+        case ProgressKinds.LADDER_REVEAL:
+        case ProgressKinds.SELF_RATING:
+          if (!items.ladder().contains(item)) continue;
+          Rung before = rungs.getOrDefault(item, new Rung(false, null, null));
+          if (e.type().equals(ProgressKinds.LADDER_REVEAL)) {
+            rungs.put(item, new Rung(true, before.rating(), before.ratingLabel()));
+          } else {
+            int rating = e.data().path("rating").asInt();
+            rungs.put(item, new Rung(true, rating, ProgressKinds.RATING_LABELS.get(rating - 1)));
+          }
+          here = location(Tab.QA, "qa/" + item, e);
+          break;
+        case ProgressKinds.SNIPPET_RUN:
+          if (!items.snippets().contains(item)) continue;
+          SnippetRuns runs = snippets.getOrDefault(item, new SnippetRuns(0, null));
+          snippets.put(item, new SnippetRuns(runs.runs() + 1, e.data().path("status").asText()));
+          here = location(Tab.SANDBOX, "sandbox/" + item, e);
+          break;
+        default:
+          continue; // quiz answers and other features' events are not study progress
+      }
+      last = here;
+    }
+    var tabs = new LinkedHashMap<String, TabProgress>();
+    for (Tab tab : Tab.values()) {
+      int done = (int) read.stream().filter(s -> items.tabOf(s) == tab).count();
+      if (tab == Tab.MAPS) done += nodes.size() + edges.size();
+      if (tab == Tab.QA) done += (int) rungs.values().stream().filter(Rung::revealed).count();
+      if (tab == Tab.SANDBOX) done += snippets.size();
+      int total = items.total(tab);
+      tabs.put(tab.id(), new TabProgress(done, total, total == 0 ? 0 : Math.min(1.0, (double) done / total)));
+    }
+    return new Progress(lesson, new ArrayList<>(read), new ArrayList<>(nodes), new ArrayList<>(edges), rungs, snippets,
+        tabs, last);
+  }
+
+  private static Location location(Tab tab, String path, RecordedEvent e) {
+    return new Location(tab.id(), "#" + path, e.type(), e.item(), e.recordedAt().toString());
+  }
+}

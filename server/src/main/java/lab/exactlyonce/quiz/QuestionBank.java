@@ -1,0 +1,97 @@
+package lab.exactlyonce.quiz;
+
+import lab.exactlyonce.lesson.Block;
+import lab.exactlyonce.lesson.Lesson;
+import lab.exactlyonce.lesson.LessonCatalog;
+import lab.exactlyonce.lesson.Section;
+import lab.exactlyonce.lesson.SnippetIds;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Every lesson's questions: those generated from the lesson data at once, and the predict-the-output ones as soon
+ * as their snippet runs finish (started on a lesson's first quiz request, so lessons nobody quizzes cost nothing).
+ */
+final class QuestionBank {
+  private final LessonCatalog catalog;
+  private final Path snippetsRoot;
+  private final OutputQuestions outputs;
+  private final Map<String, List<Question>> generated = new ConcurrentHashMap<>();
+  private final Map<String, CompletableFuture<List<Question>>> predicted = new ConcurrentHashMap<>();
+
+  QuestionBank(LessonCatalog catalog, Path snippetsRoot, OutputQuestions outputs) {
+    this.catalog = catalog;
+    this.snippetsRoot = snippetsRoot;
+    this.outputs = outputs;
+    QuestionGenerator generator = new QuestionGenerator();
+    for (Lesson lesson : catalog.all()) generated.put(lesson.id(), generator.generate(lesson));
+  }
+
+  Lesson lesson(String id) {
+    return catalog.require(id);
+  }
+
+  /** The lesson's questions now: generated ones first, then every predict-the-output question that is ready. */
+  List<Question> questions(String lessonId) {
+    Lesson lesson = catalog.require(lessonId);
+    List<Question> all = new ArrayList<>(generated.get(lesson.id()));
+    CompletableFuture<List<Question>> runs = predictions(lesson);
+    if (runs.isDone() && !runs.isCompletedExceptionally()) all.addAll(runs.join());
+    return all;
+  }
+
+  /** Completes when the lesson's predict-the-output questions are built. */
+  CompletableFuture<List<Question>> predictions(Lesson lesson) {
+    return predicted.computeIfAbsent(lesson.id(), id -> startRuns(lesson));
+  }
+
+  Optional<Question> find(String questionId) {
+    int slash = questionId.indexOf('/');
+    if (slash < 0) return Optional.empty();
+    Optional<Lesson> lesson = catalog.find(questionId.substring(0, slash));
+    if (lesson.isEmpty()) return Optional.empty();
+    return questions(lesson.get().id()).stream().filter(q -> q.id().equals(questionId)).findFirst();
+  }
+
+  /** Topics in the order their questions appear. */
+  List<String> topics(String lessonId) {
+    Map<String, Boolean> topics = new LinkedHashMap<>();
+    for (Question q : questions(lessonId)) topics.put(q.topic(), true);
+    return List.copyOf(topics.keySet());
+  }
+
+  private CompletableFuture<List<Question>> startRuns(Lesson lesson) {
+    Map<String, Path> files = SnippetIds.in(snippetsRoot, lesson.id());
+    List<CompletableFuture<List<Question>>> parts = new ArrayList<>();
+    for (Section section : lesson.sections()) {
+      for (Block block : section.blocks()) {
+        if (block instanceof Block.Snippet snippet && files.containsKey(snippet.snippet())) {
+          parts.add(outputs.questions(lesson, section, snippet, read(files.get(snippet.snippet()))));
+        }
+      }
+    }
+    return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(done -> {
+      List<Question> all = new ArrayList<>();
+      for (var part : parts) all.addAll(part.join());
+      return List.copyOf(all);
+    });
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

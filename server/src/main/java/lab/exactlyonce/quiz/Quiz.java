@@ -1,0 +1,331 @@
+package lab.exactlyonce.quiz;
+
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.ConflictResponse;
+import io.javalin.http.NotFoundResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import lab.exactlyonce.lesson.Lesson;
+import lab.exactlyonce.progress.EventLog;
+import lab.exactlyonce.progress.NewEvent;
+import lab.exactlyonce.progress.RecordedEvent;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+
+/**
+ * The quiz, free of HTTP: starts sessions (due questions first, then new ones, in an order fixed by a seed),
+ * grades and records answers exactly once, derives schedules and results from the recorded answers.
+ */
+final class Quiz {
+  static final int MAX_LENGTH = 50;
+  static final int DEFAULT_LENGTH = 10;
+  static final int DEFAULT_SECONDS = 60;
+
+  private final QuestionBank bank;
+  static final String ANSWER = "quiz.answer";
+  static final String SELF_RATING = "self.rating";
+
+  private final EventLog events;
+  private final QuizSessions sessions;
+  private final Grader grader = new Grader();
+  private final Fsrs fsrs = new Fsrs();
+  private final Clock clock;
+
+  Quiz(QuestionBank bank, EventLog events, QuizSessions sessions, Clock clock) {
+    this.bank = bank;
+    this.events = events;
+    this.sessions = sessions;
+    this.clock = clock;
+  }
+
+  QuestionBank bank() {
+    return bank;
+  }
+
+  /** What a learner asks for when starting a quiz; null fields take defaults. */
+  record Start(String lesson, String mode, Integer length, String topic, Long seed, Integer seconds) {}
+
+  /** A checked {@link Start}, defaults filled in. */
+  record Plan(String lesson, QuizSession.Mode mode, int length, String topic, long seed, int seconds) {}
+
+  /** Checks a start request; every problem is a 4xx naming the field. */
+  Plan check(Start start) {
+    if (start.lesson() == null || start.lesson().isBlank()) throw new BadRequestResponse("'lesson' is required");
+    String lesson = bank.lesson(start.lesson()).id();
+    QuizSession.Mode mode = start.mode() == null ? QuizSession.Mode.PRACTICE : QuizSession.Mode.parse(start.mode());
+    if (mode == null) throw new BadRequestResponse("'mode' must be practice or interview, got '" + start.mode() + "'");
+    int length = start.length() == null ? DEFAULT_LENGTH : start.length();
+    if (length < 1 || length > MAX_LENGTH) {
+      throw new BadRequestResponse("'length' must be between 1 and " + MAX_LENGTH + ", got " + length);
+    }
+    int seconds = start.seconds() == null ? DEFAULT_SECONDS : start.seconds();
+    if (seconds < 5 || seconds > 600) throw new BadRequestResponse("'seconds' must be between 5 and 600, got " + seconds);
+    String topic = start.topic() == null || start.topic().isBlank() ? null : start.topic();
+    if (topic != null && !bank.topics(lesson).contains(topic)) {
+      throw new BadRequestResponse("lesson '" + lesson + "' has no topic '" + topic + "'; topics: "
+          + String.join(", ", bank.topics(lesson)));
+    }
+    long seed = start.seed() != null ? start.seed() : new Random().nextLong();
+    return new Plan(lesson, mode, length, topic, seed, seconds);
+  }
+
+  QuizSession start(String learner, Start start) {
+    Plan plan = check(start);
+    List<Question> pool = bank.questions(plan.lesson());
+    if (plan.topic() != null) pool = pool.stream().filter(q -> q.topic().equals(plan.topic())).toList();
+    List<String> chosen = choose(pool, cards(learner, plan.lesson()), plan.length(), plan.seed());
+    QuizSession session = new QuizSession(UUID.randomUUID().toString(), learner, plan.lesson(), plan.mode(), plan.seed(),
+        chosen, plan.mode() == QuizSession.Mode.INTERVIEW ? plan.seconds() : 0, clock.instant());
+    sessions.add(session);
+    return session;
+  }
+
+  /** Due (by end of today, earliest first), then new (shuffled by the seed), then the rest (soonest due first). */
+  List<String> choose(List<Question> pool, Map<String, Fsrs.Card> cards, int length, long seed) {
+    Instant endOfToday = endOfToday();
+    List<Question> due = new ArrayList<>();
+    List<Question> fresh = new ArrayList<>();
+    List<Question> later = new ArrayList<>();
+    for (Question q : pool) {
+      Fsrs.Card card = cards.get(q.id());
+      if (card == null) fresh.add(q);
+      else if (!card.due().isAfter(endOfToday)) due.add(q);
+      else later.add(q);
+    }
+    Comparator<Question> byDue = Comparator.<Question, Instant>comparing(q -> cards.get(q.id()).due()).thenComparing(Question::id);
+    due.sort(byDue);
+    later.sort(byDue);
+    fresh.sort(Comparator.comparing(Question::id));
+    Collections.shuffle(fresh, new Random(seed));
+    List<String> chosen = new ArrayList<>();
+    for (List<Question> group : List.of(due, fresh, later)) {
+      for (Question q : group) if (chosen.size() < length) chosen.add(q.id());
+    }
+    return chosen;
+  }
+
+  QuizSession session(String learner, String sessionId) {
+    return sessions.find(sessionId, learner).orElseThrow(() -> new NotFoundResponse("no quiz session '" + sessionId + "'"));
+  }
+
+  Question question(String questionId) {
+    if (questionId == null || !Question.ID.matcher(questionId).matches()) {
+      throw new BadRequestResponse("malformed question id '" + questionId + "'; expected <lesson>/<item> or <lesson>/<item>/<variant>");
+    }
+    return bank.find(questionId).orElseThrow(() -> new NotFoundResponse("lesson '"
+        + questionId.substring(0, questionId.indexOf('/')) + "' has no question '" + questionId + "'"));
+  }
+
+  /** A {@code quiz.answer} event's data, checked: the session, the question, and what was given. */
+  record Submission(String session, Question question, Grader.Given given) {}
+
+  private static final java.util.Set<String> DATA_FIELDS = java.util.Set.of("session", "question", "choice", "order", "rating", "skip");
+  private static final java.util.regex.Pattern SESSION_ID =
+      java.util.regex.Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
+  /** Checks a {@code quiz.answer} event before anything is stored; every problem is a 4xx naming the culprit. */
+  Submission parse(Lesson lesson, String item, ObjectNode data) {
+    var unknown = new ArrayList<String>();
+    data.fieldNames().forEachRemaining(f -> { if (!DATA_FIELDS.contains(f)) unknown.add(f); });
+    if (!unknown.isEmpty()) {
+      throw new BadRequestResponse("unknown field 'data." + unknown.get(0)
+          + "'; a quiz answer has session, question, and one of choice, order, rating or skip");
+    }
+    String sessionId = text(data, "session");
+    if (sessionId == null || !SESSION_ID.matcher(sessionId).matches()) {
+      throw new BadRequestResponse("'data.session' must be a quiz session id, got " + (sessionId == null ? "nothing" : "'" + sessionId + "'"));
+    }
+    Question question = question(text(data, "question"));
+    if (!question.lesson().equals(lesson.id())) {
+      throw new BadRequestResponse("question '" + question.id() + "' belongs to lesson '" + question.lesson()
+          + "', not '" + lesson.id() + "'");
+    }
+    if (!question.item().equals(item)) {
+      throw new BadRequestResponse("'item' must be '" + question.item() + "', the item question '" + question.id()
+          + "' is about, got '" + item + "'");
+    }
+    Grader.Given given = new Grader.Given(integer(data, "choice"), order(data), integer(data, "rating"), skip(data));
+    Grader.check(question, given);
+    return new Submission(sessionId, question, given);
+  }
+
+  /**
+   * Grades a new answer (called once per event id; a retry gets the stored result). The session must be the
+   * learner's and hold the question, and the question must not have been answered in it under another id.
+   */
+  ObjectNode grade(String learner, Lesson lesson, NewEvent event) {
+    Submission s = parse(lesson, event.item(), event.data());
+    QuizSession session = session(learner, s.session());
+    if (!session.contains(s.question().id())) {
+      throw new BadRequestResponse("question '" + s.question().id() + "' is not part of quiz session '" + session.id() + "'");
+    }
+    for (Answer earlier : answers(learner, session.lesson())) {
+      if (earlier.session().equals(session.id()) && earlier.question().equals(s.question().id())) {
+        throw new ConflictResponse("question '" + s.question().id() + "' was already answered in quiz session '"
+            + session.id() + "'; nothing was stored");
+      }
+    }
+    Grader.Verdict verdict = grader.grade(s.question(), s.given());
+    ObjectNode result = JsonNodeFactory.instance.objectNode();
+    result.put("correct", verdict.correct());
+    result.put("rating", verdict.rating());
+    result.put("mode", session.mode().id);
+    if (session.mode() == QuizSession.Mode.PRACTICE) {
+      result.put("expected", s.question().expected());
+      result.put("explanation", s.question().explanation());
+      result.put("link", s.question().link());
+    }
+    return result;
+  }
+
+  private static String text(ObjectNode data, String field) {
+    JsonNode v = data.get(field);
+    if (v == null || v.isNull()) return null;
+    if (!v.isTextual()) throw new BadRequestResponse("'data." + field + "' must be a string, got " + v);
+    return v.asText();
+  }
+
+  private static Integer integer(ObjectNode data, String field) {
+    JsonNode v = data.get(field);
+    if (v == null || v.isNull()) return null;
+    if (!v.isIntegralNumber() || !v.canConvertToInt()) throw new BadRequestResponse("'" + field + "' must be a whole number, got " + v);
+    return v.intValue();
+  }
+
+  private static List<Integer> order(ObjectNode data) {
+    JsonNode v = data.get("order");
+    if (v == null || v.isNull()) return null;
+    if (!v.isArray() || v.size() > 50) throw new BadRequestResponse("'order' must be a list of option indexes, got " + v);
+    List<Integer> out = new ArrayList<>();
+    for (JsonNode i : v) {
+      if (!i.isIntegralNumber() || !i.canConvertToInt()) throw new BadRequestResponse("'order' must be a list of option indexes, got " + v);
+      out.add(i.intValue());
+    }
+    return out;
+  }
+
+  private static boolean skip(ObjectNode data) {
+    JsonNode v = data.get("skip");
+    if (v == null || v.isNull()) return false;
+    if (!v.isBoolean()) throw new BadRequestResponse("'skip' must be true or false, got " + v);
+    return v.booleanValue();
+  }
+
+  /** One recorded answer, read back from the event log. */
+  record Answer(String id, String session, String question, boolean correct, int rating, Instant at, boolean skipped,
+                Integer choice, List<Integer> order) {}
+
+  /** The learner's quiz answers in a lesson, oldest first. */
+  List<Answer> answers(String learner, String lesson) {
+    List<Answer> out = new ArrayList<>();
+    for (RecordedEvent e : events.inLesson(learner, lesson)) {
+      if (!e.type().equals(ANSWER)) continue;
+      JsonNode d = e.data();
+      List<Integer> order = null;
+      if (d.has("order")) {
+        order = new ArrayList<>();
+        for (JsonNode i : d.get("order")) order.add(i.asInt());
+      }
+      out.add(new Answer(e.id(), d.path("session").asText(), d.path("question").asText(),
+          e.result().path("correct").asBoolean(), e.result().path("rating").asInt(), e.recordedAt(),
+          d.path("skip").asBoolean(false), d.has("choice") ? d.get("choice").asInt() : null, order));
+    }
+    return out;
+  }
+
+  /**
+   * Each question's memory state, replayed from every rating the learner gave it: quiz answers (a miss is Again, a
+   * right answer Good, a self-graded one its rating) and the lesson page's own self-ratings of the same item.
+   */
+  Map<String, Fsrs.Card> cards(String learner, String lesson) {
+    Map<String, List<Fsrs.Review>> reviews = new HashMap<>();
+    for (RecordedEvent e : events.inLesson(learner, lesson)) {
+      String question;
+      int rating;
+      if (e.type().equals(ANSWER)) {
+        question = e.data().path("question").asText();
+        rating = e.result().path("rating").asInt();
+      } else if (e.type().equals(SELF_RATING)) {
+        question = lesson + "/" + e.item();
+        rating = e.data().path("rating").asInt();
+      } else {
+        continue;
+      }
+      if (rating < 1 || rating > 4) continue;
+      reviews.computeIfAbsent(question, q -> new ArrayList<>()).add(new Fsrs.Review(Fsrs.Rating.of(rating), e.recordedAt()));
+    }
+    Map<String, Fsrs.Card> cards = new HashMap<>();
+    reviews.forEach((question, list) -> cards.put(question, fsrs.replay(list.get(0).at(), list)));
+    return cards;
+  }
+
+  /** How many of the lesson's questions this learner has seen and should review by the end of today (UTC). */
+  int dueToday(String learner, String lesson) {
+    Instant endOfToday = endOfToday();
+    Map<String, Fsrs.Card> cards = cards(learner, lesson);
+    int due = 0;
+    for (Question q : bank.questions(lesson)) {
+      Fsrs.Card card = cards.get(q.id());
+      if (card != null && !card.due().isAfter(endOfToday)) due++;
+    }
+    return due;
+  }
+
+  private Instant endOfToday() {
+    LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+    return today.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC).minusNanos(1);
+  }
+
+  /** One question's line on the end screen. */
+  record Line(Question question, Answer answer) {
+    boolean answered() { return answer != null; }
+
+    boolean correct() { return answer != null && answer.correct(); }
+  }
+
+  record TopicScore(String topic, int correct, int total) {}
+
+  record Results(QuizSession session, List<Line> lines, List<TopicScore> topics) {
+    int correct() { return (int) lines.stream().filter(Line::correct).count(); }
+
+    int answered() { return (int) lines.stream().filter(Line::answered).count(); }
+
+    List<Line> misses() { return lines.stream().filter(l -> !l.correct()).toList(); }
+
+    boolean finished() { return answered() == lines.size(); }
+  }
+
+  Results results(String learner, String sessionId) {
+    QuizSession session = session(learner, sessionId);
+    Map<String, Answer> byQuestion = new HashMap<>();
+    for (Answer a : answers(learner, session.lesson())) {
+      if (a.session().equals(session.id())) byQuestion.putIfAbsent(a.question(), a);
+    }
+    List<Line> lines = new ArrayList<>();
+    Map<String, int[]> topics = new LinkedHashMap<>();
+    for (String id : session.questions()) {
+      Question q = bank.find(id).orElseThrow(() -> new IllegalStateException("session question vanished: " + id));
+      Line line = new Line(q, byQuestion.get(id));
+      lines.add(line);
+      int[] score = topics.computeIfAbsent(q.topic(), t -> new int[2]);
+      if (line.correct()) score[0]++;
+      score[1]++;
+    }
+    List<TopicScore> topicScores = new ArrayList<>();
+    topics.forEach((topic, s) -> topicScores.add(new TopicScore(topic, s[0], s[1])));
+    return new Results(session, lines, topicScores);
+  }
+}

@@ -1,0 +1,161 @@
+package lab.exactlyonce.quiz;
+
+import j2html.tags.DomContent;
+import j2html.tags.specialized.LiTag;
+import lab.exactlyonce.lesson.Lesson;
+import lab.exactlyonce.web.Markdown;
+import lab.exactlyonce.web.Pages;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static j2html.TagCreator.*;
+
+/** The quiz pages, rendered on the server; {@code quiz.js} runs the questions one at a time with the keyboard. */
+final class QuizPages {
+  private static final String[] RATINGS = {"Again", "Hard", "Good", "Easy"};
+
+  String entry(Lesson lesson, int dueToday, List<String> topics, int questionCount) {
+    return Pages.document("Quiz · " + lesson.title(), new Pages.Assets(List.of("quiz.css"), List.of()),
+        header(lesson, "Quiz"),
+        p(strong(String.valueOf(dueToday)), text(dueToday == 1 ? " question due today" : " questions due today"))
+            .withId("quiz-due").withClass("quiz-due"),
+        p(questionCount + " questions from this lesson; due reviews come first, then new ones.").withClass("quiz-muted"),
+        form(
+            fieldset(
+                legend("Mode"),
+                label(input().withType("radio").withName("mode").withValue("practice").isChecked(),
+                    text(" Practice: feedback after each answer")),
+                label(input().withType("radio").withName("mode").withValue("interview"),
+                    text(" Interview: " + Quiz.DEFAULT_SECONDS + " seconds per question, feedback at the end"))
+            ),
+            label(text("Questions "), input().withType("number").withName("length").withId("quiz-length")
+                .attr("min", "1").attr("max", String.valueOf(Quiz.MAX_LENGTH)).withValue(String.valueOf(Quiz.DEFAULT_LENGTH))),
+            label(text("Topic "), select(
+                option("All topics").withValue(""),
+                each(topics, t -> option(t).withValue(t))
+            ).withName("topic").withId("quiz-topic")),
+            button("Start quiz").withType("submit")
+        ).withMethod("post").withAction("/lessons/" + lesson.id() + "/quiz").withClass("quiz-start").withId("quiz-start"));
+  }
+
+  String session(Lesson lesson, QuizSession session, List<Question> questions) {
+    List<DomContent> items = new ArrayList<>();
+    for (int i = 0; i < questions.size(); i++) items.add(question(questions.get(i), i + 1, questions.size()));
+    String modeText = session.mode() == QuizSession.Mode.PRACTICE
+        ? "Practice: you see whether you were right after each answer."
+        : "Interview: " + session.secondsPerQuestion() + " seconds per question; feedback comes at the end.";
+    return Pages.document("Quiz · " + lesson.title(), new Pages.Assets(List.of("quiz.css"), List.of("quiz.js")),
+        header(lesson, session.mode() == QuizSession.Mode.PRACTICE ? "Practice quiz" : "Interview quiz"),
+        p(modeText).withClass("quiz-muted"),
+        p("Keys: 1 to 9 choose an option, Space reveals an answer, 1 to 4 rate yourself, Backspace undoes a step.")
+            .withClass("quiz-muted quiz-keys"),
+        noscript(p("Answering needs JavaScript; the questions are listed below.")),
+        div(
+            p().withClass("quiz-progress").attr("aria-live", "polite"),
+            p().withClass("quiz-timer").attr("hidden").attr("aria-live", "off"),
+            ol(each(items, item -> item)).withClass("quiz-questions"),
+            p(a("See your results").withHref(resultsHref(session))).withClass("quiz-finish")
+        ).withClass("quiz").attr("data-session", session.id()).attr("data-lesson", session.lesson())
+            .attr("data-mode", session.mode().id).attr("data-seconds", String.valueOf(session.secondsPerQuestion()))
+            .attr("data-results", resultsHref(session)));
+  }
+
+  private static LiTag question(Question q, int number, int total) {
+    String headingId = "q-" + number + "-heading";
+    var body = new ArrayList<DomContent>();
+    body.add(h2("Question " + number + " of " + total).withId(headingId));
+    body.add(p(q.topic()).withClass("quiz-topic"));
+    body.add(div(Markdown.inline(q.prompt())).withClass("quiz-prompt"));
+    if (!q.detail().isEmpty()) {
+      body.add(q.kind() == Question.Kind.PREDICT ? pre(code(q.detail())).withClass("quiz-detail")
+          : div(Markdown.block(q.detail())).withClass("quiz-detail"));
+    }
+    if (q.kind() == Question.Kind.SELF_GRADED) {
+      body.add(button("Reveal the answer (Space)").withType("button").withClass("quiz-reveal").attr("data-reveal"));
+      body.add(div(h3("Model answer"), Markdown.block(q.explanation())).withClass("quiz-model-answer").attr("hidden"));
+      var ratings = new ArrayList<DomContent>();
+      for (int r = 1; r <= 4; r++) {
+        ratings.add(button(span(String.valueOf(r)).withClass("quiz-key"), text(" " + RATINGS[r - 1]))
+            .withType("button").attr("data-rating", String.valueOf(r)));
+      }
+      body.add(div(p("How well did you know it?"), div(each(ratings, x -> x)).withClass("quiz-ratings-buttons"))
+          .withClass("quiz-ratings").attr("hidden"));
+    } else if (q.kind() == Question.Kind.ORDER) {
+      var steps = new ArrayList<DomContent>();
+      for (int i = 0; i < q.options().size(); i++) {
+        steps.add(li(button(span(String.valueOf(i + 1)).withClass("quiz-key"), text(" "), Markdown.inline(q.options().get(i)))
+            .withType("button").attr("data-step", String.valueOf(i))));
+      }
+      body.add(ul(each(steps, x -> x)).withClass("quiz-options quiz-steps"));
+      body.add(div(h3("Your order"), ol().withClass("quiz-picked"),
+          button("Undo (Backspace)").withType("button").attr("data-undo").attr("disabled"))
+          .withClass("quiz-order"));
+    } else {
+      var options = new ArrayList<DomContent>();
+      for (int i = 0; i < q.options().size(); i++) {
+        options.add(li(button(span(String.valueOf(i + 1)).withClass("quiz-key"), text(" "), Markdown.inline(q.options().get(i)))
+            .withType("button").attr("data-choice", String.valueOf(i))));
+      }
+      body.add(ul(each(options, x -> x)).withClass("quiz-options"));
+    }
+    body.add(div().withClass("quiz-feedback").attr("aria-live", "polite"));
+    body.add(button("Next question (Enter)").withType("button").withClass("quiz-next").attr("data-next").attr("hidden"));
+    return li(each(body, x -> x)).withId("q-" + number).withClass("quiz-question")
+        .attr("data-question", q.id()).attr("data-item", q.item()).attr("data-kind", q.kind().label)
+        .attr("aria-labelledby", headingId).attr("tabindex", "-1");
+  }
+
+  String results(Lesson lesson, Quiz.Results r) {
+    QuizSession s = r.session();
+    List<Quiz.Line> misses = r.misses();
+    return Pages.document("Results · " + lesson.title(), new Pages.Assets(List.of("quiz.css"), List.of()),
+        header(lesson, "Quiz results"),
+        p(text("Score: "), strong(r.correct() + " of " + r.lines().size()),
+            text(r.finished() ? "" : " (" + (r.lines().size() - r.answered()) + " not answered)")).withId("quiz-score")
+            .withClass("quiz-score"),
+        h2("By topic"),
+        table(
+            thead(tr(th("Topic").attr("scope", "col"), th("Right").attr("scope", "col"), th("Questions").attr("scope", "col"))),
+            tbody(each(r.topics(), t -> tr(th(t.topic()).attr("scope", "row"), td(String.valueOf(t.correct())),
+                td(String.valueOf(t.total())))))
+        ).withClass("quiz-topics").withId("quiz-topics"),
+        h2(misses.isEmpty() ? "No misses" : "Review your misses"),
+        iff(misses.isEmpty(), p("Every answer was right.")),
+        ol(each(misses, line -> li(
+            div(Markdown.inline(line.question().prompt())).withClass("quiz-prompt"),
+            p(strong("Your answer: "), text(given(line))),
+            iff(!line.question().selfGraded(), p(strong("Right answer: "), Markdown.inline(line.question().expected()))),
+            div(Markdown.block(line.question().explanation())).withClass("quiz-explanation"),
+            p(a("Read about it in the lesson").withHref(line.question().link()))
+        ).withClass("quiz-miss").attr("data-question", line.question().id()))).withClass("quiz-misses").withId("quiz-misses"),
+        p(a("Take another quiz").withHref("/lessons/" + s.lesson() + "/quiz"), text(" · "),
+            a("Back to the lesson").withHref("/lessons/" + s.lesson())).withClass("quiz-actions"));
+  }
+
+  /** What the learner answered, in words. */
+  static String given(Quiz.Line line) {
+    if (line.answer() == null) return "not answered";
+    Quiz.Answer a = line.answer();
+    Question q = line.question();
+    if (a.skipped()) return "no answer (time ran out)";
+    if (q.kind() == Question.Kind.SELF_GRADED) return "rated yourself " + RATINGS[a.rating() - 1];
+    if (q.kind() == Question.Kind.ORDER) {
+      List<String> steps = new ArrayList<>();
+      for (int i : a.order()) steps.add(q.options().get(i));
+      return String.join(" → ", steps);
+    }
+    return q.options().get(a.choice());
+  }
+
+  private static DomContent header(Lesson lesson, String title) {
+    return j2html.TagCreator.header(
+        p(a("← Back to the lesson").withHref("/lessons/" + lesson.id())).withClass("breadcrumb"),
+        h1(text(title + ": "), Markdown.inline(lesson.title()))
+    ).withClass("quiz-header");
+  }
+
+  private static String resultsHref(QuizSession s) {
+    return "/lessons/" + s.lesson() + "/quiz/" + s.id() + "/results";
+  }
+}

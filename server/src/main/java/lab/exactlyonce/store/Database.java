@@ -1,0 +1,125 @@
+package lab.exactlyonce.store;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * The app's database: a HikariCP pool, migrated by Flyway ({@code db/migration/V<n>__<name>.sql} on the class
+ * path) before anything uses it. Every unit of work runs in one transaction through {@link #inTransaction}; each
+ * feature writes its own SQL, kept to what H2 and PostgreSQL both accept.
+ */
+public final class Database implements AutoCloseable {
+  /** SQLState of a unique-key violation in both H2 and PostgreSQL. */
+  public static final String DUPLICATE_KEY = "23505";
+
+  private final HikariDataSource pool;
+
+  private Database(HikariDataSource pool) {
+    this.pool = pool;
+  }
+
+  /**
+   * Opens the pool and migrates the schema.
+   *
+   * @throws StoreException with a one-line message naming the database when it cannot be reached or migrated
+   */
+  public static Database open(String jdbcUrl, String user, String password) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(jdbcUrl);
+    if (!user.isEmpty()) config.setUsername(user);
+    if (!password.isEmpty()) config.setPassword(password);
+    config.setPoolName("eolab-db");
+    config.setMaximumPoolSize(8);
+    config.setConnectionTimeout(10_000);
+    config.setAutoCommit(false);
+    config.setInitializationFailTimeout(1);
+    HikariDataSource pool;
+    try {
+      pool = new HikariDataSource(config);
+    } catch (RuntimeException e) {
+      throw new StoreException("cannot open the database " + redact(jdbcUrl) + ": " + rootMessage(e), e);
+    }
+    try {
+      migrate(pool);
+    } catch (FlywayException e) {
+      pool.close();
+      throw new StoreException("cannot migrate the database " + redact(jdbcUrl) + ": " + rootMessage(e), e);
+    }
+    return new Database(pool);
+  }
+
+  private static void migrate(DataSource dataSource) {
+    Flyway.configure()
+        .dataSource(dataSource)
+        .locations("classpath:db/migration")
+        .failOnMissingLocations(true)
+        .load()
+        .migrate();
+  }
+
+  /** A unit of work on one connection. */
+  @FunctionalInterface
+  public interface Work<T> {
+    T run(Connection connection) throws SQLException;
+  }
+
+  /** Runs {@code work} in one transaction: committed when it returns, rolled back when it throws. */
+  public <T> T inTransaction(Work<T> work) {
+    try (Connection connection = pool.getConnection()) {
+      connection.setAutoCommit(false);
+      try {
+        T result = work.run(connection);
+        connection.commit();
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        rollback(connection, e);
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw new StoreException("database error (SQLState " + e.getSQLState() + "): " + e.getMessage(), e);
+    }
+  }
+
+  private static void rollback(Connection connection, Exception cause) {
+    try {
+      connection.rollback();
+    } catch (SQLException e) {
+      cause.addSuppressed(e);
+    }
+  }
+
+  /** True when {@code error} (or one it wraps) is a unique-key violation. */
+  public static boolean isDuplicateKey(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof SQLException sql) {
+        for (SQLException s = sql; s != null; s = s.getNextException()) {
+          if (DUPLICATE_KEY.equals(s.getSQLState())) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public void close() {
+    pool.close();
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+    String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    return message.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(message);
+  }
+
+  /** Keeps passwords written into a URL out of logs and error lines. */
+  static String redact(String jdbcUrl) {
+    return "'" + jdbcUrl.replaceAll("(?i)(password=)[^;&]*", "$1***") + "'";
+  }
+}

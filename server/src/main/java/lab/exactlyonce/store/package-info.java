@@ -1,0 +1,8 @@
+/**
+ * Storage shared by the features that remember learners: one {@link lab.exactlyonce.store.Database} (HikariCP
+ * over H2 by default, PostgreSQL by JDBC URL), its schema migrated by Flyway from
+ * {@code server/src/main/resources/db/migration}. Migration numbers: the progress feature (learners, events) owns
+ * V1 to V9; the quiz feature starts at V10. SQL stays portable: standard types, plain INSERT/SELECT/UPDATE/DELETE,
+ * duplicate keys detected by SQLState 23505 (never by H2-only MERGE or PostgreSQL-only ON CONFLICT).
+ */
+package lab.exactlyonce.store;

@@ -1,0 +1,193 @@
+package lab.exactlyonce.progress;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Predicate;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static lab.exactlyonce.progress.LearnerClient.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The progress widgets on a real page, including recording while the server is down. */
+class ProgressBrowserTest extends BrowserTest {
+  private final Config config = Config.forTests();
+
+  @Override
+  protected TestServer startServer() {
+    return TestServer.start(config);
+  }
+
+  private void restartServer(int port) {
+    server = TestServer.start(config.withPort(port));
+  }
+
+  private void open(String hash) {
+    page.navigate(url("/lessons/exactly-once" + hash));
+    page.locator(".progress-toolbar").waitFor();
+  }
+
+  private JsonNode pageGet(String path) {
+    Object text = page.evaluate("path => fetch(path, {credentials: 'same-origin'}).then(r => r.text())", path);
+    return json((String) text);
+  }
+
+  private JsonNode outbox() {
+    Object text = page.evaluate("() => localStorage.getItem('exactly-once-lab:outbox') || '[]'");
+    return json((String) text);
+  }
+
+  private JsonNode awaitProgress(Predicate<JsonNode> done, String what) {
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+    JsonNode progress = null;
+    while (Instant.now().isBefore(deadline)) {
+      progress = pageGet("/api/progress/exactly-once");
+      if (done.test(progress)) return progress;
+      page.waitForTimeout(250);
+    }
+    throw new AssertionError(what + " never happened; progress: " + progress);
+  }
+
+  @Test
+  void a_rating_made_while_the_server_is_down_lands_exactly_once_when_it_returns() {
+    open("#qa");
+    Locator rung = page.locator("[id='qa/L1']");
+    int port = server.app().port();
+
+    server.close(); // the server is DOWN from here
+    rung.locator("summary").click();
+    Locator rating = rung.locator(".self-rating");
+    assertThat(rating).isVisible();
+    rung.locator("summary").press("3"); // keyboard: 3 = Good
+    assertThat(rating.locator("button[data-rating='3']")).hasAttribute("aria-pressed", "true");
+    assertThat(rung.locator(".question-meta .progress-check")).hasAttribute("aria-label", "Answer seen, rated Good");
+
+    page.waitForTimeout(1500); // several delivery attempts fail meanwhile
+    JsonNode held = outbox();
+    assertTrue(count(held, "ladder.reveal", "L1") == 1 && count(held, "self.rating", "L1") == 1, held.toString());
+    assertThat(page.locator(".progress-sync")).containsText("waiting to be saved");
+
+    restartServer(port); // same port, same data directory
+    JsonNode progress = awaitProgress(p -> p.at("/rungs/L1/rating").asInt() == 3, "the rating landing");
+
+    assertTrue(progress.at("/rungs/L1/revealed").asBoolean());
+    assertThat(page.locator(".progress-sync")).hasText("All progress saved.", new com.microsoft.playwright.assertions.LocatorAssertions.HasTextOptions().setTimeout(30_000));
+    assertEquals(0, outbox().size());
+    JsonNode events = pageGet("/api/me/export").get("events");
+    assertEquals(1, count(events, "ladder.reveal", "L1"), events.toString());
+    assertEquals(1, count(events, "self.rating", "L1"), events.toString());
+    // the failed attempts while the server was down are expected; nothing else may have gone wrong
+    consoleErrors.removeIf(e -> e.contains("/api/events") || e.contains("ERR_CONNECTION_REFUSED"));
+  }
+
+  @Test
+  void progress_shows_as_checkmarks_and_meters_survives_a_reload_offers_resume_and_resets_to_zero() {
+    open("#qa");
+    Locator rung = page.locator("[id='qa/L2']");
+    rung.locator("summary").click();
+    rung.locator(".self-rating button[data-rating='4']").click();
+    assertThat(page.locator(".progress-sync")).hasText("All progress saved.");
+    assertThat(page.locator("[data-progress-tab='qa'] .tab-progress-text")).containsText("1 of");
+
+    page.navigate(url("/lessons/exactly-once"));
+    page.locator(".progress-toolbar").waitFor();
+    assertThat(page.locator("[id='qa/L2'] .self-rating button[data-rating='4']")).hasAttribute("aria-pressed", "true");
+    Locator resume = page.locator(".progress-resume-link");
+    assertThat(resume).isVisible();
+    assertThat(resume).hasAttribute("href", "#qa/L2");
+    String qaMeter = page.locator("#tab-qa .tab-meter-fill").getAttribute("style");
+    assertFalse(qaMeter.contains("width: 0%"), qaMeter);
+
+    resume.click();
+    assertThat(page.locator("#qa")).isVisible();
+    assertTrue(page.url().endsWith("#qa/L2"), page.url());
+
+    page.onceDialog(dialog -> dialog.accept());
+    page.locator(".progress-reset").click();
+    assertThat(page.locator(".progress-sync")).hasText("Progress reset.");
+    assertThat(page.locator("[data-progress-tab='qa'] .tab-progress-text")).containsText("0 of");
+    assertEquals(0, page.locator("[id='qa/L2'] .progress-check").count());
+    JsonNode progress = pageGet("/api/progress/exactly-once");
+    for (String tab : new String[] {"gist", "maps", "qa", "sandbox"}) {
+      // the Q&A panel is showing, so sections scrolled into view after the reset may count again; ladder is zero
+      if (!tab.equals("qa")) assertEquals(0, progress.at("/tabs/" + tab + "/done").asInt(), tab + ": " + progress);
+    }
+    assertTrue(progress.get("rungs").isEmpty(), progress.toString());
+  }
+
+  @Test
+  void reading_to_the_end_of_a_section_marks_it_read() {
+    open("#gist");
+    Locator first = page.locator(".tab-panel#gist > .lesson-section").first();
+    first.locator(".section-end").scrollIntoViewIfNeeded();
+    assertThat(first.locator(".section-head .progress-check")).hasAttribute("aria-label", "Read");
+    String id = first.getAttribute("id").substring("gist/".length());
+    JsonNode progress = awaitProgress(p -> p.get("sectionsRead").toString().contains("\"" + id + "\""), "section.read of " + id);
+    assertTrue(progress.at("/tabs/gist/done").asInt() >= 1);
+  }
+
+  @Test
+  void widget_events_for_maps_and_snippets_are_recorded() {
+    open("#maps");
+    page.evaluate("() => { document.dispatchEvent(new CustomEvent('lesson:map-select', {detail: {kind: 'node', id: 'sink'}}));"
+        + " document.dispatchEvent(new CustomEvent('lesson:run', {detail: {snippet: 'sink-demo', status: 'ok'}})); }");
+    assertThat(page.locator(".map-node[data-node='sink']")).hasClass(java.util.regex.Pattern.compile("is-explored"));
+    JsonNode progress = awaitProgress(p -> p.at("/snippets/sink-demo/runs").asInt() == 1 && p.get("nodesExplored").size() == 1,
+        "map.node and snippet.run");
+    assertEquals("sink", progress.at("/nodesExplored/0").asText());
+    assertEquals("ok", progress.at("/snippets/sink-demo/status").asText());
+  }
+
+  @Test
+  void a_display_name_is_shown_as_text_and_forget_me_deletes_everything() {
+    open("#qa");
+    page.locator("[id='qa/L3'] summary").click();
+    page.locator("[id='qa/L3'] .self-rating button[data-rating='2']").click();
+    page.locator(".progress-me > summary").click();
+    page.locator("#progress-display-name").fill("<b>Ada</b>");
+    page.locator(".progress-me-name button").click();
+    assertThat(page.locator(".progress-whoami")).hasText("Studying as <b>Ada</b>");
+    assertEquals(0, page.locator(".progress-whoami b").count());
+    assertThat(page.locator(".progress-me a[download]")).hasAttribute("href", "/api/me/export");
+    assertThat(page.locator(".progress-sync")).hasText("All progress saved.");
+    assertEquals("<b>Ada</b>", pageGet("/api/me/export").at("/learner/displayName").asText());
+
+    page.onceDialog(dialog -> dialog.accept());
+    page.locator(".progress-forget").click();
+    assertThat(page.locator(".progress-me-message")).hasText("Everything about you has been deleted.");
+    assertThat(page.locator(".progress-whoami")).isHidden();
+    assertEquals(0, page.locator("[id='qa/L3'] .progress-check").count());
+    assertEquals("{\"known\":false,\"displayName\":null}", pageGet("/api/me").toString());
+    assertEquals(0, context.cookies().stream().filter(c -> c.name.equals("eolab_learner")).count());
+  }
+
+  @Test
+  void without_javascript_the_page_has_no_progress_controls() {
+    BrowserContext noJs = browser.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false));
+    try {
+      Page plain = noJs.newPage();
+      plain.navigate(url("/lessons/exactly-once"));
+      assertEquals(0, plain.locator(".progress-toolbar, .self-rating, .tab-progress").count());
+      assertThat(plain.locator("[id='qa/L1']")).isVisible();
+    } finally {
+      noJs.close();
+    }
+  }
+
+  private static int count(JsonNode events, String type, String item) {
+    int n = 0;
+    for (JsonNode e : events) if (type.equals(e.path("type").asText()) && item.equals(e.path("item").asText())) n++;
+    return n;
+  }
+}

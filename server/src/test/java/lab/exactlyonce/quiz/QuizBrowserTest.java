@@ -1,0 +1,135 @@
+package lab.exactlyonce.quiz;
+
+import com.microsoft.playwright.Locator;
+import lab.exactlyonce.BrowserTest;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Whole quizzes taken with the keyboard only, in practice mode and in interview mode. */
+class QuizBrowserTest extends BrowserTest {
+  private static final List<String> COMMIT_PATH = List.of("Rewindable source offsets", "State matches that cut",
+      "Sink writes open txn", "Barrier, sink pre-commits", "Tasks ack the checkpoint", "Checkpoint complete?", "Commit the txn");
+
+  private Locator current() {
+    return page.locator(".quiz-question:not([hidden])");
+  }
+
+  /** Fills the start form with the keyboard: Tab to each field, type, Enter to start. */
+  private void startWithKeyboard(String mode, int length, String topic) {
+    page.navigate(url("/lessons/exactly-once/quiz"));
+    assertThat(page.locator("#quiz-due")).hasText("0 questions due today");
+    page.locator("input[name=mode][value=practice]").focus();
+    if (mode.equals("interview")) page.keyboard().press("ArrowDown");
+    page.keyboard().press("Tab");
+    page.keyboard().press("ControlOrMeta+a");
+    page.keyboard().type(String.valueOf(length));
+    page.keyboard().press("Tab");
+    page.locator("#quiz-topic").selectOption(topic); // a native select: the keyboard picks through the browser's own list
+    page.keyboard().press("Tab");
+    assertTrue((Boolean) page.evaluate("document.activeElement.matches('#quiz-start button[type=submit]')"));
+    page.keyboard().press("Enter");
+    page.waitForURL(Pattern.compile(".*/lessons/exactly-once/quiz/[0-9a-f-]{36}$"));
+  }
+
+  @Test
+  void a_practice_quiz_taken_with_the_keyboard_gives_feedback_after_each_answer() {
+    startWithKeyboard("practice", 3, "Failure modes");
+    assertThat(page.locator(".quiz-progress")).hasText("Question 1 of 3");
+    int right = 0;
+    for (int n = 1; n <= 3; n++) {
+      Locator q = current();
+      assertThat(q.locator("h2")).hasText("Question " + n + " of 3");
+      assertEquals("Failure modes", q.locator(".quiz-topic").textContent());
+      // first question: answer option 1 whatever it is; then pick the right card title from the body
+      String body = q.locator(".quiz-detail").textContent();
+      int key = n == 1 ? 1 : optionFor(q, body) + 1;
+      page.keyboard().press(String.valueOf(key));
+      Locator feedback = q.locator(".quiz-feedback .quiz-verdict");
+      assertThat(feedback).hasText(Pattern.compile("Right\\.|Not quite\\."));
+      if (feedback.textContent().equals("Right.")) right++;
+      else assertThat(q.locator(".quiz-feedback")).containsText("Right answer: ");
+      assertThat(q.locator(".quiz-feedback a")).hasAttribute("href", Pattern.compile("/lessons/exactly-once#gist/fm-.*"));
+      assertTrue((Boolean) page.evaluate("document.activeElement.matches('[data-next]')"), "focus moves to Next");
+      page.keyboard().press("Enter");
+    }
+    page.waitForURL(Pattern.compile(".*/results$"));
+    assertThat(page.locator("#quiz-score")).hasText("Score: " + right + " of 3");
+    assertThat(page.locator("#quiz-topics tbody tr")).hasText("Failure modes" + right + "3");
+    assertThat(page.locator(".quiz-miss")).hasCount(3 - right);
+    if (right < 3) assertThat(page.locator(".quiz-miss a").first()).hasText("Read about it in the lesson");
+  }
+
+  @Test
+  void self_graded_questions_reveal_with_space_and_rate_with_a_number() {
+    startWithKeyboard("practice", 2, "Interview Q&A");
+    for (int n = 1; n <= 2; n++) {
+      Locator q = current();
+      assertThat(q.locator(".quiz-model-answer")).isHidden();
+      page.keyboard().press(" ");
+      assertThat(q.locator(".quiz-model-answer")).isVisible();
+      assertTrue((Boolean) page.evaluate("document.activeElement.matches('[data-rating=\"3\"]')"));
+      String outline = (String) page.evaluate("getComputedStyle(document.activeElement).outlineStyle");
+      assertNotEquals("none", outline, "the focused rating shows a visible focus ring");
+      page.keyboard().press(n == 1 ? "4" : "1");
+      assertThat(q.locator(".quiz-verdict")).hasText("Rating saved.");
+      page.keyboard().press("Enter");
+    }
+    page.waitForURL(Pattern.compile(".*/results$"));
+    assertThat(page.locator("#quiz-score")).hasText("Score: 1 of 2");
+    assertThat(page.locator(".quiz-miss")).containsText("Your answer: rated yourself Again");
+  }
+
+  @Test
+  void an_interview_quiz_is_timed_and_shows_feedback_only_at_the_end() {
+    startWithKeyboard("interview", 2, "A two-phase sink");
+    assertThat(page.locator(".quiz-timer")).hasText(Pattern.compile("\\d+ s left"));
+    for (int n = 1; n <= 2; n++) {
+      Locator q = page.locator("[id='q-" + n + "']");
+      assertThat(q).isVisible();
+      assertThat(q.locator("h2")).hasText("Question " + n + " of 2");
+      boolean commitEnd = q.getAttribute("data-question").endsWith("f-commit");
+      List<String> options = q.locator("button[data-step]").allTextContents().stream()
+          .map(t -> t.replaceFirst("^\\d+\\s*", "")).toList();
+      // the commit path in order; the abort path with its last two steps swapped (a miss), after an undo
+      List<String> wanted = new java.util.ArrayList<>(COMMIT_PATH);
+      if (!commitEnd) {
+        wanted.set(6, "Abort txn and replay");
+        page.keyboard().press(String.valueOf(options.indexOf(wanted.get(0)) + 1));
+        assertThat(q.locator(".quiz-picked li")).hasCount(1);
+        page.keyboard().press("Backspace");
+        assertThat(q.locator(".quiz-picked li")).hasCount(0);
+        java.util.Collections.swap(wanted, 5, 6);
+      }
+      for (String step : wanted) page.keyboard().press(String.valueOf(options.indexOf(step) + 1));
+      if (n == 1) {
+        assertThat(q).isHidden(); // interview: straight on to the next question, no verdict shown
+        assertThat(q.locator(".quiz-feedback")).isEmpty();
+      }
+    }
+    page.waitForURL(Pattern.compile(".*/results$"));
+    assertThat(page.locator("#quiz-score")).hasText("Score: 1 of 2");
+    Locator miss = page.locator(".quiz-miss");
+    assertThat(miss).hasCount(1);
+    assertThat(miss).containsText("Right answer: Rewindable source offsets → State matches that cut");
+    assertThat(miss.locator("a")).hasAttribute("href", "/lessons/exactly-once#maps/flow/two-phase-sink");
+  }
+
+  /** The option whose card body is {@code body}, found from the lesson's failure-mode cards. */
+  private static int optionFor(Locator q, String body) {
+    List<String> titles = q.locator("button[data-choice]").allTextContents().stream().map(t -> t.replaceFirst("^\\d+\\s*", "")).toList();
+    String[][] cards = {
+        {"HTTP inside the operator", "map or process function"},
+        {"read_uncommitted consumers", "never set"},
+        {"Dedupe TTL shorter than replay", "expired from the seen-set"},
+        {"Transaction timeout during an outage", "aborts transactions older"}};
+    for (String[] card : cards) if (body.contains(card[1])) return titles.indexOf(card[0]);
+    throw new AssertionError("unknown card body: " + body);
+  }
+}

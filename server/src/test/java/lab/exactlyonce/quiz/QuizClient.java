@@ -1,0 +1,71 @@
+package lab.exactlyonce.quiz;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.TestServer;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.UUID;
+
+/** One learner talking to a test server: keeps the learner cookie like a browser would. */
+final class QuizClient {
+  static final ObjectMapper JSON = new ObjectMapper();
+  private final TestServer server;
+  private String cookie;
+
+  QuizClient(TestServer server) {
+    this.server = server;
+  }
+
+  HttpResponse<String> get(String path) {
+    return send(HttpRequest.newBuilder(URI.create(server.url(path))).GET());
+  }
+
+  HttpResponse<String> postJson(String path, String body) {
+    return send(HttpRequest.newBuilder(URI.create(server.url(path)))
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)));
+  }
+
+  HttpResponse<String> postForm(String path, String body) {
+    return send(HttpRequest.newBuilder(URI.create(server.url(path)))
+        .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body)));
+  }
+
+  HttpResponse<String> send(HttpRequest.Builder request) {
+    if (cookie != null) request.header("Cookie", cookie);
+    HttpResponse<String> response = server.send(request);
+    response.headers().allValues("Set-Cookie").forEach(c -> {
+      String pair = c.split(";", 2)[0];
+      if (pair.startsWith("eolab_learner=")) cookie = pair.endsWith("=") ? null : pair;
+    });
+    return response;
+  }
+
+  /** Starts a session; fails the test unless it is created. */
+  JsonNode start(String body) {
+    HttpResponse<String> res = postJson("/api/quiz/sessions", body);
+    if (res.statusCode() != 201) throw new AssertionError("session not created: " + res.statusCode() + " " + res.body());
+    return json(res);
+  }
+
+  HttpResponse<String> answer(String eventId, JsonNode session, JsonNode question, String answerJson) {
+    String body = "{\"id\":\"" + eventId + "\",\"type\":\"quiz.answer\",\"lesson\":\"" + session.get("lesson").asText()
+        + "\",\"item\":\"" + question.get("item").asText() + "\",\"data\":{\"session\":\"" + session.get("id").asText()
+        + "\",\"question\":\"" + question.get("id").asText() + "\"," + answerJson + "}}";
+    return postJson("/api/events", body);
+  }
+
+  HttpResponse<String> answer(JsonNode session, JsonNode question, String answerJson) {
+    return answer(UUID.randomUUID().toString(), session, question, answerJson);
+  }
+
+  static JsonNode json(HttpResponse<String> res) {
+    try {
+      return JSON.readTree(res.body());
+    } catch (Exception e) {
+      throw new AssertionError("not JSON: " + res.body(), e);
+    }
+  }
+}

@@ -1,0 +1,343 @@
+package lab.exactlyonce.quiz;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.TestServer;
+import lab.exactlyonce.lesson.Block;
+import lab.exactlyonce.lesson.Lesson;
+import lab.exactlyonce.lesson.LessonCatalog;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/** Every quiz endpoint over HTTP against the bundled lesson, the good paths and the bad inputs. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class QuizHttpTest {
+  private TestServer server;
+  private final Lesson lesson = LessonCatalog.load(Path.of("lessons"), Path.of("snippets")).require("exactly-once");
+
+  @BeforeAll
+  void start() {
+    server = TestServer.start();
+  }
+
+  @AfterAll
+  void stop() {
+    server.close();
+  }
+
+  @Test
+  void the_lesson_header_links_the_quiz_and_the_entry_shows_due_count_and_start_form() {
+    assertTrue(server.get("/lessons/exactly-once").body()
+        .contains("<a href=\"/lessons/exactly-once/quiz\" id=\"quiz-link\">Quiz</a>"));
+    HttpResponse<String> entry = new QuizClient(server).get("/lessons/exactly-once/quiz");
+    assertEquals(200, entry.statusCode());
+    assertTrue(entry.body().contains("<p id=\"quiz-due\" class=\"quiz-due\"><strong>0</strong> questions due today</p>"), entry.body());
+    assertTrue(entry.body().contains("<form method=\"post\" action=\"/lessons/exactly-once/quiz\""));
+    assertTrue(entry.body().contains("<option value=\"Sink strategies\">Sink strategies</option>"));
+    assertTrue(entry.body().contains("value=\"interview\""));
+  }
+
+  @Test
+  void the_start_form_creates_a_session_and_redirects_to_it() {
+    QuizClient learner = new QuizClient(server);
+    HttpResponse<String> res = learner.postForm("/lessons/exactly-once/quiz", "mode=interview&length=3&topic=Failure+modes");
+    assertEquals(303, res.statusCode());
+    String location = res.headers().firstValue("Location").orElseThrow();
+    assertTrue(location.matches("/lessons/exactly-once/quiz/[0-9a-f-]{36}"), location);
+    HttpResponse<String> page = learner.get(location);
+    assertEquals(200, page.statusCode());
+    assertTrue(page.body().contains("data-mode=\"interview\""));
+    assertTrue(page.body().contains("Question 3 of 3"));
+    assertTrue(page.body().contains("Which of the failure modes is this?"));
+    assertEquals(404, new QuizClient(server).get(location).statusCode(), "another learner cannot open it");
+  }
+
+  @Test
+  void the_same_seed_gives_the_same_questions_and_another_seed_another_order() {
+    String body = "{\"lesson\":\"exactly-once\",\"length\":12,\"seed\":7}";
+    JsonNode a = new QuizClient(server).start(body);
+    JsonNode b = new QuizClient(server).start(body);
+    JsonNode c = new QuizClient(server).start("{\"lesson\":\"exactly-once\",\"length\":12,\"seed\":8}");
+    assertEquals(ids(a), ids(b));
+    assertNotEquals(ids(a), ids(c));
+    assertEquals(12, ids(a).size());
+    assertEquals("practice", a.get("mode").asText());
+    assertEquals(0, a.get("secondsPerQuestion").asInt());
+    for (JsonNode q : a.get("questions")) {
+      assertFalse(q.has("answer") || q.has("explanation"), "a session never carries answers: " + q);
+    }
+  }
+
+  @Test
+  void a_practice_answer_is_graded_once_and_a_retry_gets_the_original_verdict() {
+    QuizClient learner = new QuizClient(server);
+    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":5,\"topic\":\"Sink strategies\",\"seed\":3}");
+    JsonNode first = session.get("questions").get(0);
+    int right = rightChoice(first);
+    String id = UUID.randomUUID().toString();
+
+    HttpResponse<String> answered = learner.answer(id, session, first, "\"choice\":" + right);
+    assertEquals(200, answered.statusCode(), answered.body());
+    JsonNode result = QuizClient.json(answered).get("result");
+    assertTrue(result.get("correct").asBoolean());
+    assertEquals(3, result.get("rating").asInt());
+    assertEquals(first.get("options").get(right).asText(), result.get("expected").asText());
+    assertEquals("/lessons/exactly-once#gist/" + first.get("item").asText(), result.get("link").asText());
+
+    HttpResponse<String> retry = learner.answer(id, session, first, "\"choice\":" + right);
+    assertEquals(200, retry.statusCode());
+    assertEquals(answered.body(), retry.body(), "a retry returns the original response");
+
+    HttpResponse<String> changed = learner.answer(id, session, first, "\"choice\":" + (right + 1) % 4);
+    assertEquals(409, changed.statusCode());
+    assertTrue(changed.body().startsWith("{\"error\":\"event id '" + id + "' was already used for a different event"), changed.body());
+
+    HttpResponse<String> again = learner.answer(session, first, "\"choice\":" + right);
+    assertEquals(409, again.statusCode());
+    assertEquals("{\"error\":\"question '" + first.get("id").asText() + "' was already answered in quiz session '"
+        + session.get("id").asText() + "'; nothing was stored\"}", again.body());
+
+    JsonNode second = session.get("questions").get(1);
+    JsonNode wrong = QuizClient.json(learner.answer(session, second, "\"choice\":" + (rightChoice(second) + 1) % 4)).get("result");
+    assertFalse(wrong.get("correct").asBoolean());
+    assertEquals(1, wrong.get("rating").asInt());
+
+    JsonNode results = QuizClient.json(learner.get("/api/quiz/sessions/" + session.get("id").asText() + "/results"));
+    assertEquals(1, results.get("correct").asInt());
+    assertEquals(2, results.get("answered").asInt());
+    assertEquals(5, results.get("total").asInt());
+    assertEquals("[{\"topic\":\"Sink strategies\",\"correct\":1,\"total\":5}]".length(), results.get("topics").toString().length());
+    JsonNode miss = results.get("misses").get(0);
+    assertEquals(second.get("id").asText(), miss.get("question").asText());
+    assertEquals(second.get("options").get((rightChoice(second) + 1) % 4).asText(), miss.get("given").asText());
+    assertEquals(second.get("options").get(rightChoice(second)).asText(), miss.get("expected").asText());
+    assertEquals("/lessons/exactly-once#gist/" + second.get("item").asText(), miss.get("link").asText());
+    assertEquals(4, results.get("misses").size(), "the wrong answer and the three unanswered questions");
+
+    String page = learner.get("/lessons/exactly-once/quiz/" + session.get("id").asText() + "/results").body();
+    assertTrue(page.contains("<strong>1 of 5</strong> (3 not answered)"), page);
+    assertTrue(page.contains("<a href=\"/lessons/exactly-once#gist/" + second.get("item").asText() + "\">Read about it in the lesson</a>"));
+  }
+
+  @Test
+  void self_graded_answers_take_the_rating_and_missed_ones_come_back_first() {
+    QuizClient learner = new QuizClient(server);
+    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":3,\"topic\":\"Interview Q&A\",\"seed\":1}");
+    JsonNode questions = session.get("questions");
+    assertEquals("self-graded", questions.get(0).get("kind").asText());
+    JsonNode easy = QuizClient.json(learner.answer(session, questions.get(0), "\"rating\":4")).get("result");
+    assertTrue(easy.get("correct").asBoolean());
+    assertEquals(4, easy.get("rating").asInt());
+    JsonNode again = QuizClient.json(learner.answer(session, questions.get(1), "\"rating\":1")).get("result");
+    assertFalse(again.get("correct").asBoolean());
+
+    // Easy schedules the first in 8 days; Again keeps the second in learning, due in a minute.
+    JsonNode next = learner.start("{\"lesson\":\"exactly-once\",\"length\":3,\"topic\":\"Interview Q&A\",\"seed\":99}");
+    assertEquals(questions.get(1).get("id").asText(), next.get("questions").get(0).get("id").asText(), "the due question comes first");
+    assertFalse(ids(next).subList(0, 2).contains(questions.get(0).get("id").asText()), "new questions come before one due in 8 days");
+    if (LocalTime.now(ZoneOffset.UTC).isBefore(LocalTime.of(23, 50))) {
+      assertEquals(1, QuizClient.json(learner.get("/api/quiz/lessons/exactly-once")).get("dueToday").asInt());
+      assertTrue(learner.get("/lessons/exactly-once/quiz").body().contains("<strong>1</strong> question due today"));
+    }
+  }
+
+  @Test
+  void interview_answers_are_recorded_without_feedback_until_the_end() {
+    QuizClient learner = new QuizClient(server);
+    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":2,\"topic\":\"Misconceptions\",\"seconds\":30}");
+    assertEquals(30, session.get("secondsPerQuestion").asInt());
+    JsonNode q = session.get("questions").get(0);
+    JsonNode result = QuizClient.json(learner.answer(session, q, "\"choice\":1")).get("result");
+    assertEquals("{\"correct\":true,\"rating\":3,\"mode\":\"interview\"}", result.toString(), "a myth is false: option 1");
+    JsonNode skipped = QuizClient.json(learner.answer(session, session.get("questions").get(1), "\"skip\":true")).get("result");
+    assertFalse(skipped.get("correct").asBoolean());
+    JsonNode results = QuizClient.json(learner.get("/api/quiz/sessions/" + session.get("id").asText() + "/results"));
+    assertEquals("no answer (time ran out)", results.get("misses").get(0).get("given").asText());
+  }
+
+  @Test
+  void an_ordering_question_is_right_only_in_the_flow_order() {
+    QuizClient learner = new QuizClient(server);
+    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":2,\"topic\":\"A two-phase sink\"}");
+    for (JsonNode q : session.get("questions")) {
+      assertEquals("order", q.get("kind").asText());
+      String end = q.get("id").asText().endsWith("f-commit") ? "Commit the txn" : "Abort txn and replay";
+      List<String> labels = List.of("Rewindable source offsets", "State matches that cut", "Sink writes open txn",
+          "Barrier, sink pre-commits", "Tasks ack the checkpoint", "Checkpoint complete?", end);
+      List<Integer> order = new ArrayList<>();
+      for (String label : labels) order.add(indexOf(q.get("options"), label));
+      JsonNode result = QuizClient.json(learner.answer(session, q, "\"order\":" + order)).get("result");
+      assertTrue(result.get("correct").asBoolean(), q.toString());
+      assertEquals("/lessons/exactly-once#maps/flow/two-phase-sink", result.get("link").asText());
+    }
+  }
+
+  @Test
+  void the_bank_lists_every_kind_without_answers() {
+    JsonNode bank = QuizClient.json(new QuizClient(server).get("/api/quiz/lessons/exactly-once"));
+    List<String> kinds = new ArrayList<>();
+    bank.get("questions").forEach(q -> { if (!kinds.contains(q.get("kind").asText())) kinds.add(q.get("kind").asText()); });
+    assertTrue(kinds.containsAll(List.of("choice", "true-false", "self-graded", "order")), kinds.toString());
+    assertFalse(bank.toString().contains("\"explanation\""));
+  }
+
+  static Stream<Arguments> badStarts() {
+    return Stream.of(
+        arguments("unknown lesson", "{\"lesson\":\"nope\"}", 404, "no lesson 'nope'; lessons here: exactly-once"),
+        arguments("no lesson", "{}", 400, "'lesson' is required"),
+        arguments("unknown mode", "{\"lesson\":\"exactly-once\",\"mode\":\"exam\"}", 400, "'mode' must be practice or interview, got 'exam'"),
+        arguments("length zero", "{\"lesson\":\"exactly-once\",\"length\":0}", 400, "'length' must be between 1 and 50, got 0"),
+        arguments("length too long", "{\"lesson\":\"exactly-once\",\"length\":51}", 400, "'length' must be between 1 and 50, got 51"),
+        arguments("length as text", "{\"lesson\":\"exactly-once\",\"length\":\"ten\"}", 400, "'length' must be a whole number, got \"ten\""),
+        arguments("timer too short", "{\"lesson\":\"exactly-once\",\"seconds\":1}", 400, "'seconds' must be between 5 and 600, got 1"),
+        arguments("unknown field", "{\"lesson\":\"exactly-once\",\"level\":3}", 400,
+            "unknown field 'level'; a quiz starts with lesson, mode, length, topic, seed and seconds"),
+        arguments("not an object", "[1]", 400, "the request body must be a JSON object"),
+        arguments("oversized", "{\"lesson\":\"exactly-once\",\"topic\":\"" + "x".repeat(3000) + "\"}", 413,
+            "the request body is 3036 bytes; the limit is 2048 bytes"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badStarts")
+  void a_bad_start_is_refused_and_creates_no_learner(String desc, String body, int status, String message) {
+    QuizClient learner = new QuizClient(server);
+    HttpResponse<String> res = learner.postJson("/api/quiz/sessions", body);
+    assertEquals(status, res.statusCode(), res.body());
+    assertEquals("{\"error\":" + QuizClient.JSON.valueToTree(message) + "}", res.body());
+    assertTrue(res.headers().allValues("Set-Cookie").isEmpty(), "nothing stored, not even a learner");
+  }
+
+  @Test
+  void an_unknown_topic_names_the_topics_there_are() {
+    HttpResponse<String> res = new QuizClient(server).postJson("/api/quiz/sessions", "{\"lesson\":\"exactly-once\",\"topic\":\"Cooking\"}");
+    assertEquals(400, res.statusCode());
+    assertTrue(res.body().startsWith("{\"error\":\"lesson 'exactly-once' has no topic 'Cooking'; topics: Three guarantees, Sink strategies,"), res.body());
+  }
+
+  @Test
+  void bad_answers_are_refused_and_nothing_is_stored() {
+    QuizClient learner = new QuizClient(server);
+    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":3,\"topic\":\"Sink strategies\",\"seed\":5}");
+    String sid = session.get("id").asText();
+    JsonNode q = session.get("questions").get(0);
+    String qid = q.get("id").asText();
+    String item = q.get("item").asText();
+    String notInSession = "exactly-once/fm-dedupe-ttl";
+    String ladder = "exactly-once/L1";
+    String[][] cases = {
+        {"exactly-once/../x", item, "\"choice\":0", "400", "malformed question id 'exactly-once/../x'; expected <lesson>/<item> or <lesson>/<item>/<variant>"},
+        {"exactly-once/L9", "L9", "\"choice\":0", "404", "lesson 'exactly-once' has no question 'exactly-once/L9'"},
+        {notInSession, notInSession.substring(13), "\"choice\":0", "400", "question '" + notInSession + "' is not part of quiz session '" + sid + "'"},
+        {qid, item, "\"choice\":9", "400", "'choice' must be an option index from 0 to 3, got 9"},
+        {qid, item, "\"choice\":-1", "400", "'choice' must be an option index from 0 to 3, got -1"},
+        {qid, item, "\"rating\":3", "400", "question '" + qid + "' is choice: answer it with 'choice'"},
+        {qid, item, "\"choice\":1,\"rating\":3", "400", "an answer to question '" + qid + "' needs exactly one of 'choice' or 'skip'"},
+        {qid, item, "\"choice\":\"b\"", "400", "'choice' must be a whole number, got \\\"b\\\""},
+        {qid, item, "\"choice\":0,\"bonus\":1", "400", "unknown field 'data.bonus'; a quiz answer has session, question, and one of choice, order, rating or skip"},
+        {qid, "L1", "\"choice\":0", "400", "'item' must be '" + item + "', the item question '" + qid + "' is about, got 'L1'"},
+        {ladder, "L1", "\"rating\":7", "400", "'rating' must be 1, 2, 3 or 4 (Again, Hard, Good, Easy), got 7"},
+        {ladder, "L1", "\"rating\":0", "400", "'rating' must be 1, 2, 3 or 4 (Again, Hard, Good, Easy), got 0"},
+        {"exactly-once/two-phase-sink/f-commit", "two-phase-sink", "\"order\":[0,0,1,2,3,4,5]", "400",
+            "'order' must list each option index from 0 to 6 exactly once, got [0, 0, 1, 2, 3, 4, 5]"},
+    };
+    for (String[] c : cases) {
+      String body = "{\"id\":\"" + UUID.randomUUID() + "\",\"type\":\"quiz.answer\",\"lesson\":\"exactly-once\",\"item\":\"" + c[1]
+          + "\",\"data\":{\"session\":\"" + sid + "\",\"question\":\"" + c[0] + "\"," + c[2] + "}}";
+      HttpResponse<String> res = learner.postJson("/api/events", body);
+      assertEquals(Integer.parseInt(c[3]), res.statusCode(), c[0] + " " + c[2] + ": " + res.body());
+      assertEquals("{\"error\":\"" + c[4] + "\"}", res.body(), c[0] + " " + c[2]);
+    }
+    String unknownSession = UUID.randomUUID().toString();
+    HttpResponse<String> noSession = learner.postJson("/api/events", "{\"id\":\"" + UUID.randomUUID()
+        + "\",\"type\":\"quiz.answer\",\"lesson\":\"exactly-once\",\"item\":\"" + item + "\",\"data\":{\"session\":\""
+        + unknownSession + "\",\"question\":\"" + qid + "\",\"choice\":0}}");
+    assertEquals("{\"error\":\"no quiz session '" + unknownSession + "'\"}", noSession.body());
+    assertEquals(404, noSession.statusCode());
+    HttpResponse<String> badSession = learner.postJson("/api/events", "{\"id\":\"" + UUID.randomUUID()
+        + "\",\"type\":\"quiz.answer\",\"lesson\":\"exactly-once\",\"item\":\"" + item + "\",\"data\":{\"session\":\"s1\",\"question\":\""
+        + qid + "\",\"choice\":0}}");
+    assertEquals("{\"error\":\"'data.session' must be a quiz session id, got 's1'\"}", badSession.body());
+    HttpResponse<String> oversized = learner.postJson("/api/events", "{\"id\":\"" + UUID.randomUUID()
+        + "\",\"type\":\"quiz.answer\",\"lesson\":\"exactly-once\",\"item\":\"" + item + "\",\"data\":{\"session\":\"" + sid
+        + "\",\"question\":\"" + qid + "\",\"choice\":0,\"pad\":\"" + "x".repeat(5000) + "\"}}");
+    assertEquals(413, oversized.statusCode());
+    HttpResponse<String> othersSession = new QuizClient(server).answer(session, q, "\"choice\":0");
+    assertEquals(404, othersSession.statusCode(), "another learner cannot answer in this session");
+
+    JsonNode results = QuizClient.json(learner.get("/api/quiz/sessions/" + sid + "/results"));
+    assertEquals(0, results.get("answered").asInt(), "nothing was stored");
+    assertFalse(learner.get("/api/me/export").body().contains("quiz.answer"));
+  }
+
+  @Test
+  void unknown_and_foreign_sessions_are_not_found() {
+    QuizClient owner = new QuizClient(server);
+    String sid = owner.start("{\"lesson\":\"exactly-once\",\"length\":1}").get("id").asText();
+    QuizClient other = new QuizClient(server);
+    other.start("{\"lesson\":\"exactly-once\",\"length\":1}");
+    assertEquals("{\"error\":\"no quiz session '" + sid + "'\"}", other.get("/api/quiz/sessions/" + sid).body());
+    assertEquals(404, other.get("/api/quiz/sessions/" + sid + "/results").statusCode());
+    assertEquals(404, owner.get("/api/quiz/sessions/nope").statusCode());
+    assertEquals(404, owner.get("/lessons/exactly-once/quiz/nope").statusCode());
+    assertEquals(200, owner.get("/api/quiz/sessions/" + sid).statusCode());
+    assertTrue(owner.get("/api/me/export").body().contains("\"quizSessions\":[{\"id\":\"" + sid + "\""));
+  }
+
+  @Test
+  void a_session_start_from_another_site_is_refused() {
+    HttpResponse<String> res = server.sendAsIs(HttpRequest.newBuilder(URI.create(server.url("/api/quiz/sessions")))
+        .header("Content-Type", "application/json").header("Origin", "http://evil.example")
+        .POST(HttpRequest.BodyPublishers.ofString("{\"lesson\":\"exactly-once\"}")).build());
+    assertEquals(403, res.statusCode());
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------------------
+
+  private static List<String> ids(JsonNode session) {
+    List<String> ids = new ArrayList<>();
+    session.get("questions").forEach(q -> ids.add(q.get("id").asText()));
+    return ids;
+  }
+
+  private static int indexOf(JsonNode options, String text) {
+    for (int i = 0; i < options.size(); i++) if (options.get(i).asText().equals(text)) return i;
+    throw new AssertionError(text + " is not among " + options);
+  }
+
+  /** The right option, found from the lesson data: a table row's first cell, a card's title. */
+  private int rightChoice(JsonNode question) {
+    String item = question.get("item").asText();
+    for (var section : lesson.sections()) {
+      for (Block block : section.blocks()) {
+        if (block instanceof Block.Table t) {
+          for (Block.Row row : t.rows()) if (row.id().equals(item)) return indexOf(question.get("options"), row.cells().get(0));
+        }
+        if (block instanceof Block.Cards c) {
+          for (Block.Item card : c.items()) if (card.id().equals(item)) return indexOf(question.get("options"), card.title());
+        }
+      }
+    }
+    throw new AssertionError("no table row or card " + item);
+  }
+}
