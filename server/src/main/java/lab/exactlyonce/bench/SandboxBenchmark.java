@@ -74,7 +74,7 @@ public final class SandboxBenchmark {
     String[] sandboxArgs = Arrays.stream(args).filter(a -> !a.equals("--quick")).toArray(String[]::new);
     Config flags = Config.from(sandboxArgs, Map.of());
     Config config = new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-bench"), Optional.empty(),
-        Optional.empty(), flags.sandbox());
+        Optional.empty(), flags.sandbox(), lab.exactlyonce.store.StoreSettings.embedded());
     App app = new App(config).start();
     try {
       long start = System.nanoTime();
