@@ -16,8 +16,8 @@ import static j2html.TagCreator.*;
  */
 final class LessonPages {
   /** Per the page contract; a module or stylesheet a feature has not shipped yet is left out. */
-  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "progress.js");
-  private static final List<String> STYLESHEETS = List.of("maps.css", "sandbox.css", "progress.css");
+  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "exercises.js", "progress.js");
+  private static final List<String> STYLESHEETS = List.of("maps.css", "sandbox.css", "timeline.css", "exercises.css", "progress.css");
 
   private final TabViews views;
   private final BlockViews blocks;
@@ -59,7 +59,8 @@ final class LessonPages {
     return section(
         h2(tab.label()).withId(headingId),
         tabIntro(lesson, tab),
-        each(sectionsOf(lesson, tab), s -> sectionView(lesson, tab, s))
+        each(sectionsOf(lesson, tab), s -> sectionView(lesson, tab, s)),
+        iff(tab == Tab.SANDBOX, exercisesSlot())
     ).withId(tab.id()).withClass("tab-panel").attr("aria-labelledby", headingId);
   }
 
@@ -96,6 +97,18 @@ final class LessonPages {
             p().withClass("voice-status").attr("aria-live", "polite")
         ).withClass("voice-buttons controls").attr("role", "group").attr("aria-labelledby", "voice-heading")
     ).withClass("voice").attr("data-voice").attr("data-state", "stopped").attr("hidden");
+  }
+
+  /**
+   * Where exercises.js lists the lesson's fix-the-sink exercises (from {@code GET /api/exercises}); hidden until it
+   * has found some, since checking one needs JavaScript.
+   */
+  private static DomContent exercisesSlot() {
+    return section(
+        h3("Fix the sink").withId("sandbox-exercises-heading"),
+        p("Complete the class in each exercise, then Check runs it under many crash points and says what went wrong.")
+    ).withId("sandbox/exercises").withClass("exercises").attr("data-exercises")
+        .attr("aria-labelledby", "sandbox-exercises-heading").attr("hidden");
   }
 
   /** The Q&A tab starts with the ladder, then the design scenario, then the rest in lesson order. */
