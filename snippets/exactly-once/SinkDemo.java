@@ -9,11 +9,17 @@
 // Explain: because each write overwrites the row for its order id. The two-phase sink kept o3 and o4
 // Explain: in an open transaction that no reader could see, aborted it on recovery, and committed
 // Explain: the replayed rows under a new transaction.
+// Knob: CRASH_AFTER int 1..5 Crash after this many records
+// Knob: CHECKPOINT_AFTER int 1..5 Checkpoint every this many records
+// Knob: CRASH_BEFORE_COMMIT boolean false..true Crash at the next checkpoint, after its pre-commit but before its commit
 import java.util.*;
+import lab.exactlyonce.sandbox.engine.Trace;
 
 public class SinkDemo {
-    static final int CHECKPOINT_AFTER = 2; // a checkpoint completes after this many records
-    static final int CRASH_AFTER = 4;      // the job dies after writing this many records
+    static final int CHECKPOINT_AFTER = 2;            // a checkpoint completes after every this many records
+    static final int CRASH_AFTER = 4;                 // the job dies after writing this many records...
+    static final boolean CRASH_BEFORE_COMMIT = false; // ...or, if true, at the next checkpoint: after the
+                                                      // pre-commit, before the sinks hear it completed
 
     static class Order {
         final String id;
@@ -27,7 +33,7 @@ public class SinkDemo {
         abstract void write(Order o);
         void onBarrier(long checkpointId) {}
         void onCheckpointComplete(long checkpointId) {}
-        void onRecovery() {}
+        void onRecovery(long restoredCheckpointId) {}
         abstract List<Order> visibleRows();
 
         String report() {
@@ -47,7 +53,10 @@ public class SinkDemo {
     static class AppendSink extends Sink {
         final List<Order> rows = new ArrayList<Order>();
         String name() { return "AppendSink"; }
-        void write(Order o) { rows.add(o); }
+        void write(Order o) {
+            rows.add(o);
+            Trace.write(name(), o.id, o.amount, null, true);
+        }
         List<Order> visibleRows() { return rows; }
     }
 
@@ -55,67 +64,121 @@ public class SinkDemo {
     static class UpsertSink extends Sink {
         final Map<String, Order> byId = new LinkedHashMap<String, Order>();
         String name() { return "UpsertSink"; }
-        void write(Order o) { byId.put(o.id, o); }
+        void write(Order o) {
+            byId.put(o.id, o);
+            Trace.write(name(), o.id, o.amount, null, true);
+        }
         List<Order> visibleRows() { return new ArrayList<Order>(byId.values()); }
     }
 
-    /** Writes into an open transaction, pre-commits on the barrier, commits when the checkpoint completes. */
+    /**
+     * Writes into an open transaction, pre-commits it on the barrier (durable, still invisible), commits it when
+     * the checkpoint completes. Recovery commits what the restored checkpoint pre-committed (a no-op if that
+     * already happened: commit is idempotent) and aborts the transaction the crashed attempt left open.
+     */
     static class TwoPhaseSink extends Sink {
         final List<Order> committed = new ArrayList<Order>();
-        List<Order> open = new ArrayList<Order>();
-        final Map<Long, List<Order>> preCommitted = new TreeMap<Long, List<Order>>();
+        final Map<String, List<Order>> preCommitted = new HashMap<String, List<Order>>(); // txn -> rows
+        final Map<Long, String> txnOfCheckpoint = new TreeMap<Long, String>();
+        final Set<String> committedTxns = new HashSet<String>();
+        List<Order> open;
+        String openTxn;
+        int transactions = 0;
+
+        TwoPhaseSink() { begin(); }
+
         String name() { return "TwoPhaseSink"; }
-        void write(Order o) { open.add(o); }
+
+        void begin() {
+            open = new ArrayList<Order>();
+            openTxn = "txn-" + (++transactions);
+        }
+
+        void write(Order o) {
+            open.add(o);
+            Trace.write(name(), o.id, o.amount, openTxn, false);
+        }
+
         void onBarrier(long checkpointId) {
-            preCommitted.put(Long.valueOf(checkpointId), open); // durable but invisible
-            open = new ArrayList<Order>();                     // the next period gets a new transaction
+            preCommitted.put(openTxn, open);
+            txnOfCheckpoint.put(Long.valueOf(checkpointId), openTxn);
+            Trace.preCommit(name(), openTxn);
+            begin(); // the next period gets a new transaction
         }
+
         void onCheckpointComplete(long checkpointId) {
-            List<Order> txn = (List<Order>) preCommitted.remove(Long.valueOf(checkpointId));
-            if (txn != null) committed.addAll(txn);
+            commit((String) txnOfCheckpoint.get(Long.valueOf(checkpointId)));
         }
-        void onRecovery() {
-            open = new ArrayList<Order>(); // abort the transaction the crashed attempt left open
+
+        void commit(String txn) {
+            if (txn == null || committedTxns.contains(txn)) return; // committing twice changes nothing
+            committed.addAll((List<Order>) preCommitted.remove(txn));
+            committedTxns.add(txn);
+            Trace.commit(name(), txn);
         }
+
+        void onRecovery(long restoredCheckpointId) {
+            commit((String) txnOfCheckpoint.get(Long.valueOf(restoredCheckpointId)));
+            Trace.abort(name(), openTxn); // the crashed attempt's rows were never visible
+            begin();
+        }
+
         List<Order> visibleRows() { return committed; }
     }
 
     static class Crash extends RuntimeException {
-        Crash() { super("crash after " + CRASH_AFTER + " records"); }
+        Crash(String reason) { super(reason); }
     }
 
-    /** Runs the job from an offset; returns normally only when the source is exhausted. */
-    static int runFrom(int offset, List<Order> log, Sink sink, boolean crashEnabled, long[] nextCheckpoint) {
-        int written = 0;
-        for (int i = offset; i < log.size(); i++) {
-            sink.write((Order) log.get(i));
-            written++;
-            int position = i + 1;
-            if (crashEnabled && position == CRASH_AFTER) throw new Crash();
-            if (position % CHECKPOINT_AFTER == 0) {
-                long id = nextCheckpoint[0]++;
-                sink.onBarrier(id);
-                sink.onCheckpointComplete(id);
-                lastCheckpointOffset = position;
+    /** One job reading the log and writing every record to every sink, with checkpoints and one crash. */
+    static class Job {
+        final List<Order> log;
+        final Sink[] sinks;
+        long nextCheckpointId = 1;
+        long completedCheckpoint = 0; // recovery restores this checkpoint...
+        int completedOffset = 0;      // ...and replays the log from this offset
+
+        Job(List<Order> log, Sink[] sinks) { this.log = log; this.sinks = sinks; }
+
+        void runFrom(int offset, boolean crashEnabled) {
+            for (int i = offset; i < log.size(); i++) {
+                Order o = (Order) log.get(i);
+                Trace.read(i, o.id, o.amount);
+                for (Sink sink : sinks) sink.write(o);
+                int position = i + 1;
+                if (crashEnabled && !CRASH_BEFORE_COMMIT && position == CRASH_AFTER) {
+                    crash("crash after " + position + " records");
+                }
+                if (position % CHECKPOINT_AFTER == 0 || position == log.size()) {
+                    checkpoint(position, crashEnabled && CRASH_BEFORE_COMMIT && position >= CRASH_AFTER);
+                }
             }
         }
-        long id = nextCheckpoint[0]++; // end of input: a final checkpoint covers the tail
-        sink.onBarrier(id);
-        sink.onCheckpointComplete(id);
-        lastCheckpointOffset = log.size();
-        return written;
-    }
 
-    static int lastCheckpointOffset = 0;
+        void checkpoint(int position, boolean crashBeforeCommit) {
+            long id = nextCheckpointId++;
+            Trace.barrier(id);
+            for (Sink sink : sinks) sink.onBarrier(id);
+            completedCheckpoint = id;
+            completedOffset = position;
+            Trace.checkpointComplete(id);
+            if (crashBeforeCommit) crash("crash after checkpoint " + id + " completed, before its commit");
+            for (Sink sink : sinks) sink.onCheckpointComplete(id);
+        }
 
-    static void simulate(List<Order> log, Sink sink) {
-        lastCheckpointOffset = 0;
-        long[] nextCheckpoint = new long[] {1};
-        try {
-            runFrom(0, log, sink, true, nextCheckpoint);
-        } catch (Crash crash) {
-            sink.onRecovery();
-            runFrom(lastCheckpointOffset, log, sink, false, nextCheckpoint);
+        void crash(String reason) {
+            Trace.crash(reason);
+            throw new Crash(reason);
+        }
+
+        void run() {
+            try {
+                runFrom(0, true);
+            } catch (Crash crash) {
+                for (Sink sink : sinks) sink.onRecovery(completedCheckpoint);
+                Trace.replay(completedOffset);
+                runFrom(completedOffset, false);
+            }
         }
     }
 
@@ -124,9 +187,7 @@ public class SinkDemo {
         for (int i = 1; i <= 5; i++) log.add(new Order("o" + i, i * 10));
 
         Sink[] sinks = new Sink[] {new AppendSink(), new UpsertSink(), new TwoPhaseSink()};
-        for (Sink sink : sinks) {
-            simulate(log, sink);
-            System.out.println(sink.report());
-        }
+        new Job(log, sinks).run();
+        for (Sink sink : sinks) System.out.println(sink.report());
     }
 }

@@ -9,7 +9,9 @@
 // Explain: read_committed skipped them. In the dedupe, e1 arrived again at t=90, after its entry from t=0
 // Explain: had expired from the 60 second seen-set, so it was accepted a second time. Dedupe is only as
 // Explain: good as its window: size the TTL to the longest retry horizon, or make the effect idempotent.
+// Knob: TTL_SECONDS long 10..120 Seconds a seen event id is remembered
 import java.util.*;
+import lab.exactlyonce.sandbox.engine.Trace;
 
 public class TxnDedupeDemo {
     static final long TTL_SECONDS = 60;
@@ -25,16 +27,29 @@ public class TxnDedupeDemo {
         final List<Record> records = new ArrayList<Record>();
         final Map<String, String> outcome = new HashMap<String, String>(); // txn -> COMMIT or ABORT
 
-        void write(String txn, int value) { records.add(new Record(txn, value)); }
-        void commit(String txn) { outcome.put(txn, "COMMIT"); }
-        void abort(String txn) { outcome.put(txn, "ABORT"); }
+        void write(String txn, int value) {
+            records.add(new Record(txn, value));
+            Trace.write("log", txn, value, txn, false); // in the log, invisible to read_committed until the commit
+        }
+        void commit(String txn) {
+            outcome.put(txn, "COMMIT");
+            Trace.commit("log", txn);
+        }
+        void abort(String txn) {
+            outcome.put(txn, "ABORT");
+            Trace.abort("log", txn);
+        }
 
         String read(String isolation) {
             int count = 0;
             int sum = 0;
             for (Record r : records) {
                 boolean visible = isolation.equals("read_uncommitted") || "COMMIT".equals(outcome.get(r.txn));
-                if (visible) { count++; sum += r.value; }
+                if (visible) {
+                    count++;
+                    sum += r.value;
+                    Trace.consume(isolation, r.txn, r.value);
+                }
             }
             return count + " records sum=" + sum;
         }
@@ -82,8 +97,11 @@ public class TxnDedupeDemo {
         Set<String> acceptedBefore = new HashSet<String>();
         List<String> kept = new ArrayList<String>();
         List<String> notes = new ArrayList<String>();
-        for (Event e : stream) {
+        for (int i = 0; i < stream.length; i++) {
+            Event e = stream[i];
+            Trace.read(i, e.id, e.at);
             if (!seen.accept(e)) continue;
+            Trace.write("dedupe", e.id, e.at, null, true);
             kept.add(e.toString());
             if (!acceptedBefore.add(e.id)) notes.add(e + " re-accepted: retry outlived TTL");
         }

@@ -173,7 +173,10 @@ final class Quiz {
       throw new BadRequestResponse("question '" + s.question().id() + "' is not part of quiz session '" + session.id() + "'");
     }
     for (Answer earlier : answers(learner, session.lesson())) {
-      if (earlier.session().equals(session.id()) && earlier.question().equals(s.question().id())) {
+      // The same event id stored meanwhile by a concurrent retry is not "another" answer: the event log will find
+      // its row and return the original.
+      if (earlier.session().equals(session.id()) && earlier.question().equals(s.question().id())
+          && !earlier.id().equals(event.id())) {
         throw new ConflictResponse("question '" + s.question().id() + "' was already answered in quiz session '"
             + session.id() + "'; nothing was stored");
       }

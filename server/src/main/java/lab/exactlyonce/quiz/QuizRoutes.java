@@ -99,6 +99,7 @@ public final class QuizRoutes {
   }
 
   private void startFromForm(Context ctx) {
+    refuseCrossSite(ctx);
     Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
     Quiz.Start start = new Quiz.Start(lesson.id(), ctx.formParam("mode"), formInt(ctx, "length"), ctx.formParam("topic"),
         null, null);
@@ -117,6 +118,18 @@ public final class QuizRoutes {
         body.hasNonNull("seed") ? longValue(body, "seed") : null, integer(body, "seconds"));
     QuizSession session = start(ctx, start);
     ctx.status(201).json(sessionJson(session));
+  }
+
+  /**
+   * The start form posts to a page path, outside the API's same-origin guard: refuse it from other sites the same
+   * way (browsers send {@code Sec-Fetch-Site}, or at least {@code Origin}, with a form POST).
+   */
+  private static void refuseCrossSite(Context ctx) {
+    String site = ctx.header("Sec-Fetch-Site");
+    String origin = ctx.header("Origin");
+    boolean crossSite = site != null ? !site.equals("same-origin") && !site.equals("none")
+        : origin != null && !origin.equals("null") && !origin.replaceFirst("^https?://", "").equalsIgnoreCase(ctx.host());
+    if (crossSite) throw new io.javalin.http.ForbiddenResponse("cross-site request refused: a quiz starts from this site's own quiz page");
   }
 
   /** Validates first, then creates the learner if needed, so bad input stores nothing. */

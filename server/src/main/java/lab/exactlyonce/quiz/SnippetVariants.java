@@ -1,21 +1,20 @@
 package lab.exactlyonce.quiz;
 
+import lab.exactlyonce.sandbox.SnippetParameters;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * The parameters a snippet declares as {@code static final int NAME = 2;} (or {@code long}), and versions of its
+ * The parameters a snippet declares as {@code static final int NAME = 2;} (or {@code long}; read and rewritten by
+ * the sandbox's {@link SnippetParameters}, as the replay lab's knobs are), and versions of its
  * source with one parameter changed at a time. The values tried are derived from the default, so any snippet that
  * declares such constants gets variants without configuration.
  */
 final class SnippetVariants {
-  private static final Pattern PARAMETER =
-      Pattern.compile("static\\s+final\\s+(int|long)\\s+([A-Z][A-Z0-9_]*)\\s*=\\s*(\\d{1,9})\\s*;");
   private static final int MAX_VALUES_PER_PARAMETER = 4;
 
   /** One version of the snippet: {@code values} holds every parameter (changed or not) in declaration order. */
@@ -39,8 +38,9 @@ final class SnippetVariants {
   /** Parameter name to default value, in declaration order. */
   static Map<String, Long> parameters(String source) {
     Map<String, Long> found = new LinkedHashMap<>();
-    Matcher m = PARAMETER.matcher(source);
-    while (m.find()) found.putIfAbsent(m.group(2), Long.parseLong(m.group(3)));
+    for (SnippetParameters.Declaration d : SnippetParameters.declarations(source).values()) {
+      if (d.numeric() && (Long) d.value() >= 0) found.put(d.name(), (Long) d.value());
+    }
     return found;
   }
 
@@ -74,10 +74,7 @@ final class SnippetVariants {
   }
 
   static String rewrite(String source, String name, long value) {
-    Pattern declaration = Pattern.compile("(static\\s+final\\s+(?:int|long)\\s+" + Pattern.quote(name) + "\\s*=\\s*)\\d{1,9}(\\s*;)");
-    Matcher m = declaration.matcher(source);
-    if (!m.find()) throw new IllegalArgumentException("no declaration of " + name);
-    return source.substring(0, m.start()) + m.group(1) + value + m.group(2) + source.substring(m.end());
+    return SnippetParameters.rewrite(source, Map.of(name, value));
   }
 
   private SnippetVariants() {}

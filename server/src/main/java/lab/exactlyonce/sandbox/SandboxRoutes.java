@@ -12,18 +12,22 @@ import lab.exactlyonce.sandbox.engine.RunResult;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * HTTP in and out for the sandbox: {@code POST /api/run}, {@code GET /api/snippets} and
- * {@code GET /api/snippets/{id}}. Validates the request, names what is wrong in a 4xx, and hands the run to the
+ * {@code GET /api/snippets/{id}} (with its knobs). A run may name a {@code snippet} and set its knobs in
+ * {@code params}; without {@code source} the snippet's own source runs. Validates the request, names what is wrong in a 4xx, and hands the run to the
  * {@link Sandbox} without blocking an HTTP thread. The client key is the remote IP address.
  */
 public final class SandboxRoutes {
   private final Sandbox sandbox;
   private final SnippetCatalog snippets;
+  private static final List<String> FIELDS = List.of("source", "snippet", "params");
   private final ObjectMapper json = new ObjectMapper();
 
   public SandboxRoutes(Sandbox sandbox, SnippetCatalog snippets) {
@@ -34,7 +38,7 @@ public final class SandboxRoutes {
   record SnippetSummary(String id, String title, String lesson) {}
 
   record SnippetDetail(String id, String title, String lesson, String summary, String source, String expectedOutput,
-                       String explanation) {}
+                       String explanation, List<Knob> knobs) {}
 
   public void register(RoutesConfig routes) {
     routes.post("/api/run", this::run);
@@ -44,7 +48,7 @@ public final class SandboxRoutes {
       String id = ctx.pathParam("id");
       Snippet s = snippets.find(id).orElseThrow(() -> new NotFoundResponse("no snippet '" + id + "'"));
       ctx.json(new SnippetDetail(s.id(), s.title(), s.lesson(), s.summary(), s.source(), s.expectedOutput(),
-          s.explanation()));
+          s.explanation(), s.knobs()));
     });
   }
 
@@ -80,25 +84,78 @@ public final class SandboxRoutes {
     }
     List<String> unknown = new ArrayList<>();
     body.fieldNames().forEachRemaining(name -> {
-      if (!name.equals("source")) unknown.add("'" + name + "'");
+      if (!FIELDS.contains(name)) unknown.add("'" + name + "'");
     });
     if (!unknown.isEmpty()) {
       throw new BadRequestResponse((unknown.size() == 1 ? "unknown field " : "unknown fields ")
-          + String.join(", ", unknown) + "; the only field is 'source'");
+          + String.join(", ", unknown) + "; the fields are 'source', 'snippet' and 'params'");
     }
+    Snippet snippet = snippetOf(body.get("snippet"));
     JsonNode source = body.get("source");
-    if (source == null || source.isNull()) throw new BadRequestResponse("'source' is missing: send {\"source\": \"...\"}");
-    if (!source.isTextual()) {
-      throw new BadRequestResponse("'source' must be a string, got " + kind(source));
+    String text;
+    if ((source == null || source.isNull()) && snippet != null) {
+      text = snippet.source();
+    } else {
+      if (source == null || source.isNull()) throw new BadRequestResponse("'source' is missing: send {\"source\": \"...\"}");
+      if (!source.isTextual()) {
+        throw new BadRequestResponse("'source' must be a string, got " + kind(source));
+      }
+      text = source.textValue();
     }
-    String text = source.textValue();
     if (text.isBlank()) throw new BadRequestResponse("'source' is blank: there is nothing to run");
+    text = withParams(text, snippet, body.get("params"));
     int bytes = text.getBytes(StandardCharsets.UTF_8).length;
     int limit = sandbox.settings().limits().maxSourceBytes();
     if (bytes > limit) {
       throw new HttpResponseException(413, "the source is " + bytes + " bytes; the limit is " + limit + " bytes");
     }
     return text;
+  }
+
+  private Snippet snippetOf(JsonNode id) {
+    if (id == null || id.isNull()) return null;
+    if (!id.isTextual()) throw new BadRequestResponse("'snippet' must be a snippet id string, got " + kind(id));
+    return snippets.find(id.textValue()).orElseThrow(() -> new BadRequestResponse("no snippet '" + id.textValue()
+        + "'; 'snippet' must be one of: " + String.join(", ", snippets.all().stream().map(Snippet::id).toList())));
+  }
+
+  /** The source with the knobs in {@code params} rewritten; each must be a declared knob of the snippet, in range. */
+  private static String withParams(String source, Snippet snippet, JsonNode params) {
+    if (params == null || params.isNull()) return source;
+    if (snippet == null) throw new BadRequestResponse("'params' needs 'snippet': knobs belong to a snippet");
+    if (!params.isObject()) throw new BadRequestResponse("'params' must be an object of knob values, got " + kind(params));
+    Map<String, Object> values = new LinkedHashMap<>();
+    var names = params.fieldNames();
+    while (names.hasNext()) {
+      String name = names.next();
+      JsonNode value = params.get(name);
+      Knob knob = snippet.knob(name).orElseThrow(() -> new BadRequestResponse("snippet '" + snippet.id()
+          + "' has no knob '" + name + "'" + (snippet.knobs().isEmpty() ? "; it has no knobs"
+          : "; its knobs: " + String.join(", ", snippet.knobs().stream().map(Knob::name).toList()))));
+      String culprit = "knob '" + name + "' of snippet '" + snippet.id() + "'";
+      if (knob.numeric()) {
+        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+          throw new BadRequestResponse(culprit + " takes " + knob.range() + ", got " + value);
+        }
+        long v = value.longValue();
+        if (v < (Long) knob.min() || v > (Long) knob.max()) {
+          throw new BadRequestResponse(culprit + " must be from " + knob.min() + " to " + knob.max() + ", got " + v);
+        }
+        values.put(name, v);
+      } else {
+        if (!value.isBoolean()) throw new BadRequestResponse(culprit + " takes " + knob.range() + ", got " + value);
+        values.put(name, value.booleanValue());
+      }
+    }
+    for (String name : values.keySet()) {
+      SnippetParameters.Declaration declared = SnippetParameters.declarations(source).get(name);
+      Knob knob = snippet.knob(name).orElseThrow();
+      if (declared == null || !declared.type().equals(knob.type())) {
+        throw new BadRequestResponse("the source no longer declares 'static final " + knob.type() + " " + name
+            + " = ...;', which knob '" + name + "' sets; restore that line or reset the snippet");
+      }
+    }
+    return SnippetParameters.rewrite(source, values);
   }
 
   private static String kind(JsonNode node) {

@@ -26,7 +26,9 @@ import java.util.stream.Stream;
  */
 public final class SnippetCatalog {
   private static final Pattern HEADER = Pattern.compile("^//\\s*([A-Z][A-Za-z]*):\\s?(.*)$");
-  private static final List<String> KEYS = List.of("Title", "Summary", "Expect", "Explain");
+  private static final List<String> KEYS = List.of("Title", "Summary", "Expect", "Explain", "Knob");
+  private static final Pattern KNOB =
+      Pattern.compile("([A-Z][A-Z0-9_]*)\\s+(int|long|boolean)\\s+(-?\\d{1,18}|true|false)\\.\\.(-?\\d{1,18}|true|false)\\s+(\\S.*)");
 
   private final Map<String, Snippet> byId;
 
@@ -74,7 +76,7 @@ public final class SnippetCatalog {
       String key = m.group(1);
       if (!values.containsKey(key)) {
         throw new LessonFormatException(shown + ": line " + (body + 1) + ": unknown header '" + key
-            + ":'; known headers: Title, Summary, Expect, Explain");
+            + ":'; known headers: Title, Summary, Expect, Explain, Knob");
       }
       values.get(key).add(m.group(2).strip());
     }
@@ -87,9 +89,50 @@ public final class SnippetCatalog {
     StringBuilder expected = new StringBuilder();
     values.get("Expect").forEach(line -> expected.append(line).append('\n'));
     String source = String.join("\n", List.of(lines).subList(body, lines.length));
+    List<Knob> knobs = new ArrayList<>();
+    for (String line : values.get("Knob")) knobs.add(knob(shown, line, source, knobs));
     return new Snippet(SnippetIds.of(fileName), lesson,
         values.get("Title").get(0), String.join(" ", values.get("Summary")), source, expected.toString(),
-        String.join(" ", values.get("Explain")));
+        String.join(" ", values.get("Explain")), knobs);
+  }
+
+  /** One {@code // Knob:} line, checked against the declaration it binds to. */
+  private static Knob knob(String shown, String line, String source, List<Knob> earlier) {
+    Matcher m = KNOB.matcher(line);
+    if (!m.matches()) {
+      throw new LessonFormatException(shown + ": knob '" + line + "' does not read 'NAME int|long|boolean MIN..MAX Label'");
+    }
+    String name = m.group(1);
+    String type = m.group(2);
+    if (earlier.stream().anyMatch(k -> k.name().equals(name))) {
+      throw new LessonFormatException(shown + ": knob " + name + " is declared twice");
+    }
+    SnippetParameters.Declaration declared = SnippetParameters.declarations(source).get(name);
+    if (declared == null || !declared.type().equals(type)) {
+      throw new LessonFormatException(shown + ": knob " + name + " needs a declaration 'static final " + type + " "
+          + name + " = <default>;' in the source");
+    }
+    Object min;
+    Object max;
+    if (type.equals("boolean")) {
+      if (!m.group(3).equals("false") || !m.group(4).equals("true")) {
+        throw new LessonFormatException(shown + ": boolean knob " + name + " must have the range false..true");
+      }
+      min = Boolean.FALSE;
+      max = Boolean.TRUE;
+    } else {
+      if (!m.group(3).matches("-?\\d+") || !m.group(4).matches("-?\\d+")
+          || Long.parseLong(m.group(3)) > Long.parseLong(m.group(4))) {
+        throw new LessonFormatException(shown + ": knob " + name + " needs a numeric range MIN..MAX with MIN <= MAX");
+      }
+      min = Long.valueOf(m.group(3));
+      max = Long.valueOf(m.group(4));
+      long value = (Long) declared.value();
+      if (value < (Long) min || value > (Long) max) {
+        throw new LessonFormatException(shown + ": knob " + name + " defaults to " + value + ", outside " + min + ".." + max);
+      }
+    }
+    return new Knob(name, type, min, max, declared.value(), m.group(5).strip());
   }
 
   public List<Snippet> all() {

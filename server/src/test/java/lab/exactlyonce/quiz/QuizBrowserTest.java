@@ -121,6 +121,20 @@ class QuizBrowserTest extends BrowserTest {
     assertThat(miss.locator("a")).hasAttribute("href", "/lessons/exactly-once#maps/flow/two-phase-sink");
   }
 
+  @Test
+  void when_the_time_runs_out_the_question_counts_as_missed_and_the_quiz_moves_on() throws Exception {
+    page.navigate(url("/lessons/exactly-once/quiz"));
+    var created = page.request().post(url("/api/quiz/sessions"), com.microsoft.playwright.options.RequestOptions.create()
+        .setHeader("Content-Type", "application/json").setHeader("Origin", url("").replaceAll("/$", ""))
+        .setData("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":1,\"topic\":\"Misconceptions\",\"seconds\":5}"));
+    assertEquals(201, created.status(), created.text());
+    page.navigate(url(QuizClient.JSON.readTree(created.text()).get("page").asText()));
+    assertThat(page.locator(".quiz-timer")).hasText(Pattern.compile("[1-5] s left"));
+    page.waitForURL(Pattern.compile(".*/results$"), new com.microsoft.playwright.Page.WaitForURLOptions().setTimeout(15000));
+    assertThat(page.locator("#quiz-score")).hasText("Score: 0 of 1");
+    assertThat(page.locator(".quiz-miss")).containsText("Your answer: no answer (time ran out)");
+  }
+
   /** The option whose card body is {@code body}, found from the lesson's failure-mode cards. */
   private static int optionFor(Locator q, String body) {
     List<String> titles = q.locator("button[data-choice]").allTextContents().stream().map(t -> t.replaceFirst("^\\d+\\s*", "")).toList();

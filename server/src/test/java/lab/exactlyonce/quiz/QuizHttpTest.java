@@ -141,6 +141,32 @@ class QuizHttpTest {
   }
 
   @Test
+  void the_same_answer_sent_many_times_at_once_is_stored_once_with_one_verdict() throws Exception {
+    QuizClient learner = new QuizClient(server);
+    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":1,\"topic\":\"Misconceptions\"}");
+    JsonNode q = session.get("questions").get(0);
+    String id = UUID.randomUUID().toString();
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      List<java.util.concurrent.Future<HttpResponse<String>>> sends = new ArrayList<>();
+      for (int i = 0; i < 24; i++) sends.add(pool.submit(() -> learner.answer(id, session, q, "\"choice\":1")));
+      java.util.Set<String> bodies = new java.util.HashSet<>();
+      for (var send : sends) {
+        HttpResponse<String> res = send.get();
+        assertEquals(200, res.statusCode(), res.body());
+        bodies.add(res.body());
+      }
+      assertEquals(1, bodies.size(), "every retry got the original response");
+    } finally {
+      pool.shutdown();
+    }
+    JsonNode results = QuizClient.json(learner.get("/api/quiz/sessions/" + session.get("id").asText() + "/results"));
+    assertEquals(1, results.get("answered").asInt());
+    String export = learner.get("/api/me/export").body();
+    assertEquals(1, export.split("\"quiz.answer\"", -1).length - 1, "one stored event");
+  }
+
+  @Test
   void self_graded_answers_take_the_rating_and_missed_ones_come_back_first() {
     QuizClient learner = new QuizClient(server);
     JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":3,\"topic\":\"Interview Q&A\",\"seed\":1}");
@@ -310,6 +336,11 @@ class QuizHttpTest {
         .header("Content-Type", "application/json").header("Origin", "http://evil.example")
         .POST(HttpRequest.BodyPublishers.ofString("{\"lesson\":\"exactly-once\"}")).build());
     assertEquals(403, res.statusCode());
+    HttpResponse<String> form = server.sendAsIs(HttpRequest.newBuilder(URI.create(server.url("/lessons/exactly-once/quiz")))
+        .header("Content-Type", "application/x-www-form-urlencoded").header("Origin", "http://evil.example")
+        .POST(HttpRequest.BodyPublishers.ofString("mode=practice")).build());
+    assertEquals(403, form.statusCode());
+    assertTrue(form.body().contains("cross-site request refused: a quiz starts from this site&#x27;s own quiz page"), form.body());
   }
 
   // ---- helpers ---------------------------------------------------------------------------------------------

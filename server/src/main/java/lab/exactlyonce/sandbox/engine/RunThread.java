@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The thread one snippet runs on: a known stack size, its own budget, its own output streams and its own class
- * loader. {@link Budget} and {@link OutputRouting} find them through {@link Thread#currentThread()}.
+ * The thread one snippet runs on: a known stack size, its own budget, its own output streams, its own trace and its
+ * own class loader. {@link Budget} and {@link OutputRouting} find them through {@link Thread#currentThread()}.
  */
 final class RunThread extends Thread {
   static final long STACK_BYTES = 4L * 1024 * 1024;
@@ -15,6 +15,7 @@ final class RunThread extends Thread {
   private final PrintStream out;
   private final PrintStream err;
   private final ClassLoader loader;
+  private final TraceBuffer trace = new TraceBuffer(TraceBuffer.DEFAULT_CAPACITY);
 
   RunThread(Runnable body, RunBudget budget, RunOutput output, ClassLoader loader) {
     super(null, body, "snippet-main", STACK_BYTES);
@@ -40,6 +41,11 @@ final class RunThread extends Thread {
 
   PrintStream err() {
     return err;
+  }
+
+  /** Touched by this thread only while it runs; read by the caller after it ended. */
+  TraceBuffer trace() {
+    return trace;
   }
 
   RunOutput output() {

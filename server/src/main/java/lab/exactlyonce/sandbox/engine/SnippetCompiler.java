@@ -116,8 +116,8 @@ final class SnippetCompiler {
   }
 
   /**
-   * Janino's view of the library: classes of the JDK's own modules (loaded, not initialised), nothing of the
-   * application. Refusing more here breaks harmless code (Janino loads supertypes and overload parameter types of
+   * Janino's view of the library: classes of the JDK's own modules (loaded, not initialised) and {@link Trace},
+   * nothing else of the application. Refusing more here breaks harmless code (Janino loads supertypes and overload parameter types of
    * everything it touches), so forbidden JDK APIs compile and are then rejected by the {@link BytecodeVerifier}
    * with a message that names them and their line.
    */
@@ -131,6 +131,7 @@ final class SnippetCompiler {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      if (name.equals(Trace.class.getName())) return Trace.class; // the one class of ours a snippet may name
       if (!isJdk(name)) throw new ClassNotFoundException(name);
       Class<?> type = Class.forName(name, false, PLATFORM);
       // Janino reads constants of the classes it sees, which initialises them: keep to java.base (and

@@ -4,7 +4,7 @@ import java.util.Map;
 
 /**
  * The class loader of one run: it defines the snippet's (verified, instrumented) classes and resolves nothing
- * else but allowlisted JDK classes and {@link Budget}. A fresh one per run, so no static state survives a run.
+ * else but allowlisted JDK classes, {@link Budget} and {@link Trace}. A fresh one per run, so no static state survives a run.
  * Its name, {@value #NAME}, marks the learner's frames in stack traces.
  */
 final class SnippetLoader extends ClassLoader {
@@ -28,7 +28,9 @@ final class SnippetLoader extends ClassLoader {
     synchronized (getClassLoadingLock(name)) {
       Class<?> loaded = findLoadedClass(name);
       if (loaded != null) return loaded;
-      if (name.equals(Budget.class.getName())) return Budget.class; // first: a learner class cannot stand in for it
+      // First: a learner class cannot stand in for them.
+      if (name.equals(Budget.class.getName())) return Budget.class;
+      if (name.equals(Trace.class.getName())) return Trace.class;
       byte[] bytes = classes.get(name);
       if (bytes != null) return defineClass(name, bytes, 0, bytes.length);
       if (ApiPolicy.allowsClass(name.replace('.', '/'))) return Class.forName(name, false, PLATFORM);

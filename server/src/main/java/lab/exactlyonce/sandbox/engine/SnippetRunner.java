@@ -222,7 +222,7 @@ public final class SnippetRunner {
         stopHard(thread);
       }
     }
-    return result(call, budget, output, stuckAt, start);
+    return result(call, budget, output, stuckAt, start, thread.isAlive() ? List.of() : thread.trace().events());
   }
 
   /**
@@ -239,7 +239,8 @@ public final class SnippetRunner {
     }
   }
 
-  private RunResult result(MainCall call, RunBudget budget, RunOutput output, StackTraceElement[] stuckAt, long start) {
+  private RunResult result(MainCall call, RunBudget budget, RunOutput output, StackTraceElement[] stuckAt, long start,
+                           List<TraceEvent> trace) {
     String stdout = output.stdoutText();
     String stderr = output.stderrText();
     BudgetExceeded exceeded = budget.exceeded();
@@ -249,20 +250,20 @@ public final class SnippetRunner {
       int line = LearnerStackTrace.line(exceeded.getStackTrace());
       if (line == 0 && stuckAt != null) line = LearnerStackTrace.line(stuckAt);
       return new RunResult(exceeded.outcome(), stdout, stderr, List.of(new Diagnostic(line, 0, exceeded.getMessage())),
-          elapsedMillis(start));
+          elapsedMillis(start), trace);
     }
     // Only the run thread looks into the learner's throwable: getStackTrace() and getCause() may be overridden.
     Throwable failure = call.failure;
     if (failure instanceof OutOfMemoryError) {
       return new RunResult(Outcome.MEMORY_LIMIT, stdout, stderr,
-          List.of(new Diagnostic(call.failureLine, 0, "stopped: the program ran out of memory")), elapsedMillis(start));
+          List.of(new Diagnostic(call.failureLine, 0, "stopped: the program ran out of memory")), elapsedMillis(start), trace);
     }
     if (failure != null) {
       return new RunResult(Outcome.RUNTIME_ERROR, stdout, stderr + call.failureText,
-          List.of(new Diagnostic(call.failureLine, 0, call.failureSummary)), elapsedMillis(start));
+          List.of(new Diagnostic(call.failureLine, 0, call.failureSummary)), elapsedMillis(start), trace);
     }
     if (!call.finished) throw new IllegalStateException("the run thread ended without an outcome");
-    return new RunResult(Outcome.OK, stdout, stderr, List.of(), elapsedMillis(start));
+    return new RunResult(Outcome.OK, stdout, stderr, List.of(), elapsedMillis(start), trace);
   }
 
   private static RunResult failure(Outcome outcome, List<Diagnostic> diagnostics, long start) {

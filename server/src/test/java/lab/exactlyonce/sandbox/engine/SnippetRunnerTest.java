@@ -37,7 +37,8 @@ class SnippetRunnerTest {
 
     RunResult result = run(source);
 
-    assertEquals(new RunResult(Outcome.OK, expected, "", List.of(), result.elapsedMs()), result);
+    assertEquals(new RunResult(Outcome.OK, expected, "", List.of(), result.elapsedMs(), result.trace()), result);
+    assertTrue(result.trace().size() > 10, "the demo records its trace: " + result.trace());
   }
 
   @Test
