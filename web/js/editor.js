@@ -54,6 +54,11 @@ function codeMirror(pre, text, label, run) {
     extraKeys: { Tab: false, 'Shift-Tab': false, 'Ctrl-Enter': () => run(), 'Cmd-Enter': () => run() },
   });
   cm.getInputField().setAttribute('aria-label', label);
+  // A long source scrolls inside the editor: let the keyboard reach that scrolling region too.
+  const scroller = cm.getScrollerElement();
+  scroller.tabIndex = 0;
+  scroller.setAttribute('role', 'region');
+  scroller.setAttribute('aria-label', 'Scrollable view of ' + label.replace(/ \(.*\)$/, ''));
   return {
     get: () => cm.getValue(),
     set: (value) => cm.setValue(value),

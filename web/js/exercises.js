@@ -43,17 +43,17 @@ class Exercise {
     this.marks = [];
 
     const el = document.createElement('article');
-    el.className = 'exercise';
+    el.className = 'sandbox fix-exercise';   // the snippets' editor and toolbar styles
     el.id = 'sandbox/exercise/' + this.id;
     el.dataset.exercise = this.id;
     el.dataset.state = 'idle';
     this.element = el;
     const heading = document.createElement('h4');
-    heading.className = 'exercise-title';
+    heading.className = 'fix-exercise-title';
     heading.id = el.id + '/title';
     heading.textContent = this.title;
     this.check = document.createElement('span');
-    this.check.className = 'exercise-passed';
+    this.check.className = 'fix-exercise-passed';
     this.check.dataset.exercisePassed = '';
     this.check.hidden = true;
     this.check.textContent = ' \u2713 passed';
@@ -63,7 +63,7 @@ class Exercise {
     for (const paragraph of String(exercise.description || '').split(/\n\s*\n/)) {
       if (!paragraph.trim()) continue;
       const p = document.createElement('p');
-      p.className = 'exercise-description';
+      p.className = 'fix-exercise-description';
       p.textContent = paragraph.trim();
       el.append(p);
     }
@@ -77,10 +77,11 @@ class Exercise {
     });
 
     const toolbar = document.createElement('div');
-    toolbar.className = 'sandbox-toolbar exercise-toolbar';
+    toolbar.className = 'sandbox-toolbar fix-exercise-toolbar';
     toolbar.setAttribute('role', 'toolbar');
     toolbar.setAttribute('aria-label', 'Exercise ' + this.title);
     this.checkButton = button('Check', () => this.run());
+    this.checkButton.className = 'sandbox-run';
     this.checkButton.dataset.check = this.id;
     this.checkButton.setAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
     toolbar.append(this.checkButton, button('Reset', () => this.reset()));
@@ -93,7 +94,7 @@ class Exercise {
     });
 
     this.status = document.createElement('p');
-    this.status.className = 'sandbox-status exercise-status';
+    this.status.className = 'sandbox-status fix-exercise-status';
     this.status.setAttribute('role', 'status');
     this.status.dataset.status = '';
     this.status.textContent = 'Not checked yet.';
@@ -103,12 +104,12 @@ class Exercise {
     this.diagnostics.dataset.diagnostics = '';
     this.diagnostics.hidden = true;
     this.scenarios = document.createElement('ol');
-    this.scenarios.className = 'exercise-scenarios';
+    this.scenarios.className = 'fix-exercise-scenarios';
     this.scenarios.setAttribute('aria-label', 'Scenarios');
     this.scenarios.dataset.scenarios = '';
     this.scenarios.hidden = true;
     this.output = document.createElement('details');
-    this.output.className = 'exercise-output';
+    this.output.className = 'fix-exercise-output';
     this.output.hidden = true;
     const summary = document.createElement('summary');
     summary.textContent = 'Program output';
@@ -153,18 +154,18 @@ class Exercise {
     this.scenarios.hidden = scenarios.length === 0;
     for (const s of scenarios) {
       const item = document.createElement('li');
-      item.className = 'exercise-scenario';
+      item.className = 'fix-exercise-scenario';
       item.dataset.scenario = s.name;
       item.dataset.passed = String(!!s.passed);
       const head = document.createElement('span');
-      head.className = 'exercise-scenario-name';
+      head.className = 'fix-exercise-scenario-name';
       head.textContent = `${s.passed ? '\u2713 Passed' : '\u2717 Failed'}: ${s.name}`;
       item.append(head);
       if (s.verdicts && s.verdicts.length) {
         const verdicts = document.createElement('ul');
         for (const v of s.verdicts) {
           const li = document.createElement('li');
-          li.className = 'exercise-verdict';
+          li.className = 'fix-exercise-verdict';
           li.textContent = v;
           verdicts.append(li);
         }

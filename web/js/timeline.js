@@ -489,8 +489,8 @@ function chip(x, laneTop, text, sub, cls, title) {
   const label = svgEl('text', { x: x + COL / 2, y: top + 14, class: 'tl-chip-text' });
   label.textContent = text;
   g.append(label);
-  g.append(svgEl('line', { x1: x + (COL - CHIP_W) / 2 + 3, x2: x + (COL + CHIP_W) / 2 - 3, y1: top + CHIP_H / 2,
-    y2: top + CHIP_H / 2, class: 'tl-strike' }));
+  g.append(svgEl('rect', { x: x + (COL - CHIP_W) / 2 + 3, width: CHIP_W - 6, y: top + CHIP_H / 2 - 1, height: 2,
+    class: 'tl-strike' }));
   const badge = svgEl('text', { x: x + (COL + CHIP_W) / 2 - 2, y: top - 1, class: 'tl-badge' });
   badge.textContent = '\u00D72';
   g.append(badge);

@@ -1,0 +1,243 @@
+package lab.exactlyonce.sandbox;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Route;
+import com.microsoft.playwright.assertions.LocatorAssertions;
+import com.microsoft.playwright.options.ReducedMotion;
+import lab.exactlyonce.AxeScan;
+import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The replay lab in Chromium against the real sandbox: the sink demo's trace drawn as a timeline (stepping, scrubbing,
+ * keyboard, reduced motion, a phone-sized screen), the knobs re-running the snippet, and axe on the Sandbox tab.
+ */
+class ReplayBrowserTest extends BrowserTest {
+  static final LocatorAssertions.HasTextOptions SLOW = new LocatorAssertions.HasTextOptions().setTimeout(20_000);
+  static final String SEED_OUTPUT =
+      "AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n";
+
+  @Override
+  protected TestServer startServer() {
+    TestServer server = TestServer.start();
+    try {
+      assertTrue(server.app().sandbox().awaitReady(Duration.ofSeconds(60)), "sandbox workers ready");
+    } catch (InterruptedException e) {
+      throw new IllegalStateException(e);
+    }
+    return server;
+  }
+
+  /** Until the server has the exercise endpoints, the page's exercise list is answered with none (no 404 logged). */
+  @BeforeEach
+  void noExercisesYet() {
+    noExercisesYet(context);
+  }
+
+  void noExercisesYet(BrowserContext context) {
+    if (server.get("/api/exercises").statusCode() == 404) {
+      context.route(url("/api/exercises"), route -> route.fulfill(new Route.FulfillOptions()
+          .setStatus(200).setContentType("application/json").setBody("[]")));
+    }
+  }
+
+  /** Opens the Sandbox tab, runs the sink demo and returns its widget once the timeline is shown. */
+  Locator runSinkDemo() {
+    page.navigate(url("/lessons/exactly-once#sandbox"));
+    Locator demo = page.locator("[id='sandbox/sink-demo']");
+    assertThat(demo.locator(".CodeMirror")).isVisible();
+    assertThat(demo.locator("[data-knobs]")).isVisible();
+    demo.locator("[data-run]").click();
+    assertThat(demo.locator("[data-stdout]")).hasText(SEED_OUTPUT, SLOW);
+    assertThat(demo.locator("[data-timeline]")).isVisible();
+    return demo;
+  }
+
+  static Locator now(Locator demo) {
+    return demo.locator("[data-timeline-now]");
+  }
+
+  static Locator lane(Locator demo, String name) {
+    return demo.locator("[data-lane='" + name + "'] .timeline-lane-summary");
+  }
+
+  static List<String> keys(Locator chips) {
+    return chips.all().stream().map(c -> c.getAttribute("data-key")).toList();
+  }
+
+  @Test
+  void the_sink_demo_draws_its_trace_steps_to_the_crash_and_scrubs_to_the_end() {
+    Locator demo = runSinkDemo();
+    assertThat(now(demo)).hasText("t=1: the source reads o1 at offset 0");
+    assertThat(demo.locator("[data-timeline-back]")).isDisabled();
+    assertThat(demo.locator(".tl-event:not(.tl-future)")).hasCount(1);
+
+    Locator forward = demo.locator("[data-timeline-forward]");
+    for (int i = 0; i < 13; i++) forward.click();
+    assertThat(now(demo)).hasText("t=14: AppendSink writes o3 (offset 2) \u2014 visible");
+    for (int i = 0; i < 7; i++) forward.click();
+    assertThat(now(demo)).hasText("t=21: the job crashes (crash after 4 records)");
+    // At the crash the two-phase sink holds o3 and o4 in its open transaction: written, not visible.
+    assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-sink='TwoPhaseSink'].tl-invisible")));
+    assertThat(lane(demo, "TwoPhaseSink")).hasText("2 visible rows · 2 not yet visible");
+    assertThat(lane(demo, "AppendSink")).hasText("4 visible rows");
+
+    demo.locator("[data-timeline-scrubber]").fill("42");   // the last event
+    assertThat(now(demo)).hasText("t=43: TwoPhaseSink commits transaction txn-4: its rows become visible");
+    assertThat(forward).isDisabled();
+    assertThat(lane(demo, "AppendSink")).hasText("7 visible rows · duplicates: o3, o4");
+    assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-sink='AppendSink'].tl-duplicate")));
+    assertThat(lane(demo, "UpsertSink")).hasText("5 visible rows");
+    assertEquals(List.of(), keys(demo.locator("[data-sink='UpsertSink'].tl-duplicate")));
+    assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-sink='UpsertSink'].tl-overwritten")));
+    assertThat(lane(demo, "TwoPhaseSink")).hasText("5 visible rows · 2 aborted");
+    Locator aborted = demo.locator("[data-sink='TwoPhaseSink'].tl-aborted");
+    assertEquals(List.of("o3", "o4"), keys(aborted));
+    assertThat(aborted.first().locator(".tl-strike")).isVisible();
+    assertEquals("line-through", aborted.first().locator(".tl-chip-text")
+        .evaluate("t => getComputedStyle(t).textDecorationLine"));
+    // The readers of the two-phase sink: read_uncommitted saw the aborted rows, read_committed never did.
+    assertThat(lane(demo, "read_uncommitted")).hasText("saw o1, o2, o3 (aborted), o4 (aborted), o3, o4, o5");
+    assertThat(lane(demo, "read_committed")).hasText("saw o1, o2, o3, o4, o5");
+  }
+
+  @Test
+  void the_timeline_works_from_the_keyboard() {
+    Locator demo = runSinkDemo();
+    demo.locator("[data-timeline-forward]").focus();
+    page.keyboard().press("Enter");
+    page.keyboard().press("Space");
+    assertThat(now(demo)).hasText("t=3: UpsertSink writes o1 (offset 0) \u2014 visible");
+    page.keyboard().press("Shift+Tab");   // to Play
+    page.keyboard().press("Shift+Tab");   // to Step back
+    page.keyboard().press("Enter");
+    assertThat(now(demo)).hasText("t=2: AppendSink writes o1 (offset 0) \u2014 visible");
+
+    Locator scrubber = demo.locator("[data-timeline-scrubber]");
+    scrubber.focus();
+    page.keyboard().press("ArrowRight");
+    assertThat(now(demo)).hasText(
+        "t=3: UpsertSink writes o1 (offset 0) \u2014 visible");
+    page.keyboard().press("End");
+    assertThat(now(demo)).hasText(Pattern.compile("^t=43: "));
+    assertEquals("t=43: TwoPhaseSink commits transaction txn-4: its rows become visible",
+        scrubber.getAttribute("aria-valuetext"));
+    page.keyboard().press("Home");
+    assertThat(now(demo)).hasText("t=1: the source reads o1 at offset 0");
+
+    // Space on the focused drawing plays and pauses; the arrow keys step.
+    Locator drawing = demo.locator("[data-timeline-drawing]");
+    drawing.focus();
+    page.keyboard().press("Space");
+    assertThat(demo.locator("[data-timeline]")).hasAttribute("data-playing", "true");
+    assertThat(demo.locator("[data-timeline-play]")).hasText("Pause");
+    assertThat(now(demo)).hasText(Pattern.compile("^t=[2-9]"));
+    page.keyboard().press("Space");
+    assertThat(demo.locator("[data-timeline-play]")).hasText("Play");
+    String paused = now(demo).textContent();
+    page.waitForTimeout(900);
+    assertEquals(paused, now(demo).textContent(), "paused means no more steps");
+    page.keyboard().press("End");
+    page.keyboard().press("ArrowLeft");
+    assertThat(now(demo)).hasText(Pattern.compile("^t=42: "));
+  }
+
+  @Test
+  void changing_a_knob_runs_the_snippet_again_and_redraws_the_timeline() {
+    Locator demo = runSinkDemo();
+    Locator crashAfter = demo.getByLabel("Crash after this many records");
+    assertThat(crashAfter).hasValue("4");
+    assertThat(demo.locator("[data-knobs]")).containsText("CRASH_AFTER, 1 to 5, default 4");
+    crashAfter.fill("3");
+    assertThat(demo.locator("[data-stdout]")).hasText(
+        "AppendSink rows=6 sum=180 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n", SLOW);
+    assertThat(demo.locator("[data-differs]")).isVisible();
+    assertThat(now(demo)).hasText("t=1: the source reads o1 at offset 0");
+    assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", "38");
+    assertThat(demo.locator(".tl-crash")).hasCount(1);
+    demo.locator("[data-timeline-scrubber]").fill("16");
+    assertThat(now(demo)).hasText("t=17: the job crashes (crash after 3 records)");
+    demo.locator("[data-timeline-scrubber]").fill("38");
+    assertThat(lane(demo, "AppendSink")).hasText("6 visible rows · duplicates: o3");
+
+    demo.locator("[data-knobs-reset]").click();
+    assertThat(crashAfter).hasValue("4");
+    assertThat(demo.locator("[data-stdout]")).hasText(SEED_OUTPUT, SLOW);
+    assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", "42");
+  }
+
+  @Test
+  void crashing_after_the_pre_commit_makes_recovery_commit_the_pre_committed_transaction() {
+    Locator demo = runSinkDemo();
+    Locator box = demo.getByLabel("Crash at the next checkpoint, after its pre-commit but before its commit");
+    assertThat(box).not().isChecked();
+    box.check();
+    assertThat(demo.locator("[data-stdout]")).hasText(
+        "AppendSink rows=5 sum=150 OK\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n", SLOW);
+    Locator scrubber = demo.locator("[data-timeline-scrubber]");
+    scrubber.fill("23");
+    assertThat(now(demo)).hasText("t=24: the job crashes (crash after checkpoint 2 completed, before its commit)");
+    assertThat(lane(demo, "TwoPhaseSink")).hasText("2 visible rows · 2 not yet visible");
+    demo.locator("[data-timeline-forward]").click();
+    assertThat(now(demo)).hasText("t=25: TwoPhaseSink commits transaction txn-2: its rows become visible");
+    assertThat(lane(demo, "TwoPhaseSink")).hasText("4 visible rows");
+  }
+
+  @Test
+  void reduced_motion_turns_the_animation_off() {
+    Locator demo = runSinkDemo();
+    Locator firstColumn = demo.locator(".tl-event").first();
+    assertEquals("full", demo.locator("[data-timeline]").getAttribute("data-motion"));
+    assertTrue(((String) firstColumn.evaluate("g => getComputedStyle(g).transitionDuration")).startsWith("0.3s"));
+
+    page.emulateMedia(new Page.EmulateMediaOptions().setReducedMotion(ReducedMotion.REDUCE));
+    assertThat(demo.locator("[data-timeline]")).hasAttribute("data-motion", "reduce");
+    assertEquals("0s", firstColumn.evaluate("g => getComputedStyle(g).transitionDuration"));
+    demo.locator("[data-timeline-scrubber]").fill("20");
+    // An instant step: the crash column is fully drawn at once.
+    assertEquals("1", demo.locator(".tl-crash").evaluate("g => getComputedStyle(g).opacity"));
+  }
+
+  @Test
+  void on_a_phone_the_timeline_scrolls_sideways_inside_itself() {
+    context.close();
+    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true));
+    noExercisesYet(context);
+    page = context.newPage();
+    page.onConsoleMessage(msg -> {
+      if ("error".equals(msg.type())) consoleErrors.add(msg.text());
+    });
+    Locator demo = runSinkDemo();
+    Locator drawing = demo.locator("[data-timeline-drawing]");
+    assertTrue((Boolean) drawing.evaluate("d => d.scrollWidth > d.clientWidth"), "the drawing scrolls");
+    assertTrue((Boolean) page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"),
+        "the page itself does not scroll sideways");
+    demo.locator("[data-timeline-scrubber]").fill("42");
+    assertTrue((Double.parseDouble(String.valueOf(drawing.evaluate("d => d.scrollLeft")))) > 0,
+        "the last event scrolled into view");
+  }
+
+  @Test
+  void the_sandbox_tab_with_a_timeline_has_no_serious_accessibility_violations() {
+    Locator demo = runSinkDemo();
+    demo.locator("[data-timeline-scrubber]").fill("30");
+    List<String> light = AxeScan.seriousViolations(page, "sandbox tab with timeline (light)");
+    page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(com.microsoft.playwright.options.ColorScheme.DARK));
+    List<String> dark = AxeScan.seriousViolations(page, "sandbox tab with timeline (dark)");
+    assertEquals(List.of(), light, String.join("\n", light));
+    assertEquals(List.of(), dark, String.join("\n", dark));
+  }
+}
