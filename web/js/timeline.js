@@ -121,23 +121,29 @@ export class Timeline {
     this.svg = svg;
 
     this.laneLabels = new Map();
+    const state = document.createElement('ul');
+    state.className = 'timeline-state';
+    state.setAttribute('aria-label', 'What each lane holds at the current event');
     for (const lane of lanes) {
       const cell = div('timeline-label timeline-label-' + lane.id);
       cell.style.height = lane.height + 'px';
-      const name = document.createElement('span');
-      name.className = 'timeline-lane-name';
-      name.textContent = lane.name;
-      cell.append(name);
-      if (lane.id === 'sink' || lane.id === 'consumer') {
-        const summary = document.createElement('span');
-        summary.className = 'timeline-lane-summary';
-        cell.append(summary);
-        this.laneLabels.set(lane.sink || lane.consumer.key, summary);
-        cell.dataset.lane = lane.sink || lane.consumer.key;
-      }
+      cell.textContent = lane.id === 'consumer' ? lane.consumer.key : lane.name;
       labels.append(cell);
       if (lane.id !== 'axis') svg.append(svgEl('line', { x1: 0, x2: width, y1: lane.y, y2: lane.y, class: 'tl-lane-rule' }));
+      if (lane.id === 'sink' || lane.id === 'consumer') {
+        const item = document.createElement('li');
+        item.dataset.lane = lane.sink || lane.consumer.key;
+        const name = document.createElement('span');
+        name.className = 'timeline-lane-name';
+        name.textContent = lane.name + ': ';
+        const summary = document.createElement('span');
+        summary.className = 'timeline-lane-summary';
+        item.append(name, summary);
+        state.append(item);
+        this.laneLabels.set(item.dataset.lane, summary);
+      }
     }
+    this.stateList = state;
 
     this.cursor = svgEl('rect', { x: 0, y: 0, width: COL, height, class: 'tl-cursor' });
     svg.append(this.cursor);
@@ -203,7 +209,7 @@ export class Timeline {
       item.textContent = text;
       legend.append(item);
     }
-    this.element.append(controls, this.description, body, legend);
+    this.element.append(controls, this.description, body, legend, state);
   }
 
   go(index) {
@@ -320,12 +326,12 @@ export function buildModel(trace, stdout) {
   if (consumes.length) {
     for (const level of ['read_uncommitted', 'read_committed']) {
       if (consumes.some((e) => e.isolation === level)) {
-        model.consumers.push({ key: level, label: `${level} consumer`, height: LANE, derived: false });
+        model.consumers.push({ key: level, label: `${level} reader`, height: LANE, derived: false });
       }
     }
     for (const e of consumes) {
       if (!model.consumers.some((c) => c.key === e.isolation)) {
-        model.consumers.push({ key: e.isolation, label: `${e.isolation} consumer`, height: LANE, derived: false });
+        model.consumers.push({ key: e.isolation, label: `${e.isolation} reader`, height: LANE, derived: false });
       }
     }
   } else {
@@ -336,7 +342,7 @@ export function buildModel(trace, stdout) {
       for (const level of ['read_uncommitted', 'read_committed']) {
         const sightings = end.sightings[level];
         const stack = Math.max(1, ...countPerColumn(sightings));
-        model.consumers.push({ key: level, label: `${level} consumer of ${transactional.join(', ')}`,
+        model.consumers.push({ key: level, label: `${level} reader of ${transactional.join(', ')}`,
           height: Math.max(LANE, stack * (CHIP_H + 4) + 8), derived: true, sightings });
       }
       model.transactional = transactional;

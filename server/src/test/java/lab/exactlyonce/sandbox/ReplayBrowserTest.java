@@ -235,6 +235,7 @@ class ReplayBrowserTest extends BrowserTest {
     Locator demo = runSinkDemo();
     demo.locator("[data-timeline-scrubber]").fill("30");
     List<String> light = AxeScan.seriousViolations(page, "sandbox tab with timeline (light)");
+    demo.locator("[data-timeline]").screenshot(new Locator.ScreenshotOptions().setPath(java.nio.file.Paths.get("/tmp/ru/light.png")));
     page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(com.microsoft.playwright.options.ColorScheme.DARK));
     List<String> dark = AxeScan.seriousViolations(page, "sandbox tab with timeline (dark)");
     assertEquals(List.of(), light, String.join("\n", light));
