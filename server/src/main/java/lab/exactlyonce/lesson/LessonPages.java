@@ -60,7 +60,7 @@ final class LessonPages {
         h2(tab.label()).withId(headingId),
         tabIntro(lesson, tab),
         each(sectionsOf(lesson, tab), s -> sectionView(lesson, tab, s)),
-        iff(tab == Tab.SANDBOX, exercisesSlot())
+        tab == Tab.SANDBOX ? views.snippets().exercises(lesson) : text("")
     ).withId(tab.id()).withClass("tab-panel").attr("aria-labelledby", headingId);
   }
 
@@ -97,18 +97,6 @@ final class LessonPages {
             p().withClass("voice-status").attr("aria-live", "polite")
         ).withClass("voice-buttons controls").attr("role", "group").attr("aria-labelledby", "voice-heading")
     ).withClass("voice").attr("data-voice").attr("data-state", "stopped").attr("hidden");
-  }
-
-  /**
-   * Where exercises.js lists the lesson's fix-the-sink exercises (from {@code GET /api/exercises}); hidden until it
-   * has found some, since checking one needs JavaScript.
-   */
-  private static DomContent exercisesSlot() {
-    return section(
-        h3("Fix the sink").withId("sandbox-exercises-heading"),
-        p("Complete the class in each exercise, then Check runs it under many crash points and says what went wrong.")
-    ).withId("sandbox/exercises").withClass("exercises").attr("data-exercises")
-        .attr("aria-labelledby", "sandbox-exercises-heading").attr("hidden");
   }
 
   /** The Q&A tab starts with the ladder, then the design scenario, then the rest in lesson order. */

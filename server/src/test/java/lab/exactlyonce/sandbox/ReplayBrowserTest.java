@@ -1,16 +1,13 @@
 package lab.exactlyonce.sandbox;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Route;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import com.microsoft.playwright.options.ReducedMotion;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -39,19 +36,6 @@ class ReplayBrowserTest extends BrowserTest {
       throw new IllegalStateException(e);
     }
     return server;
-  }
-
-  /** Until the server has the exercise endpoints, the page's exercise list is answered with none (no 404 logged). */
-  @BeforeEach
-  void noExercisesYet() {
-    noExercisesYet(context);
-  }
-
-  void noExercisesYet(BrowserContext context) {
-    if (server.get("/api/exercises").statusCode() == 404) {
-      context.route(url("/api/exercises"), route -> route.fulfill(new Route.FulfillOptions()
-          .setStatus(200).setContentType("application/json").setBody("[]")));
-    }
   }
 
   /** Opens the Sandbox tab, runs the sink demo and returns its widget once the timeline is shown. */
@@ -215,7 +199,6 @@ class ReplayBrowserTest extends BrowserTest {
   void on_a_phone_the_timeline_scrolls_sideways_inside_itself() {
     context.close();
     context = browser.newContext(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true));
-    noExercisesYet(context);
     page = context.newPage();
     page.onConsoleMessage(msg -> {
       if ("error".equals(msg.type())) consoleErrors.add(msg.text());
@@ -235,7 +218,6 @@ class ReplayBrowserTest extends BrowserTest {
     Locator demo = runSinkDemo();
     demo.locator("[data-timeline-scrubber]").fill("30");
     List<String> light = AxeScan.seriousViolations(page, "sandbox tab with timeline (light)");
-    demo.locator("[data-timeline]").screenshot(new Locator.ScreenshotOptions().setPath(java.nio.file.Paths.get("/tmp/ru/light.png")));
     page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(com.microsoft.playwright.options.ColorScheme.DARK));
     List<String> dark = AxeScan.seriousViolations(page, "sandbox tab with timeline (dark)");
     assertEquals(List.of(), light, String.join("\n", light));
