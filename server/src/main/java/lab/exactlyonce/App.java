@@ -9,6 +9,8 @@ import lab.exactlyonce.lesson.LessonRoutes;
 import lab.exactlyonce.lesson.MapRoutes;
 import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
+import lab.exactlyonce.exercise.ExerciseCatalog;
+import lab.exactlyonce.exercise.ExerciseRoutes;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
 import lab.exactlyonce.quiz.QuizRoutes;
@@ -61,7 +63,9 @@ public final class App {
     EventLog events = new EventLog(database, clock);
     QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, source -> sandbox.run("quiz-bank", source),
         config.dataDir(), database, events, learners, clock);
-    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()));
+    ExerciseRoutes exerciseRoutes = new ExerciseRoutes(ExerciseCatalog.load(snippetsDir), sandbox);
+    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners,
+        List.of(quizRoutes.answerKind(), exerciseRoutes.passedKind()));
     MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData()));
 
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
@@ -81,6 +85,7 @@ public final class App {
       mapRoutes.register(cfg.routes);
       SameOriginGuard.register(cfg.routes, java.util.Set.of("/api/run")); // a run stores nothing about anyone
       sandboxRoutes.register(cfg.routes);
+      exerciseRoutes.register(cfg.routes);
       eventRoutes.register(cfg.routes);
       meRoutes.register(cfg.routes);
       quizRoutes.register(cfg.routes);

@@ -126,7 +126,7 @@ public final class Sandbox implements AutoCloseable {
         boolean lightIdle = pool.hasIdleForLight();
         boolean heavyIdle = pool.hasIdleForHeavy();
         // New clients (code not seen yet) may hold all but one of the light workers; the heavy lane takes them too.
-        boolean newOnLight = lightIdle && newOnLightWorkers < Math.max(1, pool.lightLaneSize() - 1);
+        boolean newOnLight = lightIdle && newOnLightWorkers < pool.lightLaneSize() - 1;
         Optional<RunQueue.Taken<Job>> taken = queue.next(kind -> switch (kind) {
           case LIGHT -> lightIdle;
           case NEW -> heavyIdle || newOnLight;

@@ -123,7 +123,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         number(option, "--sandbox-kill-grace-ms", 1_500),
         Math.toIntExact(number(option, "--sandbox-queue", 256)),
         Math.toIntExact(number(option, "--sandbox-per-client", 3)),
-        number(option, "--sandbox-heavy-after-ms", 500),
+        number(option, "--sandbox-heavy-after-ms", 1_000),
         Math.toIntExact(number(option, "--sandbox-heavy-workers", 1)),
         Math.toIntExact(number(option, "--sandbox-heavy-nice", 0)),
         number(option, "--sandbox-queue-wait-ms", 30_000),

@@ -47,9 +47,9 @@ class SandboxRoutesTest {
   static Stream<Arguments> requests() {
     return Stream.of(
         arguments("a run answers its result", "application/json", "{\"source\": \"print hi\"}", 200,
-            "{\"status\":\"ok\",\"stdout\":\"hi\\n\",\"stderr\":\"\",\"diagnostics\":[],\"elapsedMs\":0}"),
+            "{\"status\":\"ok\",\"stdout\":\"hi\\n\",\"stderr\":\"\",\"diagnostics\":[],\"elapsedMs\":0,\"trace\":[]}"),
         arguments("a charset parameter is fine", "application/json; charset=utf-8", "{\"source\": \"print \u00e9\"}",
-            200, "{\"status\":\"ok\",\"stdout\":\"\u00e9\\n\",\"stderr\":\"\",\"diagnostics\":[],\"elapsedMs\":0}"),
+            200, "{\"status\":\"ok\",\"stdout\":\"\u00e9\\n\",\"stderr\":\"\",\"diagnostics\":[],\"elapsedMs\":0,\"trace\":[]}"),
         arguments("not JSON", "application/json", "print hi", 400,
             "{\"error\":\"the body is not valid JSON; send {\\\"source\\\": \\\"...\\\"}\"}"),
         arguments("an empty body", "application/json", "", 400,
@@ -69,9 +69,9 @@ class SandboxRoutesTest {
         arguments("an array source", "application/json", "{\"source\": [\"a\"]}", 400,
             "{\"error\":\"'source' must be a string, got an array\"}"),
         arguments("an unknown field", "application/json", "{\"source\": \"print hi\", \"lang\": \"java\"}", 400,
-            "{\"error\":\"unknown field 'lang'; the only field is 'source'\"}"),
+            "{\"error\":\"unknown field 'lang'; the fields are 'source', 'snippet' and 'params'\"}"),
         arguments("unknown fields", "application/json", "{\"code\": \"x\", \"stdin\": \"\"}", 400,
-            "{\"error\":\"unknown fields 'code', 'stdin'; the only field is 'source'\"}"),
+            "{\"error\":\"unknown fields 'code', 'stdin'; the fields are 'source', 'snippet' and 'params'\"}"),
         arguments("a source over 64 KB", "application/json", big(64 * 1024 + 1), 413,
             "{\"error\":\"the source is 65537 bytes; the limit is 65536 bytes\"}"),
         arguments("a plain-text body", "text/plain", "{\"source\": \"print hi\"}", 415,
@@ -115,7 +115,7 @@ class SandboxRoutesTest {
     assertEquals("Three sinks after a crash", s.get("title").asText());
     assertEquals("AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n",
         s.get("expectedOutput").asText());
-    assertTrue(s.get("source").asText().startsWith("import java.util.*;\n\npublic class SinkDemo {"),
+    assertTrue(s.get("source").asText().startsWith("import java.util.*;\nimport lab.exactlyonce.sandbox.engine.Trace;\n\npublic class SinkDemo {"),
         "the header lines are not part of the source");
     assertTrue(s.get("explanation").asText().startsWith("The append sink wrote o3 and o4 twice: they were written"));
   }

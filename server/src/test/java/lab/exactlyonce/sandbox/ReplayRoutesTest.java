@@ -1,0 +1,195 @@
+package lab.exactlyonce.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/** The replay lab over HTTP with real sandbox workers: knobs, params, traces, and the knob grid's invariants. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReplayRoutesTest {
+  static final ObjectMapper JSON = new ObjectMapper();
+  TestServer server;
+
+  @BeforeAll
+  void start() throws InterruptedException {
+    server = TestServer.start(Config.forTests().withSandbox(SandboxSettings.defaults().withWorkers(2)));
+    assertTrue(server.app().sandbox().awaitReady(Duration.ofSeconds(60)), "workers ready");
+  }
+
+  @AfterAll
+  void stop() {
+    server.close();
+  }
+
+  @Test
+  void a_snippet_lists_its_knobs_with_ranges_defaults_and_labels() throws Exception {
+    assertEquals(JSON.readTree("[" +
+            "{\"name\":\"CRASH_AFTER\",\"type\":\"int\",\"min\":1,\"max\":5,\"default\":4,\"label\":\"Crash after this many records\"},"
+            + "{\"name\":\"CHECKPOINT_AFTER\",\"type\":\"int\",\"min\":1,\"max\":5,\"default\":2,\"label\":\"Checkpoint every this many records\"},"
+            + "{\"name\":\"CRASH_BEFORE_COMMIT\",\"type\":\"boolean\",\"min\":false,\"max\":true,\"default\":false,"
+            + "\"label\":\"Crash at the next checkpoint, after its pre-commit but before its commit\"}]"),
+        JSON.readTree(server.get("/api/snippets/sink-demo").body()).get("knobs"));
+    assertEquals(JSON.readTree("[{\"name\":\"TTL_SECONDS\",\"type\":\"long\",\"min\":10,\"max\":120,\"default\":60,"
+            + "\"label\":\"Seconds a seen event id is remembered\"}]"),
+        JSON.readTree(server.get("/api/snippets/txn-dedupe-demo").body()).get("knobs"));
+  }
+
+  @Test
+  void a_run_returns_the_trace_with_absent_fields_left_out() throws Exception {
+    JsonNode run = run("{\"snippet\":\"sink-demo\"}");
+    assertEquals("ok", run.get("status").asText());
+    assertEquals("AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n",
+        run.get("stdout").asText());
+    assertEquals(JSON.readTree("{\"seq\":1,\"type\":\"read\",\"offset\":0,\"key\":\"o1\",\"value\":10}"), run.get("trace").get(0));
+    assertEquals(JSON.readTree("{\"seq\":4,\"type\":\"write\",\"sink\":\"TwoPhaseSink\",\"key\":\"o1\",\"value\":10,"
+        + "\"txn\":\"txn-1\",\"visible\":false}"), run.get("trace").get(3));
+  }
+
+  @Test
+  void knobs_rewrite_the_declarations_of_the_source_sent() throws Exception {
+    String source = JSON.readTree(server.get("/api/snippets/txn-dedupe-demo").body()).get("source").asText();
+    JsonNode run = run(JSON.writeValueAsString(java.util.Map.of("snippet", "txn-dedupe-demo", "source", source,
+        "params", java.util.Map.of("TTL_SECONDS", 120))));
+    assertEquals("ok", run.get("status").asText(), run.toString());
+    assertEquals("read_uncommitted: 6 records sum=170\nread_committed : 4 records sum=100\n"
+        + "dedupe(ttl=120s) kept: e1@0, e2@5, e3@30\nseen-set size at end: 3\n", run.get("stdout").asText());
+  }
+
+  @Test
+  void crash_before_commit_commits_the_pre_committed_transaction_on_recovery() throws Exception {
+    JsonNode run = run("{\"snippet\":\"sink-demo\",\"params\":{\"CRASH_BEFORE_COMMIT\":true}}");
+    assertEquals("AppendSink rows=5 sum=150 OK\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n",
+        run.get("stdout").asText());
+    List<String> steps = new ArrayList<>();
+    run.get("trace").forEach(e -> {
+      if (!e.get("type").asText().equals("read") && !e.get("type").asText().equals("write")) {
+        steps.add(e.get("type").asText() + (e.has("txn") ? " " + e.get("txn").asText() : "")
+            + (e.has("offset") ? " " + e.get("offset").asLong() : "") + (e.has("note") ? " " + e.get("note").asText() : ""));
+      }
+    });
+    assertEquals(List.of("barrier", "precommit txn-1", "checkpoint", "commit txn-1",
+        "barrier", "precommit txn-2", "checkpoint", "crash crash after checkpoint 2 completed, before its commit",
+        "commit txn-2", "abort txn-3", "replay 4",
+        "barrier", "precommit txn-4", "checkpoint", "commit txn-4"), steps);
+  }
+
+  /** Every combination of the sink demo's knobs, through the real sandbox. */
+  static Stream<Arguments> grid() {
+    List<Arguments> out = new ArrayList<>();
+    for (int crash = 1; crash <= 5; crash++) {
+      for (int checkpoint = 1; checkpoint <= 5; checkpoint++) {
+        for (boolean beforeCommit : new boolean[] {false, true}) out.add(arguments(crash, checkpoint, beforeCommit));
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "CRASH_AFTER={0} CHECKPOINT_AFTER={1} CRASH_BEFORE_COMMIT={2}")
+  @MethodSource("grid")
+  void every_knob_setting_keeps_the_upsert_and_two_phase_sinks_exact_and_the_append_sink_off_by_the_replay(
+      int crash, int checkpoint, boolean beforeCommit) throws Exception {
+    JsonNode run = run("{\"snippet\":\"sink-demo\",\"params\":{\"CRASH_AFTER\":" + crash + ",\"CHECKPOINT_AFTER\":"
+        + checkpoint + ",\"CRASH_BEFORE_COMMIT\":" + beforeCommit + "}}");
+    assertEquals("ok", run.get("status").asText(), run.toString());
+    JsonNode trace = run.get("trace");
+    int crashes = 0;
+    int replays = 0;
+    boolean replayed = false;
+    Set<Long> readBeforeCrash = new HashSet<>();
+    int reread = 0;
+    for (JsonNode e : trace) {
+      String type = e.get("type").asText();
+      if (type.equals("crash")) crashes++;
+      if (type.equals("replay")) {
+        replays++;
+        replayed = true;
+      }
+      if (type.equals("read")) {
+        if (!replayed) readBeforeCrash.add(e.get("offset").asLong());
+        else if (readBeforeCrash.contains(e.get("offset").asLong())) reread++;
+      }
+    }
+    assertEquals(1, crashes, "one crash");
+    assertEquals(1, replays, "one replay");
+    int appendRows = 5 + reread;
+    String[] lines = run.get("stdout").asText().split("\n");
+    assertTrue(lines[0].startsWith("AppendSink rows=" + appendRows + " "), lines[0] + ", expected " + appendRows + " rows");
+    assertEquals(reread == 0 ? "OK" : "DUPLICATES", lines[0].substring(lines[0].lastIndexOf(' ') + 1));
+    assertEquals("UpsertSink rows=5 sum=150 OK", lines[1]);
+    assertEquals("TwoPhaseSink rows=5 sum=150 OK", lines[2]);
+    // and no transaction of the two-phase sink is both committed and aborted
+    Set<String> committed = new HashSet<>();
+    Set<String> aborted = new HashSet<>();
+    for (JsonNode e : trace) {
+      if (e.get("type").asText().equals("commit")) assertTrue(committed.add(e.get("txn").asText()), "committed once");
+      if (e.get("type").asText().equals("abort")) aborted.add(e.get("txn").asText());
+    }
+    committed.retainAll(aborted);
+    assertEquals(Set.of(), committed);
+  }
+
+  static Stream<Arguments> badRuns() {
+    return Stream.of(
+        arguments("an unknown snippet", "{\"snippet\":\"crash-demo\",\"params\":{\"CRASH_AFTER\":3}}",
+            "no snippet 'crash-demo'; 'snippet' must be one of: sink-demo, txn-dedupe-demo"),
+        arguments("a snippet id that is not a string", "{\"snippet\":7}",
+            "'snippet' must be a snippet id string, got a number"),
+        arguments("params without a snippet", "{\"source\":\"class A {}\",\"params\":{\"CRASH_AFTER\":3}}",
+            "'params' needs 'snippet': knobs belong to a snippet"),
+        arguments("params that are not an object", "{\"snippet\":\"sink-demo\",\"params\":[3]}",
+            "'params' must be an object of knob values, got an array"),
+        arguments("an unknown knob", "{\"snippet\":\"sink-demo\",\"params\":{\"CRASH_AT\":3}}",
+            "snippet 'sink-demo' has no knob 'CRASH_AT'; its knobs: CRASH_AFTER, CHECKPOINT_AFTER, CRASH_BEFORE_COMMIT"),
+        arguments("a knob of the other snippet", "{\"snippet\":\"txn-dedupe-demo\",\"params\":{\"CRASH_AFTER\":3}}",
+            "snippet 'txn-dedupe-demo' has no knob 'CRASH_AFTER'; its knobs: TTL_SECONDS"),
+        arguments("a number above the range", "{\"snippet\":\"sink-demo\",\"params\":{\"CRASH_AFTER\":9}}",
+            "knob 'CRASH_AFTER' of snippet 'sink-demo' must be from 1 to 5, got 9"),
+        arguments("a number below the range", "{\"snippet\":\"txn-dedupe-demo\",\"params\":{\"TTL_SECONDS\":5}}",
+            "knob 'TTL_SECONDS' of snippet 'txn-dedupe-demo' must be from 10 to 120, got 5"),
+        arguments("a string for a number", "{\"snippet\":\"sink-demo\",\"params\":{\"CRASH_AFTER\":\"3\"}}",
+            "knob 'CRASH_AFTER' of snippet 'sink-demo' takes a whole number from 1 to 5, got \"3\""),
+        arguments("a fraction for a number", "{\"snippet\":\"sink-demo\",\"params\":{\"CHECKPOINT_AFTER\":2.5}}",
+            "knob 'CHECKPOINT_AFTER' of snippet 'sink-demo' takes a whole number from 1 to 5, got 2.5"),
+        arguments("a number for a boolean", "{\"snippet\":\"sink-demo\",\"params\":{\"CRASH_BEFORE_COMMIT\":1}}",
+            "knob 'CRASH_BEFORE_COMMIT' of snippet 'sink-demo' takes true or false, got 1"),
+        arguments("an edited source without the declaration",
+            "{\"snippet\":\"sink-demo\",\"source\":\"public class A { public static void main(String[] a) {} }\","
+                + "\"params\":{\"CRASH_AFTER\":3}}",
+            "the source no longer declares 'static final int CRASH_AFTER = ...;', which knob 'CRASH_AFTER' sets;"
+                + " restore that line or reset the snippet"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badRuns")
+  void a_bad_run_request_is_a_400_naming_the_culprit(String desc, String body, String message) throws Exception {
+    HttpResponse<String> res = server.postJson("/api/run", body);
+    assertEquals(400, res.statusCode(), res.body());
+    assertEquals(message, JSON.readTree(res.body()).get("error").asText());
+  }
+
+  private JsonNode run(String body) throws Exception {
+    HttpResponse<String> res = server.postJson("/api/run", body);
+    assertEquals(200, res.statusCode(), res.body());
+    return JSON.readTree(res.body());
+  }
+}
