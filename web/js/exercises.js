@@ -51,7 +51,10 @@ class Exercise {
     const heading = document.createElement('h4');
     heading.className = 'fix-exercise-title';
     heading.id = el.id + '/title';
-    heading.textContent = this.title;
+    const name = document.createElement('span');
+    name.className = 'fix-exercise-name';
+    name.textContent = this.title;
+    heading.append(name);
     this.check = document.createElement('span');
     this.check.className = 'fix-exercise-passed';
     this.check.dataset.exercisePassed = '';

@@ -3,6 +3,7 @@ package lab.exactlyonce.sandbox;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Response;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import com.microsoft.playwright.options.ReducedMotion;
 import lab.exactlyonce.AxeScan;
@@ -10,6 +11,8 @@ import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -222,5 +225,70 @@ class ReplayBrowserTest extends BrowserTest {
     List<String> dark = AxeScan.seriousViolations(page, "sandbox tab with timeline (dark)");
     assertEquals(List.of(), light, String.join("\n", light));
     assertEquals(List.of(), dark, String.join("\n", dark));
+  }
+
+  Locator exercise(String id) {
+    page.navigate(url("/lessons/exactly-once#sandbox"));
+    Locator exercise = page.locator("[id='sandbox/exercise/" + id + "']");
+    assertThat(exercise.locator(".CodeMirror")).isVisible();
+    return exercise;
+  }
+
+  static Locator status(Locator exercise) {
+    return exercise.locator("[data-status]");
+  }
+
+  @Test
+  void the_append_exercise_starter_fails_with_a_verdict_naming_the_duplicate() {
+    Locator exercise = exercise("exactly-once-append");
+    assertThat(exercise.locator(".fix-exercise-name")).hasText("Make the append sink exactly-once");
+    assertThat(exercise).containsText("a replay appends o3 and o4 a second time");
+    exercise.locator("[data-check]").click();
+    assertThat(status(exercise)).hasText(Pattern.compile("^Not passed: \\d+ of \\d+ scenarios failed$"), SLOW);
+    Locator crashAfterO4 = exercise.locator("[data-scenario='crash after o4, checkpoints every 2']");
+    assertThat(crashAfterO4).hasAttribute("data-passed", "false");
+    assertThat(crashAfterO4.locator(".fix-exercise-scenario-name")).hasText("\u2717 Failed: crash after o4, checkpoints every 2");
+    assertEquals(List.of("duplicate write of o3 after replay from offset 2", "duplicate write of o4 after replay from offset 2"),
+        crashAfterO4.locator(".fix-exercise-verdict").allTextContents());
+    assertThat(exercise.locator("[data-scenario='no crash, checkpoints every 2'] .fix-exercise-scenario-name"))
+        .hasText("\u2713 Passed: no crash, checkpoints every 2");
+    assertThat(exercise.locator("[data-exercise-passed]")).isHidden();
+  }
+
+  @Test
+  void the_reference_solution_passes_gets_a_checkmark_and_records_exercise_passed() throws Exception {
+    String solution = Files.readString(Paths.get(getClass().getResource("/exercise-solutions/exactly-once-append.java").toURI()));
+    Locator exercise = exercise("exactly-once-append");
+    exercise.locator(".CodeMirror").evaluate("(cm, text) => cm.CodeMirror.setValue(text)", solution);
+    Response event = page.waitForResponse(r -> r.url().endsWith("/api/events") && r.request().postData() != null
+        && r.request().postData().contains("\"exercise.passed\""), () -> exercise.locator("[data-check]").click());
+    assertEquals(200, event.status(), event.text());
+    assertTrue(event.text().contains("\"item\":\"exactly-once-append\""), event.text());
+    assertThat(status(exercise)).hasText(Pattern.compile("^Passed: all \\d+ scenarios hold · \\d+ ms$"));
+    assertThat(exercise.locator("[data-exercise-passed]")).isVisible();
+    assertThat(exercise.locator("[data-exercise-passed]")).hasText("\u2713 passed");
+    assertThat(exercise.locator("[data-passed='false']")).hasCount(0);
+    assertTrue(exercise.locator("[data-passed='true']").count() > 5);
+  }
+
+  @Test
+  void a_compile_error_in_an_exercise_is_listed_and_marked_at_its_line() {
+    Locator exercise = exercise("exactly-once-append");
+    String starter = (String) exercise.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.getValue()");
+    int lines = starter.split("\n", -1).length;
+    exercise.locator(".CodeMirror").click();
+    page.keyboard().press("Control+End");
+    page.keyboard().type("oops");
+    page.keyboard().press("Control+Enter");
+    assertThat(status(exercise)).hasText(Pattern.compile("^Compile error \\(line " + lines + "\\)$"), SLOW);
+    assertThat(exercise.locator("[data-diagnostics] li").first()).containsText("Line " + lines);
+    Locator marked = exercise.locator(".CodeMirror-code > div").nth(lines - 1);
+    assertThat(marked.locator(".sandbox-error-line")).hasCount(1);
+    assertThat(marked.locator(".sandbox-marker")).hasCount(1);
+    exercise.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON,
+        new Locator.GetByRoleOptions().setName("Reset").setExact(true)).click();
+    assertThat(status(exercise)).hasText("Reset to the starter code.");
+    assertThat(exercise.locator(".sandbox-error-line")).hasCount(0);
+    assertEquals(starter, exercise.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.getValue()"));
   }
 }
