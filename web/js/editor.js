@@ -62,6 +62,7 @@ function codeMirror(pre, text, label, run) {
   return {
     get: () => cm.getValue(),
     set: (value) => cm.setValue(value),
+    refresh: () => cm.refresh(),   // after the editor was laid out while hidden
     focusLine: (line) => {
       cm.focus();
       cm.setCursor({ line: line - 1, ch: 0 });
@@ -95,6 +96,7 @@ function textArea(pre, text, label) {
   return {
     get: () => area.value,
     set: (value) => { area.value = value; },
+    refresh: () => {},
     focusLine: () => area.focus(),
     mark: () => () => {},
   };

@@ -28,14 +28,21 @@ async function init() {
   const hasCodeMirror = await loadEditor();
   const details = await Promise.all(mine.map((e) => fetch('/api/exercises/' + encodeURIComponent(e.id),
     { headers: { Accept: 'application/json' } }).then((r) => (r.ok ? r.json() : null), () => null)));
+  slot.hidden = false;   // before the editors are made, so that they measure themselves
+  const exercises = [];
   details.forEach((detail, i) => {
-    if (detail) slot.append(new Exercise({ ...mine[i], ...detail }, hasCodeMirror).element);
+    if (!detail) return;
+    const exercise = new Exercise({ ...mine[i], ...detail }, slot, hasCodeMirror);
+    exercises.push(exercise);
   });
-  slot.hidden = false;
+  // An editor made while the Sandbox tab was hidden measures itself again when the tab is shown.
+  document.addEventListener('lesson:route', (event) => {
+    if (event.detail && event.detail.tab === 'sandbox') for (const e of exercises) e.editor.refresh();
+  });
 }
 
 class Exercise {
-  constructor(exercise, hasCodeMirror) {
+  constructor(exercise, parent, hasCodeMirror) {
     this.id = exercise.id;
     this.title = exercise.title || exercise.id;
     this.starter = exercise.starter ?? exercise.starterSource ?? exercise.source ?? '';
@@ -63,6 +70,7 @@ class Exercise {
     heading.append(this.check);
     el.setAttribute('aria-labelledby', heading.id);
     el.append(heading);
+    parent.append(el);
     for (const paragraph of String(exercise.description || '').split(/\n\s*\n/)) {
       if (!paragraph.trim()) continue;
       const p = document.createElement('p');

@@ -20,7 +20,11 @@ async function init() {
   const hasCodeMirror = await loadEditor();
   for (const element of widgets) byId.set(element.dataset.snippet, new SnippetWidget(element, hasCodeMirror));
   restoreFrom(location.hash);
-  document.addEventListener('lesson:route', () => restoreFrom(location.hash));
+  document.addEventListener('lesson:route', (event) => {
+    // Editors laid out while the Sandbox tab was hidden measure themselves again when it is shown.
+    if (event.detail && event.detail.tab === 'sandbox') for (const widget of byId.values()) widget.editor.refresh();
+    restoreFrom(location.hash);
+  });
 }
 
 /** "#sandbox/sink-demo?src=..." restores that edit into the sink-demo editor. */

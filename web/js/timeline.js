@@ -9,9 +9,10 @@
 // prefers-reduced-motion nothing is animated and steps are instant. Trace values are program output: everything is
 // built with DOM APIs and textContent.
 //
-// Whether a repeated key is a duplicate or an overwrite is not in the trace; the snippet's own report says it: a
-// sink whose report line ("UpsertSink rows=5 sum=150 OK") ends in OK while a key was written twice overwrites rows
-// by key. Any other sink that shows a key twice has a duplicate.
+// A duplicate is one source record (the offset of the read with the write's key, or else the key and value) visible
+// twice in one sink. Whether a sink appends or overwrites by key is not in the trace; the snippet's own report says
+// it: a sink whose report line ("UpsertSink rows=5 sum=150 OK") ends in OK overwrites rows by key, and a newer row
+// for a key marks the older one overwritten.
 
 const SVG = 'http://www.w3.org/2000/svg';
 const COL = 52;        // width of one event's column
@@ -306,14 +307,14 @@ export function buildModel(trace, stdout) {
   // The offset a write belongs to: the offset of the last record read with that key.
   const writeOffset = new Map();
   const checkpointOffset = new Map();
-  let lastRead = null;
+  let lastRead = null;   // the source's position: the checkpoint offset is the one after it
   const offsetOfKey = new Map();
   events.forEach((e, i) => {
     if (e.type === 'read') {
       lastRead = e.offset;
       if (e.key != null) offsetOfKey.set(e.key, e.offset);
     } else if (e.type === 'write') {
-      writeOffset.set(i, e.key != null && offsetOfKey.has(e.key) ? offsetOfKey.get(e.key) : lastRead);
+      if (e.key != null && offsetOfKey.has(e.key)) writeOffset.set(i, offsetOfKey.get(e.key));
     } else if (e.type === 'checkpoint' || e.type === 'barrier') {
       if (lastRead != null) checkpointOffset.set(i, lastRead + 1);
     } else if (e.type === 'replay') {
@@ -377,15 +378,20 @@ export function stateAt(model, step) {
     slots.set(k, slot + 1);
     sightings[level].push({ row, at, slot });
   };
-  const current = new Map();   // sink + key -> the row a reader sees for that key now
+  // A duplicate is the same source record (its offset, or else its key and value) visible twice in a sink that
+  // appends; in a sink that overwrites by key the newer row replaces the older one.
+  const current = new Map();
   const becomeVisible = (i, at) => {
     const row = rows.get(i);
     row.state = 'visible';
     if (row.key != null) {
-      const id = row.sink + '\u0000' + row.key;
+      const keyed = model.keyed.has(row.sink);
+      const offset = model.writeOffset.get(i);
+      const e = model.events[i];
+      const id = row.sink + '\u0000' + (keyed ? row.key : offset != null ? '@' + offset : row.key + '=' + e.value);
       const other = current.has(id) ? rows.get(current.get(id)) : null;
       if (other && other.state === 'visible' && !other.overwritten) {
-        if (model.keyed.has(row.sink)) other.overwritten = true;
+        if (keyed) other.overwritten = true;
         else row.duplicate = true;
       }
       if (!row.duplicate) current.set(id, i);

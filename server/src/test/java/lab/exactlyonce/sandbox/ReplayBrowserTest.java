@@ -102,6 +102,23 @@ class ReplayBrowserTest extends BrowserTest {
   }
 
   @Test
+  void the_transaction_demo_shows_what_each_isolation_level_read() {
+    page.navigate(url("/lessons/exactly-once#sandbox"));
+    Locator demo = page.locator("[id='sandbox/txn-dedupe-demo']");
+    assertThat(demo.locator(".CodeMirror")).isVisible();
+    demo.locator("[data-run]").click();
+    assertThat(demo.locator("[data-timeline]")).isVisible(new LocatorAssertions.IsVisibleOptions().setTimeout(20_000));
+    demo.locator("[data-timeline-drawing]").focus();
+    page.keyboard().press("End");
+    assertThat(lane(demo, "log")).hasText("4 visible rows · 2 aborted");
+    assertEquals(List.of("t2", "t2"), keys(demo.locator("[data-sink='log'].tl-aborted")));
+    assertThat(lane(demo, "read_uncommitted")).hasText("saw t1, t1, t2, t2, t3, t3");
+    assertThat(lane(demo, "read_committed")).hasText("saw t1, t1, t3, t3");
+    // e1 at t=0 and e1 at t=90 are two different records of the stream, so no duplicate is flagged.
+    assertThat(lane(demo, "dedupe")).hasText("4 visible rows");
+  }
+
+  @Test
   void the_timeline_works_from_the_keyboard() {
     Locator demo = runSinkDemo();
     demo.locator("[data-timeline-forward]").focus();
