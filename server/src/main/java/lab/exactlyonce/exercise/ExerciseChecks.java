@@ -60,9 +60,11 @@ final class ExerciseChecks {
       return new CheckResult(run.status(), false, List.of(), stdout, run.stderr(), diagnostics, run.elapsedMs());
     }
     if (report.isEmpty()) {
-      log.error("exercise {}: the checker ran OK but printed no verdicts; output: {}", exercise.id(), run.stdout());
-      return new CheckResult(Outcome.INTERNAL_ERROR, false, List.of(), stdout,
-          run.stderr() + "Internal error: the checker did not report its verdicts.", diagnostics, run.elapsedMs());
+      // The run ended normally without the checker's report: the learner's own main ran instead of the checker's.
+      log.warn("exercise {}: a check ran OK without the checker's verdicts", exercise.id());
+      diagnostics.add(new Diagnostic(0, 0, "the checker never ran: your code has its own public class with a main "
+          + "method, which ran instead; remove that main method and check again"));
+      return new CheckResult(Outcome.OK, false, List.of(), stdout, run.stderr(), diagnostics, run.elapsedMs());
     }
     List<Verdicts.Scenario> scenarios = report.get().scenarios();
     boolean passed = !scenarios.isEmpty() && scenarios.stream().allMatch(Verdicts.Scenario::passed);

@@ -11,10 +11,8 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -213,8 +211,15 @@ public final class Sandbox implements AutoCloseable {
       uncountNew(job);
       queue.finished(job.client, heavy);
     }
-    if (!workerUsable) pool.retire(worker);
-    else pool.giveBack(worker);
+    if (!workerUsable) {
+      pool.retire(worker);
+    } else if (heavy && worker.lowPriority()) {
+      // Heavy lane duty cycle: rest as long as the run took (at most 1 s), so runaway code holds at most half a
+      // core however many students keep it coming.
+      timer.schedule(() -> pool.giveBack(worker), Math.min(took, 1_000), TimeUnit.MILLISECONDS);
+    } else {
+      pool.giveBack(worker);
+    }
     dispatch();
   }
 

@@ -126,7 +126,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         number(option, "--sandbox-heavy-after-ms", 1_000),
         Math.toIntExact(number(option, "--sandbox-heavy-workers", 1)),
         Math.toIntExact(number(option, "--sandbox-heavy-nice", 0)),
-        number(option, "--sandbox-queue-wait-ms", 30_000),
+        number(option, "--sandbox-queue-wait-ms", 20_000),
         option.apply("--sandbox-confinement").map(Confinement::parse).orElse(Confinement.AUTO),
         ENGINE_WORKER_MAIN);
   }

@@ -36,7 +36,8 @@ final class WorkerPool {
   private final Runnable onIdle;
   private final List<String> confinementPrefix;
   private final String confinementDescription;
-  private final Path tempRoot;
+  /** Created at start; holds one temporary directory per worker. */
+  private volatile Path tempRoot;
   private final AtomicInteger serial = new AtomicInteger();
   private final AtomicInteger failuresInARow = new AtomicInteger();
   private final ArrayDeque<Boolean> initialPlan = new ArrayDeque<>();
@@ -57,14 +58,14 @@ final class WorkerPool {
     this.confinementPrefix = probe.prefix();
     this.confinementDescription = probe.description();
     this.lowPriorityWorkers = lowPriorityWorkers(settings);
-    try {
-      this.tempRoot = Files.createTempDirectory("eolab-sandbox-");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the sandbox workers' temporary directory", e);
-    }
   }
 
   void start() {
+    try {
+      tempRoot = Files.createTempDirectory("eolab-sandbox-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the sandbox workers' temporary directory", e);
+    }
     log.info("sandbox: {} workers ({} heap each; {} of them for heavy clients, nice {}); {}", settings.workers(),
         settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinementDescription);
     // One at a time: on two cores, JVMs warming up side by side slow each other past the engine's limits.
@@ -176,7 +177,7 @@ final class WorkerPool {
     synchronized (this) {
       idle.clear();
     }
-    deleteTree(tempRoot);
+    if (tempRoot != null) deleteTree(tempRoot);
   }
 
   private void spawn(boolean lowPriority) {

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,8 +79,13 @@ class ExerciseRoutesTest {
     assertEquals("{\"error\":\"no exercise 'make-it-fast'\"}", res.body());
   }
 
+  /** Every exercise of every lesson: each must have a reference solution in the test resources. */
+  static Stream<String> exerciseIds() {
+    return ExerciseCatalog.load(java.nio.file.Path.of("snippets")).all().stream().map(Exercise::id);
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"exactly-once-append", "idempotent-payment", "dedupe-horizon"})
+  @MethodSource("exerciseIds")
   void the_reference_solution_passes_every_scenario(String id) throws Exception {
     JsonNode result = check(id, resource("/exercise-solutions/" + id + ".java"));
     assertEquals("ok", result.get("status").asText(), result.toString());
@@ -194,6 +198,17 @@ class ExerciseRoutesTest {
     assertEquals(0, result.get("diagnostics").get(0).get("line").asInt());
     assertTrue(result.get("diagnostics").get(0).get("message").asText().startsWith("in the checker, which calls your code: "),
         result.toString());
+  }
+
+  @Test
+  void a_main_method_of_the_learners_own_that_runs_instead_of_the_checker_does_not_pass() throws Exception {
+    JsonNode result = check("dedupe-horizon", starter("dedupe-horizon")
+        + "\npublic class Mine { public static void main(String[] a) { System.out.println(\"all good\"); } }\n");
+    assertEquals("ok", result.get("status").asText());
+    assertFalse(result.get("passed").asBoolean());
+    assertEquals("all good\n", result.get("stdout").asText());
+    assertEquals("the checker never ran: your code has its own public class with a main method, which ran instead;"
+        + " remove that main method and check again", result.get("diagnostics").get(0).get("message").asText());
   }
 
   static Stream<Arguments> badChecks() {

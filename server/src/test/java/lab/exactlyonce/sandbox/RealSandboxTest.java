@@ -92,6 +92,23 @@ class RealSandboxTest {
   }
 
   @Test
+  void workers_run_in_their_own_network_namespace_where_the_os_allows_it() throws Exception {
+    if (!sandbox.confinement().startsWith("confinement: network namespace")) {
+      assertEquals("confinement: none available ('unshare --net' is not allowed here); workers are plain child "
+          + "processes", sandbox.confinement());
+      return;
+    }
+    String ours = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/net")).toString();
+    for (long pid : sandbox.workerPids()) {
+      String theirs = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/" + pid + "/ns/net")).toString();
+      assertNotEquals(ours, theirs, "worker " + pid + " shares the server's network namespace");
+      // no network interface but its own loopback
+      String devices = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + pid + "/net/dev"));
+      assertEquals(List.of("lo"), devices.lines().skip(2).map(l -> l.trim().split(":")[0]).toList());
+    }
+  }
+
+  @Test
   void a_compile_error_names_its_line() throws Exception {
     RunResult r = run("compile", main("    int x = \"text\";"));
     assertEquals(Outcome.COMPILE_ERROR, r.status(), r.toString());

@@ -93,6 +93,17 @@ class ReplayRoutesTest {
         "barrier", "precommit txn-4", "checkpoint", "commit txn-4"), steps);
   }
 
+  @Test
+  void a_trace_past_its_bound_comes_back_from_the_worker_truncated() throws Exception {
+    JsonNode run = run(JSON.writeValueAsString(java.util.Map.of("source", "import lab.exactlyonce.sandbox.engine.Trace;\n"
+        + "public class Flood { public static void main(String[] a) {"
+        + " for (int i = 0; i < 20000; i++) Trace.write(\"Sink\", \"k\" + i, i, null, true); } }")));
+    assertEquals("ok", run.get("status").asText(), run.toString());
+    assertEquals(5001, run.get("trace").size());
+    assertEquals(JSON.readTree("{\"seq\":5001,\"type\":\"truncated\","
+        + "\"note\":\"the trace holds at most 5000 events; later events were dropped\"}"), run.get("trace").get(5000));
+  }
+
   /** Every combination of the sink demo's knobs, through the real sandbox. */
   static Stream<Arguments> grid() {
     List<Arguments> out = new ArrayList<>();

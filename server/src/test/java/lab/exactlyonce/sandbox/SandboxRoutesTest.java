@@ -31,7 +31,7 @@ class SandboxRoutesTest {
 
   @BeforeAll
   void start() throws InterruptedException {
-    server = TestServer.start(Config.forTests().withSandbox(SandboxPoolTest.settings(2)));
+    server = TestServer.start(Config.forTests().withSandbox(SandboxPoolTest.settings(3)));
     assertTrue(server.app().sandbox().awaitReady(java.time.Duration.ofSeconds(30)));
   }
 
@@ -150,6 +150,24 @@ class SandboxRoutesTest {
       }
     }
     assertEquals(3, refused);
+  }
+
+  @Test
+  void the_snippet_reads_without_javascript_source_expected_output_and_explanation() {
+    String page = server.get("/lessons/exactly-once").body();
+    int start = page.indexOf("<article class=\"sandbox\" id=\"sandbox/sink-demo\"");
+    assertTrue(start >= 0, "the sink demo is on the page");
+    String article = page.substring(start, page.indexOf("</article>", start));
+    assertTrue(article.contains("<h4 class=\"sandbox-title\" id=\"sandbox/sink-demo/title\">Three sinks after a crash</h4>"));
+    assertTrue(article.contains("<pre class=\"sandbox-source\" data-source=\"\" tabindex=\"0\" "
+        + "aria-label=\"Java source of Three sinks after a crash\"><code class=\"language-java\">import java.util.*;"));
+    assertTrue(article.contains("static final int CRASH_AFTER = 4;"));
+    assertTrue(article.contains("<div class=\"sandbox-toolbar\" role=\"toolbar\" aria-label=\"Snippet Three sinks "
+        + "after a crash\" hidden=\"\">"), "the buttons need JavaScript, so they start hidden");
+    assertTrue(article.contains("<span class=\"sandbox-label\">Expected output</span><pre class=\"sandbox-expected-output\" "
+        + "data-expected-output=\"\">AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\n"
+        + "TwoPhaseSink rows=5 sum=150 OK\n</pre>"));
+    assertTrue(article.contains("<span class=\"sandbox-label\">What happened</span><p>The append sink wrote o3 and o4 twice"));
   }
 
   static JsonNode withoutTiming(JsonNode node) {

@@ -33,7 +33,7 @@ class SnippetCatalogTest {
     assertEquals("snippets/l/A.java: missing '// Expect:' header lines (the output the snippet prints)",
         assertThrows(LessonFormatException.class,
             () -> SnippetCatalog.parse("snippets/l/A.java", "l", "A.java", "// Title: A\n" + BODY)).getMessage());
-    assertEquals("snippets/l/A.java: line 2: unknown header 'Expected:'; known headers: Title, Summary, Expect, Explain",
+    assertEquals("snippets/l/A.java: line 2: unknown header 'Expected:'; known headers: Title, Summary, Expect, Explain, Knob",
         assertThrows(LessonFormatException.class, () -> SnippetCatalog.parse("snippets/l/A.java", "l", "A.java",
             "// Title: A\n// Expected: x\n" + BODY)).getMessage());
   }

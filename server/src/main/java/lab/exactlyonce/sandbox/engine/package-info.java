@@ -22,6 +22,9 @@
  *       thread stuck in a long library call makes the runner unhealthy (the worker then exits to be
  *       replaced).</li>
  * </ol>
+ * Learner code may name exactly one class of ours, {@link lab.exactlyonce.sandbox.engine.Trace}: the allowlist,
+ * the compile-time loader and the run's loader all admit it, and its events go to a bounded buffer of the run
+ * thread that comes back as {@code RunResult.trace}.
  * Compiled, verified and instrumented class files are cached by source hash (64 entries), so an unchanged
  * snippet skips straight to the run.
  */
