@@ -234,9 +234,12 @@ class ReplayBrowserTest extends BrowserTest {
   }
 
   @Test
-  void the_sandbox_tab_with_a_timeline_has_no_serious_accessibility_violations() {
+  void the_sandbox_tab_with_a_timeline_and_checked_exercise_has_no_serious_accessibility_violations() {
     Locator demo = runSinkDemo();
     demo.locator("[data-timeline-scrubber]").fill("30");
+    Locator exercise = page.locator("[id='sandbox/exercise/exactly-once-append']");
+    exercise.locator("[data-check]").click();
+    assertThat(status(exercise)).hasText(Pattern.compile("^Not passed: "), SLOW);
     List<String> light = AxeScan.seriousViolations(page, "sandbox tab with timeline (light)");
     page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(com.microsoft.playwright.options.ColorScheme.DARK));
     List<String> dark = AxeScan.seriousViolations(page, "sandbox tab with timeline (dark)");
