@@ -299,7 +299,8 @@ export class Timeline {
 
 /** The trace in seq order plus what does not change with the step: sinks, consumers, checkpoint offsets. */
 export function buildModel(trace, stdout) {
-  const events = trace.slice().sort((a, b) => a.seq - b.seq);
+  const events = trace.slice().sort((a, b) => a.seq - b.seq)
+    .map((e) => (e.type === 'consume' && !e.isolation ? { ...e, isolation: 'consumer' } : e));
   const sinks = [];
   for (const e of events) if (e.sink && !sinks.includes(e.sink)) sinks.push(e.sink);
   const keyed = new Set(sinks.filter((s) => reportSaysOk(stdout, s)));
