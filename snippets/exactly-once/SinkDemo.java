@@ -18,8 +18,8 @@ import lab.exactlyonce.sandbox.engine.Trace;
 public class SinkDemo {
     static final int CHECKPOINT_AFTER = 2;            // a checkpoint completes after every this many records
     static final int CRASH_AFTER = 4;                 // the job dies after writing this many records...
-    static final boolean CRASH_BEFORE_COMMIT = false; // ...or, if true, at the next checkpoint: after the
-                                                      // pre-commit, before the sinks hear it completed
+    static final boolean CRASH_BEFORE_COMMIT = false; // ...or, if true, at the first checkpoint from that record
+                                                      // on: after its pre-commit, before the sinks hear it completed
 
     static class Order {
         final String id;
@@ -97,6 +97,7 @@ public class SinkDemo {
         void write(Order o) {
             open.add(o);
             Trace.write(name(), o.id, o.amount, openTxn, false);
+            Trace.consume("read_uncommitted", o.id, o.amount); // a dirty reader sees it at once, even if aborted later
         }
 
         void onBarrier(long checkpointId) {
@@ -112,9 +113,11 @@ public class SinkDemo {
 
         void commit(String txn) {
             if (txn == null || committedTxns.contains(txn)) return; // committing twice changes nothing
-            committed.addAll((List<Order>) preCommitted.remove(txn));
+            List<Order> rows = (List<Order>) preCommitted.remove(txn);
+            committed.addAll(rows);
             committedTxns.add(txn);
             Trace.commit(name(), txn);
+            for (Order o : rows) Trace.consume("read_committed", o.id, o.amount); // visible to everyone now
         }
 
         void onRecovery(long restoredCheckpointId) {
@@ -155,6 +158,7 @@ public class SinkDemo {
             }
         }
 
+        /** Barrier (each sink pre-commits), checkpoint complete (recovery will start here), then the commits. */
         void checkpoint(int position, boolean crashBeforeCommit) {
             long id = nextCheckpointId++;
             Trace.barrier(id);

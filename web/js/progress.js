@@ -25,6 +25,9 @@ let state = emptyState();
 let hashAtLoad = location.hash;
 let statusLine;
 let resumeBox;
+let runEvents = false; // set once sandbox.js announces runs itself with `lesson:run`
+const OUTCOMES = new Set(['ok', 'compile_error', 'rejected', 'runtime_error', 'timeout', 'memory_limit',
+  'output_limit', 'internal_error']);
 
 function emptyState() {
   return { read: new Set(), nodes: new Set(), edges: new Set(), rungs: new Map(), snippets: new Map(), last: null };
@@ -43,8 +46,10 @@ function init() {
   });
   document.addEventListener('lesson:run', (e) => {
     const { snippet, status } = e.detail || {};
-    if (snippet && status) track('snippet.run', snippet, { status });
+    runEvents = true;
+    if (snippet && OUTCOMES.has(status)) track('snippet.run', snippet, { status });
   });
+  watchWidgets();
   subscribe((status, change) => {
     showStatus(status);
     if (change?.rejected && PROGRESS_TYPES.has(change.rejected.type)) rebuild();
@@ -145,6 +150,33 @@ function watchSections() {
     end.setAttribute('aria-hidden', 'true');
     section.append(end); // reaching the end of a section is reading it
     observer.observe(end);
+  }
+}
+
+/**
+ * Until map.js and sandbox.js announce `lesson:map-select` and `lesson:run`, learn the same from the state they
+ * already show: a map element gaining `is-selected`, a snippet's `data-state` leaving `running` for an outcome
+ * (`differs` is a run that ended ok with other output). Harmless once they do: explored items are recorded once,
+ * and a run seen as a `lesson:run` is not recorded again from its state.
+ */
+function watchWidgets() {
+  const observer = new MutationObserver((mutations) => {
+    for (const m of mutations) {
+      const target = m.target;
+      if (target.matches('.map-node.is-selected[data-node]')) explore('node', target.dataset.node);
+      else if (target.matches('.map-edge.is-selected[data-edge]')) explore('edge', target.dataset.edge);
+      else if (target.matches('.sandbox[data-snippet]') && m.oldValue === 'running') {
+        const status = target.dataset.state === 'differs' ? 'ok' : target.dataset.state;
+        if (!OUTCOMES.has(status)) continue; // busy, or the server could not be reached: no run happened
+        setTimeout(() => { if (!runEvents) track('snippet.run', target.dataset.snippet, { status }); }, 100);
+      }
+    }
+  });
+  for (const element of document.querySelectorAll('.map-node[data-node], .map-edge[data-edge]')) {
+    observer.observe(element, { attributes: true, attributeFilter: ['class'] });
+  }
+  for (const element of document.querySelectorAll('.sandbox[data-snippet]')) {
+    observer.observe(element, { attributes: true, attributeFilter: ['data-state'], attributeOldValue: true });
   }
 }
 

@@ -24,8 +24,11 @@ function start(root) {
 
   root.dataset.state = 'running';
   finish.hidden = true;
-  questions.forEach((q) => { q.dataset.state = 'open'; q.hidden = true; });
-  show(0);
+  questions.forEach((q) => { q.dataset.state = q.dataset.answered === 'yes' ? 'answered' : 'open'; q.hidden = true; });
+  // After a reload, carry on at the first question not answered yet (the server marks the answered ones).
+  const resumeAt = questions.findIndex((q) => q.dataset.state !== 'answered');
+  if (resumeAt < 0) window.location.assign(resultsUrl);
+  else show(resumeAt);
 
   function show(i) {
     stopTimer();

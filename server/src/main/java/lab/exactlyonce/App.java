@@ -97,7 +97,9 @@ public final class App {
     return javalin;
   }
 
+  /** Starts the sandbox workers (warming up in the background) and the HTTP server. */
   public App start() {
+    sandbox.start();
     javalin.start(config.port());
     return this;
   }

@@ -52,6 +52,7 @@ final class OutputQuestions {
 
   /** Runs every variant, one after another (the sandbox's fair queue caps runs per client), then builds questions. */
   CompletableFuture<List<Question>> questions(Lesson lesson, Section section, Block.Snippet block, String source) {
+    if (SnippetVariants.parameters(source).isEmpty()) return CompletableFuture.completedFuture(List.of()); // nothing to vary
     CompletableFuture<List<Run>> runs = CompletableFuture.completedFuture(new ArrayList<>());
     for (SnippetVariants.Variant variant : SnippetVariants.of(source)) {
       runs = runs.thenCompose(done -> output(variant.source()).thenApply(out -> {

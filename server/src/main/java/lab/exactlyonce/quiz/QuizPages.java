@@ -39,9 +39,13 @@ final class QuizPages {
         ).withMethod("post").withAction("/lessons/" + lesson.id() + "/quiz").withClass("quiz-start").withId("quiz-start"));
   }
 
-  String session(Lesson lesson, QuizSession session, List<Question> questions) {
+  /** @param answered ids of the questions already answered: a reload resumes at the first one still open */
+  String session(Lesson lesson, QuizSession session, List<Question> questions, java.util.Set<String> answered) {
     List<DomContent> items = new ArrayList<>();
-    for (int i = 0; i < questions.size(); i++) items.add(question(questions.get(i), i + 1, questions.size()));
+    for (int i = 0; i < questions.size(); i++) {
+      LiTag item = question(questions.get(i), i + 1, questions.size());
+      items.add(answered.contains(questions.get(i).id()) ? item.attr("data-answered", "yes") : item);
+    }
     String modeText = session.mode() == QuizSession.Mode.PRACTICE
         ? "Practice: you see whether you were right after each answer."
         : "Interview: " + session.secondsPerQuestion() + " seconds per question; feedback comes at the end.";
@@ -67,10 +71,7 @@ final class QuizPages {
     body.add(h2("Question " + number + " of " + total).withId(headingId));
     body.add(p(q.topic()).withClass("quiz-topic"));
     body.add(div(Markdown.inline(q.prompt())).withClass("quiz-prompt"));
-    if (!q.detail().isEmpty()) {
-      body.add(q.kind() == Question.Kind.PREDICT ? pre(code(q.detail())).withClass("quiz-detail")
-          : div(Markdown.block(q.detail())).withClass("quiz-detail"));
-    }
+    body.add(detail(q));
     if (q.kind() == Question.Kind.SELF_GRADED) {
       body.add(button("Reveal the answer (Space)").withType("button").withClass("quiz-reveal").attr("data-reveal"));
       body.add(div(h3("Model answer"), Markdown.block(q.explanation())).withClass("quiz-model-answer").attr("hidden"));
@@ -124,6 +125,7 @@ final class QuizPages {
         iff(misses.isEmpty(), p("Every answer was right.")),
         ol(each(misses, line -> li(
             div(Markdown.inline(line.question().prompt())).withClass("quiz-prompt"),
+            detail(line.question()),
             p(strong("Your answer: "), text(given(line))),
             iff(!line.question().selfGraded(), p(strong("Right answer: "), Markdown.inline(line.question().expected()))),
             div(Markdown.block(line.question().explanation())).withClass("quiz-explanation"),
@@ -131,6 +133,13 @@ final class QuizPages {
         ).withClass("quiz-miss").attr("data-question", line.question().id()))).withClass("quiz-misses").withId("quiz-misses"),
         p(a("Take another quiz").withHref("/lessons/" + s.lesson() + "/quiz"), text(" · "),
             a("Back to the lesson").withHref("/lessons/" + s.lesson())).withClass("quiz-actions"));
+  }
+
+  /** The scenario, card body, program parameters or other context shown under the prompt. */
+  private static DomContent detail(Question q) {
+    if (q.detail().isEmpty()) return text("");
+    return q.kind() == Question.Kind.PREDICT ? pre(code(q.detail())).withClass("quiz-detail")
+        : div(Markdown.block(q.detail())).withClass("quiz-detail");
   }
 
   /** What the learner answered, in words. */

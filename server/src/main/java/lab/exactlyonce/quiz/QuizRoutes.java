@@ -142,7 +142,11 @@ public final class QuizRoutes {
   private void sessionPage(Context ctx) {
     QuizSession session = pageSession(ctx);
     noStore(ctx);
-    ctx.html(pages.session(quiz.bank().lesson(session.lesson()), session, questions(session)));
+    java.util.Set<String> answered = new java.util.HashSet<>();
+    for (Quiz.Line line : quiz.results(session.learner(), session.id()).lines()) {
+      if (line.answered()) answered.add(line.question().id());
+    }
+    ctx.html(pages.session(quiz.bank().lesson(session.lesson()), session, questions(session), answered));
   }
 
   private void resultsPage(Context ctx) {
@@ -169,7 +173,7 @@ public final class QuizRoutes {
 
   private List<Question> questions(QuizSession session) {
     List<Question> out = new ArrayList<>();
-    for (String id : session.questions()) out.add(quiz.question(id));
+    for (String id : session.questions()) quiz.bank().find(id).ifPresent(out::add); // see Quiz.results
     return out;
   }
 
@@ -226,6 +230,7 @@ public final class QuizRoutes {
       miss.put("question", line.question().id());
       miss.put("topic", line.question().topic());
       miss.put("prompt", line.question().prompt());
+      miss.put("detail", line.question().detail());
       miss.put("given", QuizPages.given(line));
       miss.put("expected", line.question().expected());
       miss.put("explanation", line.question().explanation());

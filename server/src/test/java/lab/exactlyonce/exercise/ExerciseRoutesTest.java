@@ -181,6 +181,16 @@ class ExerciseRoutesTest {
   }
 
   @Test
+  void calling_the_checker_from_the_learners_code_fails_the_scenarios() throws Exception {
+    String reentrant = resource("/exercise-solutions/idempotent-payment.java").replace("gateway.charge(payment, payment, amount);",
+        "gateway.charge(payment, payment, amount);\n        ExerciseCheck.main(new String[0]);");
+    JsonNode result = check("idempotent-payment", reentrant);
+    assertFalse(result.get("passed").asBoolean());
+    assertEquals(List.of("the payment step failed: java.lang.IllegalStateException: the checker runs once",
+        "payment p2 never charged", "payment p3 never charged", "payment p4 never charged"), verdicts(result).get("no failures"));
+  }
+
+  @Test
   void a_compile_error_in_the_learners_code_is_reported_at_its_line() throws Exception {
     String broken = starter("idempotent-payment").replace("requests++;", "requests++ oops;");
     JsonNode result = check("idempotent-payment", broken);

@@ -92,6 +92,29 @@ class ProgressBrowserTest extends BrowserTest {
   }
 
   @Test
+  void events_that_could_not_be_sent_survive_a_reload_and_are_sent_once_on_load() {
+    open("#qa");
+    assertThat(page.locator(".progress-sync")).hasText("All progress saved.");
+    page.route("**/api/events", route -> route.abort()); // the network drops every event
+    Locator rung = page.locator("[id='qa/L6']");
+    rung.locator("summary").click();
+    rung.locator(".self-rating button[data-rating='1']").click();
+    assertThat(page.locator(".progress-sync")).containsText("waiting to be saved");
+    JsonNode held = outbox();
+    assertEquals(1, count(held, "self.rating", "L6"), held.toString());
+
+    page.unroute("**/api/events");
+    page.navigate(url("/lessons/exactly-once#qa")); // a reload: the outbox is sent on load
+    JsonNode progress = awaitProgress(p -> p.at("/rungs/L6/rating").asInt() == 1, "the held rating landing after reload");
+    assertTrue(progress.at("/rungs/L6/revealed").asBoolean());
+    assertThat(page.locator("[id='qa/L6'] .self-rating button[data-rating='1']")).hasAttribute("aria-pressed", "true");
+    JsonNode events = pageGet("/api/me/export").get("events");
+    assertEquals(1, count(events, "self.rating", "L6"), events.toString());
+    assertEquals(1, count(events, "ladder.reveal", "L6"), events.toString());
+    consoleErrors.removeIf(e -> e.contains("/api/events") || e.contains("ERR_FAILED"));
+  }
+
+  @Test
   void progress_shows_as_checkmarks_and_meters_survives_a_reload_offers_resume_and_resets_to_zero() {
     open("#qa");
     Locator rung = page.locator("[id='qa/L2']");
@@ -147,6 +170,26 @@ class ProgressBrowserTest extends BrowserTest {
         "map.node and snippet.run");
     assertEquals("sink", progress.at("/nodesExplored/0").asText());
     assertEquals("ok", progress.at("/snippets/sink-demo/status").asText());
+  }
+
+  @Test
+  void selecting_a_map_node_and_running_a_snippet_with_the_real_widgets_is_recorded() {
+    open("#maps");
+    page.locator(".map-node[data-node='sink']").first().click();
+    JsonNode explored = awaitProgress(p -> p.get("nodesExplored").toString().contains("\"sink\""), "map.node sink");
+    assertEquals(1, explored.get("nodesExplored").size(), explored.toString());
+    assertThat(page.locator(".map-node[data-node='sink']").first()).hasClass(java.util.regex.Pattern.compile("is-explored"));
+
+    page.navigate(url("/lessons/exactly-once#sandbox"));
+    Locator snippet = page.locator(".sandbox[data-snippet='sink-demo']");
+    snippet.locator("button[data-run]").click();
+    assertThat(snippet).not().hasAttribute("data-state", java.util.regex.Pattern.compile("idle|running"),
+        new com.microsoft.playwright.assertions.LocatorAssertions.HasAttributeOptions().setTimeout(60_000));
+    String state = snippet.getAttribute("data-state");
+    String expected = state.equals("differs") ? "ok" : state;
+    JsonNode ran = awaitProgress(p -> p.at("/snippets/sink-demo/runs").asInt() == 1, "snippet.run of sink-demo");
+    assertEquals(expected, ran.at("/snippets/sink-demo/status").asText());
+    assertThat(snippet.locator(".sandbox-title .progress-check")).isVisible();
   }
 
   @Test

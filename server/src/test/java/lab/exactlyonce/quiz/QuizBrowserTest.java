@@ -67,6 +67,20 @@ class QuizBrowserTest extends BrowserTest {
   }
 
   @Test
+  void a_reload_resumes_at_the_first_unanswered_question() {
+    startWithKeyboard("practice", 2, "Misconceptions");
+    page.keyboard().press("2"); // a myth: False
+    assertThat(current().locator(".quiz-verdict")).hasText("Right.");
+    page.reload();
+    assertThat(page.locator(".quiz-progress")).hasText("Question 2 of 2");
+    page.keyboard().press("2");
+    assertThat(current().locator(".quiz-verdict")).hasText("Right.");
+    page.keyboard().press("Enter");
+    page.waitForURL(Pattern.compile(".*/results$"));
+    assertThat(page.locator("#quiz-score")).hasText("Score: 2 of 2");
+  }
+
+  @Test
   void self_graded_questions_reveal_with_space_and_rate_with_a_number() {
     startWithKeyboard("practice", 2, "Interview Q&A");
     for (int n = 1; n <= 2; n++) {

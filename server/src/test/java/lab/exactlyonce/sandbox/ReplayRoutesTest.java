@@ -61,6 +61,8 @@ class ReplayRoutesTest {
     assertEquals("AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n",
         run.get("stdout").asText());
     assertEquals(JSON.readTree("{\"seq\":1,\"type\":\"read\",\"offset\":0,\"key\":\"o1\",\"value\":10}"), run.get("trace").get(0));
+    assertEquals(JSON.readTree("{\"seq\":5,\"type\":\"consume\",\"key\":\"o1\",\"value\":10,\"isolation\":\"read_uncommitted\"}"),
+        run.get("trace").get(4));
     assertEquals(JSON.readTree("{\"seq\":4,\"type\":\"write\",\"sink\":\"TwoPhaseSink\",\"key\":\"o1\",\"value\":10,"
         + "\"txn\":\"txn-1\",\"visible\":false}"), run.get("trace").get(3));
   }
@@ -82,7 +84,7 @@ class ReplayRoutesTest {
         run.get("stdout").asText());
     List<String> steps = new ArrayList<>();
     run.get("trace").forEach(e -> {
-      if (!e.get("type").asText().equals("read") && !e.get("type").asText().equals("write")) {
+      if (!List.of("read", "write", "consume").contains(e.get("type").asText())) {
         steps.add(e.get("type").asText() + (e.has("txn") ? " " + e.get("txn").asText() : "")
             + (e.has("offset") ? " " + e.get("offset").asLong() : "") + (e.has("note") ? " " + e.get("note").asText() : ""));
       }

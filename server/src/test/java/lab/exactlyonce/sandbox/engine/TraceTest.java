@@ -108,7 +108,7 @@ class TraceTest {
   }
 
   @Test
-  void the_sink_demo_records_the_crash_the_abort_and_the_replay() throws IOException {
+  void the_sink_demo_records_the_crash_the_abort_the_replay_and_what_each_reader_saw() throws IOException {
     RunResult result = run(resource("/snippets/exactly-once/SinkDemo.java"));
 
     assertEquals(Outcome.OK, result.status(), result.toString());
@@ -116,22 +116,28 @@ class TraceTest {
     List<String> expected = new ArrayList<>();
     for (int i = 0; i < 4; i++) orderWrites(expected, i, i < 2 ? "txn-1" : "txn-2");
     List<String> full = new ArrayList<>();
-    full.addAll(expected.subList(0, 8));
-    full.addAll(List.of("barrier 1", "precommit TwoPhaseSink txn-1", "checkpoint 1", "commit TwoPhaseSink txn-1"));
-    full.addAll(expected.subList(8, 16));
+    full.addAll(expected.subList(0, 10));
+    full.addAll(List.of("barrier 1", "precommit TwoPhaseSink txn-1", "checkpoint 1", "commit TwoPhaseSink txn-1",
+        "consume o1 10 read_committed", "consume o2 20 read_committed"));
+    full.addAll(expected.subList(10, 20));
     full.addAll(List.of("crash crash after 4 records", "abort TwoPhaseSink txn-2", "replay 2"));
     List<String> replayed = new ArrayList<>();
     for (int i = 2; i < 5; i++) orderWrites(replayed, i, i < 4 ? "txn-3" : "txn-4");
-    full.addAll(replayed.subList(0, 8));
-    full.addAll(List.of("barrier 2", "precommit TwoPhaseSink txn-3", "checkpoint 2", "commit TwoPhaseSink txn-3"));
-    full.addAll(replayed.subList(8, 12));
-    full.addAll(List.of("barrier 3", "precommit TwoPhaseSink txn-4", "checkpoint 3", "commit TwoPhaseSink txn-4"));
+    full.addAll(replayed.subList(0, 10));
+    full.addAll(List.of("barrier 2", "precommit TwoPhaseSink txn-3", "checkpoint 2", "commit TwoPhaseSink txn-3",
+        "consume o3 30 read_committed", "consume o4 40 read_committed"));
+    full.addAll(replayed.subList(10, 15));
+    full.addAll(List.of("barrier 3", "precommit TwoPhaseSink txn-4", "checkpoint 3", "commit TwoPhaseSink txn-4",
+        "consume o5 50 read_committed"));
     assertEquals(full, trace);
 
     assertEquals(1, trace.stream().filter(l -> l.startsWith("crash ")).count());
     assertEquals(List.of("replay 2"), trace.stream().filter(l -> l.startsWith("replay ")).toList());
     assertEquals(2, trace.stream().filter(l -> l.equals("write AppendSink o3 30 true")).count());
     assertEquals(2, trace.stream().filter(l -> l.equals("write AppendSink o4 40 true")).count());
+    // the dirty reader saw o3 and o4 of the aborted transaction and again after the replay; the committed one once
+    assertEquals(2, trace.stream().filter(l -> l.equals("consume o3 30 read_uncommitted")).count());
+    assertEquals(1, trace.stream().filter(l -> l.equals("consume o3 30 read_committed")).count());
   }
 
   private static void orderWrites(List<String> out, int offset, String txn) {
@@ -141,6 +147,7 @@ class TraceTest {
     out.add("write AppendSink " + id + " " + amount + " true");
     out.add("write UpsertSink " + id + " " + amount + " true");
     out.add("write TwoPhaseSink " + id + " " + amount + " " + txn + " false");
+    out.add("consume " + id + " " + amount + " read_uncommitted");
   }
 
   @Test

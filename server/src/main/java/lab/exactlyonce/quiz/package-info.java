@@ -1,0 +1,22 @@
+/**
+ * Quiz mode: questions generated from lesson data, answered as {@code quiz.answer} events, scheduled with FSRS-6.
+ *
+ * <ul>
+ *   <li>{@link lab.exactlyonce.quiz.QuestionGenerator} turns blocks, key ideas and flows into questions;
+ *   {@link lab.exactlyonce.quiz.OutputQuestions} runs each snippet with its {@code static final} constants varied
+ *   and asks what a line printed (the answer is the real output, cached by source hash under
+ *   {@code <data dir>/quiz-outputs/}). {@link lab.exactlyonce.quiz.QuestionBank} holds both; ids are
+ *   {@code <lesson>/<item>[/<variant>]}. {@code lessons/SCHEMA.md} tells authors which data becomes which question.</li>
+ *   <li>{@link lab.exactlyonce.quiz.Quiz} starts sessions (due first, then new in seeded order, then later), checks
+ *   and grades answers, and derives schedules and results from the stored events; nothing is counted in place.
+ *   Sessions are rows in {@code quiz_sessions} (migration V10); answers are rows in the progress feature's
+ *   {@code events}, graded once per client id (the {@code result} of the event), so a retry gets the original
+ *   verdict.</li>
+ *   <li>{@link lab.exactlyonce.quiz.Fsrs} is FSRS-6 with py-fsrs 6 defaults; a card's state is replayed from the
+ *   learner's ratings (quiz answers, and the lesson page's self-ratings of the same items).</li>
+ *   <li>{@link lab.exactlyonce.quiz.QuizRoutes} (HTTP), {@link lab.exactlyonce.quiz.QuizPages} (server-rendered pages),
+ *   {@code web/js/quiz.js} (one question at a time, keyboard first, answers through {@code outbox.js}),
+ *   {@code web/css/quiz.css}.</li>
+ * </ul>
+ */
+package lab.exactlyonce.quiz;
