@@ -177,6 +177,9 @@ export class Timeline {
         const c = m.consumers.find((k) => k.key === e.isolation);
         const seen = chip(x, laneY('consumer', c.key), e.key ?? String(e.value), null, 'tl-seen',
           `${c.label} reads ${e.key ?? e.value}`);
+        seen.dataset.consumer = c.key;
+        seen.dataset.key = e.key ?? '';
+        if (m.consumeSource.has(i)) seen.dataset.source = String(m.consumeSource.get(i));
         group.append(seen);
       }
       svg.append(group);
@@ -228,6 +231,10 @@ export class Timeline {
       const at = Number(g.dataset.at);
       g.classList.toggle('tl-future', at > step);
       const row = state.rows.get(Number(g.dataset.row));
+      g.classList.toggle('tl-aborted', !!row && row.state === 'aborted');
+    }
+    for (const g of this.svg.querySelectorAll('[data-source]')) {
+      const row = state.rows.get(Number(g.dataset.source));
       g.classList.toggle('tl-aborted', !!row && row.state === 'aborted');
     }
     this.cursor.setAttribute('x', String(step * COL + 4));
@@ -323,7 +330,22 @@ export function buildModel(trace, stdout) {
     }
   });
 
-  const model = { events, sinks, keyed, writeOffset, checkpointOffset, consumers: [] };
+  // A consume event reads the latest write of its key (and value) before it: if that row is aborted later, the
+  // reader saw output that was taken back.
+  const consumeSource = new Map();
+  const lastWrite = new Map();   // key, and key=value -> the latest write
+  events.forEach((e, i) => {
+    if (e.type === 'write' && e.key != null) {
+      lastWrite.set(e.key, i);
+      lastWrite.set(e.key + '=' + e.value, i);
+    }
+    if (e.type === 'consume' && e.key != null) {
+      const source = lastWrite.get(e.value == null ? e.key : e.key + '=' + e.value);
+      if (source != null) consumeSource.set(i, source);
+    }
+  });
+
+  const model = { events, sinks, keyed, writeOffset, checkpointOffset, consumeSource, consumers: [] };
   const consumes = events.filter((e) => e.type === 'consume');
   if (consumes.length) {
     for (const level of ['read_uncommitted', 'read_committed']) {
@@ -433,8 +455,13 @@ export function stateAt(model, step) {
     if (c.derived) {
       keys = (sightings[c.key] || []).map((s) => model.events[s.row].key + (rows.get(s.row).state === 'aborted' ? ' (aborted)' : ''));
     } else {
-      keys = model.events.slice(0, last + 1).filter((e) => e.type === 'consume' && e.isolation === c.key)
-        .map((e) => e.key ?? String(e.value));
+      keys = [];
+      for (let i = 0; i <= last; i++) {
+        const e = model.events[i];
+        if (e.type !== 'consume' || e.isolation !== c.key) continue;
+        const source = rows.get(model.consumeSource.get(i));
+        keys.push((e.key ?? String(e.value)) + (source && source.state === 'aborted' ? ' (aborted)' : ''));
+      }
     }
     summaries.set(c.key, keys.length ? 'saw ' + keys.join(', ') : 'nothing yet');
   }

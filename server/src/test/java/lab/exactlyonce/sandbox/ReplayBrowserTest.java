@@ -73,17 +73,17 @@ class ReplayBrowserTest extends BrowserTest {
     assertThat(demo.locator(".tl-event:not(.tl-future)")).hasCount(1);
 
     Locator forward = demo.locator("[data-timeline-forward]");
-    for (int i = 0; i < 13; i++) forward.click();
-    assertThat(now(demo)).hasText("t=14: AppendSink writes o3 (offset 2) \u2014 visible");
-    for (int i = 0; i < 7; i++) forward.click();
-    assertThat(now(demo)).hasText("t=21: the job crashes (crash after 4 records)");
+    for (int i = 0; i < 17; i++) forward.click();
+    assertThat(now(demo)).hasText("t=18: AppendSink writes o3 (offset 2) \u2014 visible");
+    for (int i = 0; i < 9; i++) forward.click();
+    assertThat(now(demo)).hasText("t=27: the job crashes (crash after 4 records)");
     // At the crash the two-phase sink holds o3 and o4 in its open transaction: written, not visible.
     assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-sink='TwoPhaseSink'].tl-invisible")));
     assertThat(lane(demo, "TwoPhaseSink")).hasText("2 visible rows · 2 not yet visible");
     assertThat(lane(demo, "AppendSink")).hasText("4 visible rows");
 
-    demo.locator("[data-timeline-scrubber]").fill("42");   // the last event
-    assertThat(now(demo)).hasText("t=43: TwoPhaseSink commits transaction txn-4: its rows become visible");
+    demo.locator("[data-timeline-scrubber]").fill("54");   // the last event
+    assertThat(now(demo)).hasText("t=55: a read_committed consumer reads o5 = 50");
     assertThat(forward).isDisabled();
     assertThat(lane(demo, "AppendSink")).hasText("7 visible rows · duplicates: o3, o4");
     assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-sink='AppendSink'].tl-duplicate")));
@@ -97,6 +97,7 @@ class ReplayBrowserTest extends BrowserTest {
     assertEquals("line-through", aborted.first().locator(".tl-chip-text")
         .evaluate("t => getComputedStyle(t).textDecorationLine"));
     // The readers of the two-phase sink: read_uncommitted saw the aborted rows, read_committed never did.
+    assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-consumer='read_uncommitted'].tl-aborted")));
     assertThat(lane(demo, "read_uncommitted")).hasText("saw o1, o2, o3 (aborted), o4 (aborted), o3, o4, o5");
     assertThat(lane(demo, "read_committed")).hasText("saw o1, o2, o3, o4, o5");
   }
@@ -112,7 +113,7 @@ class ReplayBrowserTest extends BrowserTest {
     page.keyboard().press("End");
     assertThat(lane(demo, "log")).hasText("4 visible rows · 2 aborted");
     assertEquals(List.of("t2", "t2"), keys(demo.locator("[data-sink='log'].tl-aborted")));
-    assertThat(lane(demo, "read_uncommitted")).hasText("saw t1, t1, t2, t2, t3, t3");
+    assertThat(lane(demo, "read_uncommitted")).hasText("saw t1, t1, t2 (aborted), t2 (aborted), t3, t3");
     assertThat(lane(demo, "read_committed")).hasText("saw t1, t1, t3, t3");
     // e1 at t=0 and e1 at t=90 are two different records of the stream, so no duplicate is flagged.
     assertThat(lane(demo, "dedupe")).hasText("4 visible rows");
@@ -136,8 +137,8 @@ class ReplayBrowserTest extends BrowserTest {
     assertThat(now(demo)).hasText(
         "t=3: UpsertSink writes o1 (offset 0) \u2014 visible");
     page.keyboard().press("End");
-    assertThat(now(demo)).hasText(Pattern.compile("^t=43: "));
-    assertEquals("t=43: TwoPhaseSink commits transaction txn-4: its rows become visible",
+    assertThat(now(demo)).hasText(Pattern.compile("^t=55: "));
+    assertEquals("t=55: a read_committed consumer reads o5 = 50",
         scrubber.getAttribute("aria-valuetext"));
     page.keyboard().press("Home");
     assertThat(now(demo)).hasText("t=1: the source reads o1 at offset 0");
@@ -156,7 +157,7 @@ class ReplayBrowserTest extends BrowserTest {
     assertEquals(paused, now(demo).textContent(), "paused means no more steps");
     page.keyboard().press("End");
     page.keyboard().press("ArrowLeft");
-    assertThat(now(demo)).hasText(Pattern.compile("^t=42: "));
+    assertThat(now(demo)).hasText(Pattern.compile("^t=54: "));
   }
 
   @Test
@@ -170,17 +171,17 @@ class ReplayBrowserTest extends BrowserTest {
         "AppendSink rows=6 sum=180 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n", SLOW);
     assertThat(demo.locator("[data-differs]")).isVisible();
     assertThat(now(demo)).hasText("t=1: the source reads o1 at offset 0");
-    assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", "38");
+    assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", "49");
     assertThat(demo.locator(".tl-crash")).hasCount(1);
-    demo.locator("[data-timeline-scrubber]").fill("16");
-    assertThat(now(demo)).hasText("t=17: the job crashes (crash after 3 records)");
-    demo.locator("[data-timeline-scrubber]").fill("38");
+    demo.locator("[data-timeline-scrubber]").fill("21");
+    assertThat(now(demo)).hasText("t=22: the job crashes (crash after 3 records)");
+    demo.locator("[data-timeline-scrubber]").fill("49");
     assertThat(lane(demo, "AppendSink")).hasText("6 visible rows · duplicates: o3");
 
     demo.locator("[data-knobs-reset]").click();
     assertThat(crashAfter).hasValue("4");
     assertThat(demo.locator("[data-stdout]")).hasText(SEED_OUTPUT, SLOW);
-    assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", "42");
+    assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", "54");
   }
 
   @Test
@@ -192,11 +193,11 @@ class ReplayBrowserTest extends BrowserTest {
     assertThat(demo.locator("[data-stdout]")).hasText(
         "AppendSink rows=5 sum=150 OK\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n", SLOW);
     Locator scrubber = demo.locator("[data-timeline-scrubber]");
-    scrubber.fill("23");
-    assertThat(now(demo)).hasText("t=24: the job crashes (crash after checkpoint 2 completed, before its commit)");
+    scrubber.fill("29");
+    assertThat(now(demo)).hasText("t=30: the job crashes (crash after checkpoint 2 completed, before its commit)");
     assertThat(lane(demo, "TwoPhaseSink")).hasText("2 visible rows · 2 not yet visible");
     demo.locator("[data-timeline-forward]").click();
-    assertThat(now(demo)).hasText("t=25: TwoPhaseSink commits transaction txn-2: its rows become visible");
+    assertThat(now(demo)).hasText("t=31: TwoPhaseSink commits transaction txn-2: its rows become visible");
     assertThat(lane(demo, "TwoPhaseSink")).hasText("4 visible rows");
   }
 
@@ -210,7 +211,7 @@ class ReplayBrowserTest extends BrowserTest {
     page.emulateMedia(new Page.EmulateMediaOptions().setReducedMotion(ReducedMotion.REDUCE));
     assertThat(demo.locator("[data-timeline]")).hasAttribute("data-motion", "reduce");
     assertEquals("0s", firstColumn.evaluate("g => getComputedStyle(g).transitionDuration"));
-    demo.locator("[data-timeline-scrubber]").fill("20");
+    demo.locator("[data-timeline-scrubber]").fill("30");
     // An instant step: the crash column is fully drawn at once.
     assertEquals("1", demo.locator(".tl-crash").evaluate("g => getComputedStyle(g).opacity"));
   }
@@ -228,7 +229,7 @@ class ReplayBrowserTest extends BrowserTest {
     assertTrue((Boolean) drawing.evaluate("d => d.scrollWidth > d.clientWidth"), "the drawing scrolls");
     assertTrue((Boolean) page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"),
         "the page itself does not scroll sideways");
-    demo.locator("[data-timeline-scrubber]").fill("42");
+    demo.locator("[data-timeline-scrubber]").fill("54");
     assertTrue((Double.parseDouble(String.valueOf(drawing.evaluate("d => d.scrollLeft")))) > 0,
         "the last event scrolled into view");
   }
