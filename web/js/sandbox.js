@@ -3,37 +3,27 @@
 // shows the toolbar: Run (button, Ctrl/Cmd+Enter) posts to /api/run and shows the status, output, errors and
 // diagnostics (listed and marked at their line); Reset, Copy output and Share link (the edited source, base64url in
 // the URL fragment: #sandbox/<id>?src=...). Program output is user text: it only ever goes into textContent.
+// A run that returns a trace is drawn below the output by timeline.js; a snippet with knobs gets its controls from
+// knobs.js, and a changed knob runs the snippet again with {snippet, source, params}. Each finished run is announced
+// as `lesson:run` {snippet, status} on document (progress.js records it).
 
-const CM_BASE = '/webjars/codemirror/5.65.21/';
+import { loadEditor, createEditor, showDiagnostics } from './editor.js';
+import { Timeline } from './timeline.js';
+import { attachKnobs } from './knobs.js';
+
 const widgets = [...document.querySelectorAll('article.sandbox[data-snippet]')];
 const byId = new Map();
 
 if (widgets.length) init();
 
 async function init() {
-  const hasCodeMirror = await loadCodeMirror().then(() => true, () => false);
+  const hasCodeMirror = await loadEditor();
   for (const element of widgets) byId.set(element.dataset.snippet, new SnippetWidget(element, hasCodeMirror));
   restoreFrom(location.hash);
-  document.addEventListener('lesson:route', () => restoreFrom(location.hash));
-}
-
-/** CodeMirror 5 is a classic script, not a module: insert its stylesheet and scripts, in order. */
-function loadCodeMirror() {
-  if (window.CodeMirror) return Promise.resolve();
-  const css = document.createElement('link');
-  css.rel = 'stylesheet';
-  css.href = CM_BASE + 'lib/codemirror.css';
-  document.head.prepend(css);   // before sandbox.css, so our theme rules win
-  return script(CM_BASE + 'lib/codemirror.js').then(() => script(CM_BASE + 'mode/clike/clike.js'));
-}
-
-function script(src) {
-  return new Promise((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = src;
-    s.onload = resolve;
-    s.onerror = () => reject(new Error('could not load ' + src));
-    document.head.append(s);
+  document.addEventListener('lesson:route', (event) => {
+    // Editors laid out while the Sandbox tab was hidden measure themselves again when it is shown.
+    if (event.detail && event.detail.tab === 'sandbox') for (const widget of byId.values()) widget.editor.refresh();
+    restoreFrom(location.hash);
   });
 }
 
@@ -70,7 +60,13 @@ class SnippetWidget {
     this.runButton = element.querySelector('[data-run]');
     this.marks = [];
     this.running = false;
-    this.editor = hasCodeMirror ? this.codeMirror(pre) : this.textArea(pre);
+    this.params = null;   // knob values ({NAME: value}) once a knob was changed; sent with the snippet id
+    this.editor = createEditor(pre, {
+      text: this.original,
+      label: 'Java source of ' + this.title + ' (Ctrl+Enter runs)',
+      run: () => this.run(),
+      hasCodeMirror,
+    });
 
     element.querySelector('.sandbox-toolbar').hidden = false;
     this.status.hidden = false;
@@ -87,6 +83,9 @@ class SnippetWidget {
     label.append(this.shareInput);
     this.share.append(label);
     element.querySelector('.sandbox-toolbar').after(this.share);
+    this.timeline = new Timeline(this.title);
+    element.querySelector('[data-output]').after(this.timeline.element);
+    attachKnobs(this);
 
     this.runButton.addEventListener('click', () => this.run());
     element.querySelector('[data-reset]').addEventListener('click', () => this.reset());
@@ -100,65 +99,11 @@ class SnippetWidget {
     });
   }
 
-  codeMirror(pre) {
-    const host = document.createElement('div');
-    host.className = 'sandbox-editor';
-    pre.replaceWith(host);
-    const cm = window.CodeMirror(host, {
-      value: this.original,
-      mode: 'text/x-java',
-      lineNumbers: true,
-      indentUnit: 4,
-      tabSize: 4,
-      viewportMargin: Infinity,
-      gutters: ['sandbox-gutter', 'CodeMirror-linenumbers'],
-      // Tab leaves the editor (keyboard users must not be trapped); Ctrl/Cmd+Enter runs.
-      extraKeys: { Tab: false, 'Shift-Tab': false, 'Ctrl-Enter': () => this.run(), 'Cmd-Enter': () => this.run() },
-    });
-    cm.getInputField().setAttribute('aria-label', 'Java source of ' + this.title + ' (Ctrl+Enter runs)');
-    return {
-      get: () => cm.getValue(),
-      set: (text) => cm.setValue(text),
-      focusLine: (line) => {
-        cm.focus();
-        cm.setCursor({ line: line - 1, ch: 0 });
-        cm.scrollIntoView({ line: line - 1, ch: 0 }, 80);
-      },
-      mark: (line, message) => {
-        const index = Math.min(Math.max(line - 1, 0), cm.lineCount() - 1);
-        const marker = document.createElement('span');
-        marker.className = 'sandbox-marker';
-        marker.textContent = '\u25CF';
-        marker.title = message;
-        cm.setGutterMarker(index, 'sandbox-gutter', marker);
-        const handle = cm.addLineClass(index, 'background', 'sandbox-error-line');
-        return () => {
-          cm.setGutterMarker(handle, 'sandbox-gutter', null);
-          cm.removeLineClass(handle, 'background', 'sandbox-error-line');
-        };
-      },
-    };
-  }
-
-  /** Without CodeMirror (its files failed to load) a plain text area still edits and runs. */
-  textArea(pre) {
-    const area = document.createElement('textarea');
-    area.className = 'sandbox-textarea';
-    area.value = this.original;
-    area.spellcheck = false;
-    area.rows = Math.min(30, this.original.split('\n').length + 1);
-    area.setAttribute('aria-label', 'Java source of ' + this.title + ' (Ctrl+Enter runs)');
-    pre.replaceWith(area);
-    return {
-      get: () => area.value,
-      set: (text) => { area.value = text; },
-      focusLine: () => area.focus(),
-      mark: () => () => {},
-    };
-  }
-
   async run() {
-    if (this.running) return;
+    if (this.running) {
+      this.again = true;   // a knob changed during a run: run once more when this one ends
+      return;
+    }
     this.running = true;
     this.runButton.disabled = true;
     this.element.dataset.state = 'running';
@@ -187,13 +132,19 @@ class SnippetWidget {
       this.running = false;
       this.runButton.disabled = false;
     }
+    if (this.again) {
+      this.again = false;
+      this.run();
+    }
   }
 
   post() {
     return fetch('/api/run', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ source: this.editor.get() }),
+      body: JSON.stringify(this.params
+        ? { snippet: this.id, source: this.editor.get(), params: this.params }
+        : { source: this.editor.get() }),
     });
   }
 
@@ -217,6 +168,8 @@ class SnippetWidget {
     this.stderr.textContent = result.stderr || '';
     this.stderrPanel.hidden = !result.stderr;
     this.listDiagnostics(diagnostics);
+    this.timeline.show(result.trace || [], result.stdout || '');
+    document.dispatchEvent(new CustomEvent('lesson:run', { detail: { snippet: this.id, status: result.status } }));
     if (result.status === 'ok') {
       const matches = normalize(result.stdout) === normalize(this.expected);
       this.expectedPanel.hidden = false;
@@ -231,23 +184,7 @@ class SnippetWidget {
   }
 
   listDiagnostics(diagnostics) {
-    this.diagnostics.replaceChildren();
-    this.diagnostics.hidden = diagnostics.length === 0;
-    for (const d of diagnostics) {
-      const item = document.createElement('li');
-      if (d.line > 0) {
-        const jump = document.createElement('button');
-        jump.type = 'button';
-        jump.className = 'sandbox-jump';
-        jump.textContent = `Line ${d.line}${d.column > 0 ? `, column ${d.column}` : ''}`;
-        jump.addEventListener('click', () => this.editor.focusLine(d.line));
-        item.append(jump, document.createTextNode(': ' + d.message));
-        this.marks.push(this.editor.mark(d.line, d.message));
-      } else {
-        item.textContent = d.message;
-      }
-      this.diagnostics.append(item);
-    }
+    this.marks.push(...showDiagnostics(this.diagnostics, diagnostics, this.editor));
   }
 
   finish(state, message) {
@@ -268,6 +205,7 @@ class SnippetWidget {
     this.stderrPanel.hidden = true;
     this.output.hidden = true;
     this.expectedPanel.hidden = true;
+    this.timeline.clear();
   }
 
   reset() {

@@ -16,8 +16,8 @@ import static j2html.TagCreator.*;
  */
 final class LessonPages {
   /** Per the page contract; a module or stylesheet a feature has not shipped yet is left out. */
-  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "progress.js");
-  private static final List<String> STYLESHEETS = List.of("maps.css", "sandbox.css", "progress.css");
+  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "exercises.js", "progress.js");
+  private static final List<String> STYLESHEETS = List.of("maps.css", "sandbox.css", "timeline.css", "exercises.css", "progress.css");
 
   private final TabViews views;
   private final BlockViews blocks;
@@ -59,7 +59,8 @@ final class LessonPages {
     return section(
         h2(tab.label()).withId(headingId),
         tabIntro(lesson, tab),
-        each(sectionsOf(lesson, tab), s -> sectionView(lesson, tab, s))
+        each(sectionsOf(lesson, tab), s -> sectionView(lesson, tab, s)),
+        tab == Tab.SANDBOX ? views.snippets().exercises(lesson) : text("")
     ).withId(tab.id()).withClass("tab-panel").attr("aria-labelledby", headingId);
   }
 

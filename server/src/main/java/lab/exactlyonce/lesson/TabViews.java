@@ -18,5 +18,10 @@ public record TabViews(MapsView maps, SnippetView snippets) {
   public interface SnippetView {
     /** @param snippetId a snippet id of the lesson, already checked to exist */
     DomContent render(Lesson lesson, String snippetId);
+
+    /** Drawn at the end of the Sandbox tab: the lesson's fix-the-sink exercises, if it has any. */
+    default DomContent exercises(Lesson lesson) {
+      return j2html.TagCreator.text("");
+    }
   }
 }

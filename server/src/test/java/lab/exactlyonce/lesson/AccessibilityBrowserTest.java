@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.ColorScheme;
+import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
@@ -13,8 +14,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,20 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class AccessibilityBrowserTest extends BrowserTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String SCAN = """
-      () => axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations
-        .filter(v => v.impact === 'serious' || v.impact === 'critical')
-        .map(v => v.impact + ' ' + v.id + ' (' + v.help + '): ' + v.nodes.slice(0, 5).map(n => n.target.join(' ')).join(', ')))
-      """;
-
-  private String axe;
   private TestServer fixture;
 
   @BeforeAll
-  void loadAxe() throws IOException {
-    try (InputStream in = getClass().getResourceAsStream("/vendor/axe.min.js")) {
-      axe = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
+  void startFixture() {
     fixture = TestServer.start(Config.forTests().withLessonsDir(LessonValidationTest.resource("ui-lessons")));
   }
 
@@ -88,11 +77,6 @@ class AccessibilityBrowserTest extends BrowserTest {
   }
 
   private List<String> scan(String where) {
-    if (!Boolean.TRUE.equals(page.evaluate("typeof window.axe !== 'undefined'"))) {
-      page.addScriptTag(new Page.AddScriptTagOptions().setContent(axe));
-    }
-    @SuppressWarnings("unchecked")
-    List<String> found = (List<String>) page.evaluate(SCAN);
-    return found.stream().map(v -> where + ": " + v).toList();
+    return AxeScan.seriousViolations(page, where);
   }
 }

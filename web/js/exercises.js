@@ -1,0 +1,247 @@
+// Fix-the-sink exercises on the Sandbox tab. The page renders an empty, hidden section [data-exercises]; this
+// module lists the lesson's exercises from GET /api/exercises (and each one's starter from GET /api/exercises/{id})
+// in the same editor the snippets use (editor.js), with Check (button, Ctrl/Cmd+Enter) posting {source} to
+// POST /api/exercises/{id}/check. The result shows every scenario, passed or failed, with its verdicts ("duplicate
+// write of o3 after replay from offset 2"), whether the exercise passed, and compile errors listed and marked at
+// their lines as in the sandbox. A passed exercise gets a checkmark and an `exercise.passed` event through the
+// progress outbox. Verdicts, output and messages are program text: textContent only.
+
+import { loadEditor, createEditor, showDiagnostics } from './editor.js';
+
+const slot = document.querySelector('[data-exercises]');
+const lesson = document.querySelector('[data-lesson]')?.dataset.lesson ?? '';
+
+if (slot) init();
+
+async function init() {
+  let list;
+  try {
+    const response = await fetch('/api/exercises', { headers: { Accept: 'application/json' } });
+    if (!response.ok) return;
+    list = await response.json();
+  } catch {
+    return;
+  }
+  if (!Array.isArray(list)) list = list.exercises || [];
+  const mine = list.filter((e) => !e.lesson || e.lesson === lesson);
+  if (!mine.length) return;
+  const hasCodeMirror = await loadEditor();
+  const details = await Promise.all(mine.map((e) => fetch('/api/exercises/' + encodeURIComponent(e.id),
+    { headers: { Accept: 'application/json' } }).then((r) => (r.ok ? r.json() : null), () => null)));
+  slot.hidden = false;   // before the editors are made, so that they measure themselves
+  const exercises = [];
+  details.forEach((detail, i) => {
+    if (!detail) return;
+    const exercise = new Exercise({ ...mine[i], ...detail }, slot, hasCodeMirror);
+    exercises.push(exercise);
+  });
+  // An editor made while the Sandbox tab was hidden measures itself again when the tab is shown.
+  document.addEventListener('lesson:route', (event) => {
+    if (event.detail && event.detail.tab === 'sandbox') for (const e of exercises) e.editor.refresh();
+  });
+}
+
+class Exercise {
+  constructor(exercise, parent, hasCodeMirror) {
+    this.id = exercise.id;
+    this.title = exercise.title || exercise.id;
+    this.starter = exercise.starter ?? exercise.starterSource ?? exercise.source ?? '';
+    this.checking = false;
+    this.marks = [];
+
+    const el = document.createElement('article');
+    el.className = 'sandbox fix-exercise';   // the snippets' editor and toolbar styles
+    el.id = 'sandbox/exercise/' + this.id;
+    el.dataset.exercise = this.id;
+    el.dataset.state = 'idle';
+    this.element = el;
+    const heading = document.createElement('h4');
+    heading.className = 'fix-exercise-title';
+    heading.id = el.id + '/title';
+    const name = document.createElement('span');
+    name.className = 'fix-exercise-name';
+    name.textContent = this.title;
+    heading.append(name);
+    this.check = document.createElement('span');
+    this.check.className = 'fix-exercise-passed';
+    this.check.dataset.exercisePassed = '';
+    this.check.hidden = true;
+    this.check.textContent = ' \u2713 passed';
+    heading.append(this.check);
+    el.setAttribute('aria-labelledby', heading.id);
+    el.append(heading);
+    parent.append(el);
+    for (const paragraph of String(exercise.description || '').split(/\n\s*\n/)) {
+      if (!paragraph.trim()) continue;
+      const p = document.createElement('p');
+      p.className = 'fix-exercise-description';
+      p.textContent = paragraph.trim();
+      el.append(p);
+    }
+    const pre = document.createElement('pre');
+    el.append(pre);
+    this.editor = createEditor(pre, {
+      text: this.starter,
+      label: 'Java source of the exercise ' + this.title + ' (Ctrl+Enter checks)',
+      run: () => this.run(),
+      hasCodeMirror,
+    });
+
+    const toolbar = document.createElement('div');
+    toolbar.className = 'sandbox-toolbar fix-exercise-toolbar';
+    toolbar.setAttribute('role', 'toolbar');
+    toolbar.setAttribute('aria-label', 'Exercise ' + this.title);
+    this.checkButton = button('Check', () => this.run());
+    this.checkButton.className = 'sandbox-run';
+    this.checkButton.dataset.check = this.id;
+    this.checkButton.setAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
+    toolbar.append(this.checkButton, button('Reset', () => this.reset()));
+    el.append(toolbar);
+    el.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        this.run();
+      }
+    });
+
+    this.status = document.createElement('p');
+    this.status.className = 'sandbox-status fix-exercise-status';
+    this.status.setAttribute('role', 'status');
+    this.status.dataset.status = '';
+    this.status.textContent = 'Not checked yet.';
+    this.diagnostics = document.createElement('ul');
+    this.diagnostics.className = 'sandbox-diagnostics';
+    this.diagnostics.setAttribute('aria-label', 'Diagnostics');
+    this.diagnostics.dataset.diagnostics = '';
+    this.diagnostics.hidden = true;
+    this.scenarios = document.createElement('ol');
+    this.scenarios.className = 'fix-exercise-scenarios';
+    this.scenarios.setAttribute('aria-label', 'Scenarios');
+    this.scenarios.dataset.scenarios = '';
+    this.scenarios.hidden = true;
+    this.output = document.createElement('details');
+    this.output.className = 'fix-exercise-output';
+    this.output.hidden = true;
+    const summary = document.createElement('summary');
+    summary.textContent = 'Program output';
+    this.stdout = document.createElement('pre');
+    this.stdout.dataset.stdout = '';
+    this.stderr = document.createElement('pre');
+    this.stderr.dataset.stderr = '';
+    this.output.append(summary, this.stdout, this.stderr);
+    el.append(this.status, this.diagnostics, this.scenarios, this.output);
+  }
+
+  async run() {
+    if (this.checking) return;
+    this.checking = true;
+    this.checkButton.disabled = true;
+    this.element.dataset.state = 'running';
+    this.clear();
+    this.say('Checking: running your sink under every crash point\u2026');
+    try {
+      const response = await fetch(`/api/exercises/${encodeURIComponent(this.id)}/check`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ source: this.editor.get() }),
+      });
+      const body = await response.json().catch(() => ({}));
+      if (response.status === 429) this.finish('busy', 'The sandbox is busy. Try again in a moment.');
+      else if (!response.ok) this.finish('error', 'Rejected by the server: ' + (body.error || `HTTP ${response.status}`));
+      else this.show(body);
+    } catch {
+      this.finish('error', 'Could not reach the server. Check your connection and try again.');
+    } finally {
+      this.checking = false;
+      this.checkButton.disabled = false;
+    }
+  }
+
+  show(result) {
+    const diagnostics = result.diagnostics || [];
+    this.marks.push(...showDiagnostics(this.diagnostics, diagnostics, this.editor));
+    const scenarios = result.scenarios || [];
+    this.scenarios.replaceChildren();
+    this.scenarios.hidden = scenarios.length === 0;
+    for (const s of scenarios) {
+      const item = document.createElement('li');
+      item.className = 'fix-exercise-scenario';
+      item.dataset.scenario = s.name;
+      item.dataset.passed = String(!!s.passed);
+      const head = document.createElement('span');
+      head.className = 'fix-exercise-scenario-name';
+      head.textContent = `${s.passed ? '\u2713 Passed' : '\u2717 Failed'}: ${s.name}`;
+      item.append(head);
+      if (s.verdicts && s.verdicts.length) {
+        const verdicts = document.createElement('ul');
+        for (const v of s.verdicts) {
+          const li = document.createElement('li');
+          li.className = 'fix-exercise-verdict';
+          li.textContent = v;
+          verdicts.append(li);
+        }
+        item.append(verdicts);
+      }
+      this.scenarios.append(item);
+    }
+    this.stdout.textContent = result.stdout || '';
+    this.stderr.textContent = result.stderr || '';
+    this.stderr.hidden = !result.stderr;
+    this.output.hidden = !result.stdout && !result.stderr;
+    const first = diagnostics[0];
+    const where = first && first.line > 0 ? ` (line ${first.line})` : '';
+    if (result.passed) {
+      this.finish('passed', `Passed: all ${scenarios.length} scenarios hold \u00B7 ${result.elapsedMs} ms`);
+      this.passed();
+    } else if (result.status === 'compile_error') {
+      this.finish('compile_error', `Compile error${diagnostics.length > 1 ? `s (${diagnostics.length})` : ''}${where}`);
+    } else if (result.status && result.status !== 'ok') {
+      this.finish(result.status, `Not passed: the run ended with ${result.status.replace(/_/g, ' ')}${first ? ': ' + first.message + where : ''}`);
+    } else {
+      const failed = scenarios.filter((s) => !s.passed).length;
+      this.finish('failed', `Not passed: ${failed} of ${scenarios.length} scenarios failed`);
+    }
+  }
+
+  passed() {
+    const first = this.check.hidden;
+    this.check.hidden = false;
+    if (!first) return;
+    import('./outbox.js')
+      .then(({ record }) => record('exercise.passed', lesson, this.id, {}))
+      .catch(() => {});   // no progress feature on this page: the checkmark is all there is
+  }
+
+  clear() {
+    for (const unmark of this.marks.splice(0)) unmark();
+    this.diagnostics.replaceChildren();
+    this.diagnostics.hidden = true;
+    this.scenarios.replaceChildren();
+    this.scenarios.hidden = true;
+    this.output.hidden = true;
+  }
+
+  reset() {
+    this.editor.set(this.starter);
+    this.clear();
+    this.element.dataset.state = 'idle';
+    this.say('Reset to the starter code.');
+  }
+
+  finish(state, message) {
+    this.element.dataset.state = state;
+    this.say(message);
+  }
+
+  say(message) {
+    this.status.textContent = message;
+  }
+}
+
+function button(text, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.addEventListener('click', onClick);
+  return b;
+}
