@@ -322,7 +322,9 @@ public final class SandboxBenchmark {
     int errors = 0;
     for (int i = 0; i < runs; i++) {
       long t = System.nanoTime();
-      Process p = new ProcessBuilder(java, "-Xshare:auto", file.toString()).redirectErrorStream(true).start();
+      // The demos record traces through lab.exactlyonce.sandbox.engine.Trace, so the JVM needs the app's class path.
+      Process p = new ProcessBuilder(java, "-Xshare:auto", "-cp", System.getProperty("java.class.path"), file.toString())
+          .redirectErrorStream(true).start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       boolean exited = p.waitFor(60, TimeUnit.SECONDS);
       times.add((System.nanoTime() - t) / 1e6);
