@@ -230,6 +230,10 @@ class ReplayBrowserTest extends BrowserTest {
     assertTrue((Boolean) page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"),
         "the page itself does not scroll sideways");
     demo.locator("[data-timeline-scrubber]").fill("54");
+    // The drawing scrolls smoothly: wait (at most 5 s) for the last event to come into view rather than sampling
+    // the first frame of the animation.
+    page.waitForFunction("d => d.scrollLeft > 0", drawing.elementHandle(),
+        new Page.WaitForFunctionOptions().setTimeout(5_000));
     assertTrue((Double.parseDouble(String.valueOf(drawing.evaluate("d => d.scrollLeft")))) > 0,
         "the last event scrolled into view");
   }
