@@ -2,6 +2,7 @@ package lab.exactlyonce.learner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,18 +35,20 @@ class MeRoutesTest {
   }
 
   /** A browser with one learner cookie. */
-  private final class Browser {
-    String cookie;
+  private final class Browser extends CookieClient {
+    Browser() {
+      super(MeRoutesTest.this.server);
+    }
+
+    String cookie() {
+      return cookie(Learners.COOKIE);
+    }
 
     HttpResponse<String> send(String method, String path, String json) {
-      var request = HttpRequest.newBuilder(URI.create(server.url(path)));
-      if (cookie != null) request.header("Cookie", cookie);
+      var request = request(path);
       if (json != null) request.header("Content-Type", "application/json");
       request.method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
-      HttpResponse<String> response = server.send(request);
-      response.headers().allValues("Set-Cookie").stream().map(c -> c.split(";", 2)[0])
-          .filter(c -> c.startsWith(Learners.COOKIE + "=")).forEach(c -> cookie = c.endsWith("=") ? null : c);
-      return response;
+      return send(request);
     }
 
     HttpResponse<String> event(String type, String item, String data) {
@@ -102,7 +105,7 @@ class MeRoutesTest {
     assertEquals("attachment; filename=\"exactly-once-lab-my-data.json\"", export.headers().firstValue("Content-Disposition").orElseThrow());
     JsonNode body = JSON.readTree(export.body());
     assertEquals("Ann", body.at("/learner/displayName").asText());
-    assertEquals(ann.cookie.substring(Learners.COOKIE.length() + 1, ann.cookie.indexOf('.')), body.at("/learner/id").asText());
+    assertEquals(ann.cookie().substring(Learners.COOKIE.length() + 1, ann.cookie().indexOf('.')), body.at("/learner/id").asText());
     assertEquals(2, body.get("events").size());
     assertEquals("three-links", body.at("/events/0/item").asText());
     assertEquals(2, body.at("/events/1/data/rating").asInt());
@@ -114,16 +117,16 @@ class MeRoutesTest {
     var ann = new Browser();
     ann.send("PUT", "/api/me", "{\"displayName\":\"Ann\"}");
     ann.event("section.read", "three-links", null);
-    String oldCookie = ann.cookie;
+    String oldCookie = ann.cookie();
 
     HttpResponse<String> forget = ann.send("DELETE", "/api/me", null);
 
     assertEquals(200, forget.statusCode());
     assertEquals("{\"forgotten\":true}", forget.body());
     assertTrue(forget.headers().firstValue("Set-Cookie").orElseThrow().startsWith(Learners.COOKIE + "=;"));
-    assertEquals(null, ann.cookie);
+    assertEquals(null, ann.cookie());
     // even with the old (still validly signed) cookie, nothing is left
-    ann.cookie = oldCookie;
+    ann.setCookie(oldCookie);
     assertEquals("{\"known\":false,\"displayName\":null}", ann.send("GET", "/api/me", null).body());
     JsonNode export = JSON.readTree(ann.send("GET", "/api/me/export", null).body());
     assertEquals(0, export.get("events").size());

@@ -188,14 +188,14 @@ class EventRoutesTest {
     assertEquals(415, response.statusCode());
     assertEquals("the request body must be JSON sent with 'Content-Type: application/json', got 'text/plain'",
         json(response.body()).get("error").asText());
-    assertNull(learner.cookie);
+    assertNull(learner.cookie());
   }
 
   @Test
   void a_tampered_cookie_is_refused_cleared_and_nothing_is_stored() {
     var learner = new LearnerClient(server);
     learner.event(newId(), "section.read", "guarantees", null);
-    String genuine = learner.cookie;
+    String genuine = learner.cookie();
     String otherId = "11111111-2222-4333-8444-555555555555";
     String forged = "eolab_learner=" + otherId + genuine.substring(genuine.indexOf('.'));
     var mallory = new LearnerClient(server, forged);
@@ -218,14 +218,14 @@ class EventRoutesTest {
     try (TestServer other = TestServer.start()) {
       var there = new LearnerClient(other);
       there.event(newId(), "section.read", "guarantees", null);
-      otherCookie = there.cookie;
+      otherCookie = there.cookie();
     }
     var learner = new LearnerClient(server, otherCookie);
     assertEquals(0, learner.progress().at("/tabs/gist/done").asInt());
     HttpResponse<String> response = learner.event(newId(), "section.read", "three-links", null);
 
     assertEquals(200, response.statusCode(), response.body());
-    assertTrue(learner.cookie != null && !learner.cookie.equals(otherCookie), "a new learner cookie replaces the foreign one");
+    assertTrue(learner.cookie() != null && !learner.cookie().equals(otherCookie), "a new learner cookie replaces the foreign one");
     assertEquals(List.of("three-links"), names(learner.progress().get("sectionsRead")));
   }
 
@@ -246,7 +246,7 @@ class EventRoutesTest {
     var learner = new LearnerClient(server);
     learner.event(newId(), "section.read", "guarantees", null);
     var request = HttpRequest.newBuilder(URI.create(server.url("/api/events")))
-        .header("Content-Type", "application/json").header("Cookie", learner.cookie)
+        .header("Content-Type", "application/json").header("Cookie", learner.cookie())
         .POST(HttpRequest.BodyPublishers.ofString(eventJson(newId(), "section.read", "three-links", null)));
     if (origin != null) request.header("Origin", origin);
     if (fetchSite != null) request.header("Sec-Fetch-Site", fetchSite);
@@ -256,7 +256,7 @@ class EventRoutesTest {
     assertEquals(403, response.statusCode());
     assertEquals(message.replace("PORT", String.valueOf(server.app().port())), json(response.body()).get("error").asText());
     assertNothingMoreStored(learner);
-    var reset = HttpRequest.newBuilder(URI.create(server.url("/api/progress/exactly-once"))).header("Cookie", learner.cookie).DELETE();
+    var reset = HttpRequest.newBuilder(URI.create(server.url("/api/progress/exactly-once"))).header("Cookie", learner.cookie()).DELETE();
     if (origin != null) reset.header("Origin", origin);
     assertEquals(403, server.sendAsIs(reset.build()).statusCode());
     assertNothingMoreStored(learner);

@@ -42,7 +42,7 @@ class ExactlyOnceTest {
         var futures = new ArrayList<Future<HttpResponse<String>>>();
         for (int i = 0; i < senders; i++) {
           futures.add(pool.submit(() -> {
-            var client = new LearnerClient(server, learner.cookie);
+            var client = new LearnerClient(server, learner.cookie());
             ready.countDown();
             go.await();
             return client.event(id, "self.rating", "L2", "{\"rating\":3}");
@@ -80,7 +80,7 @@ class ExactlyOnceTest {
     try (TestServer first = TestServer.start(config)) {
       var learner = new LearnerClient(first);
       learner.event(newId(), "section.read", "guarantees", null);
-      cookie = learner.cookie;
+      cookie = learner.cookie();
       String body = eventJson(id, "ladder.reveal", "L4", null);
       try (Socket socket = new Socket("127.0.0.1", first.app().port())) {
         OutputStream out = socket.getOutputStream();
@@ -124,7 +124,7 @@ class ExactlyOnceTest {
     try (TestServer first = TestServer.start(config)) {
       var learner = new LearnerClient(first);
       learner.event(newId(), "map.node", "sink", null);
-      cookie = learner.cookie;
+      cookie = learner.cookie();
     }
     try (TestServer second = TestServer.start(config)) {
       assertEquals(List.of("sink"), EventRoutesTest.names(new LearnerClient(second, cookie).progress().get("nodesExplored")));
