@@ -1,40 +1,25 @@
-// Fix-the-sink exercises on the Sandbox tab. The page renders an empty, hidden section [data-exercises]; this
-// module lists the lesson's exercises from GET /api/exercises (and each one's starter from GET /api/exercises/{id})
-// in the same editor the snippets use (editor.js), with Check (button, Ctrl/Cmd+Enter) posting {source} to
-// POST /api/exercises/{id}/check. The result shows every scenario, passed or failed, with its verdicts ("duplicate
-// write of o3 after replay from offset 2"), whether the exercise passed, and compile errors listed and marked at
-// their lines as in the sandbox. A passed exercise gets a checkmark and an `exercise.passed` event through the
-// progress outbox. Verdicts, output and messages are program text: textContent only.
+// Fix-the-sink exercises on the Sandbox tab. The server renders each exercise (article[data-exercise]: title, task,
+// starter code in a <pre>), readable without JavaScript; this module turns each starter into the same editor the
+// snippets use (editor.js) with Check (button, Ctrl/Cmd+Enter) and Reset. Check posts {source, attempt} to
+// POST /api/exercises/{id}/check, with a fresh attempt id per Check that is kept when the request is sent again
+// after a network failure, so the server records each check exactly once. The result shows every scenario, passed
+// or failed, with its verdicts ("duplicate write of o3 after replay from offset 2"), whether the exercise passed,
+// and compile errors listed and marked at their lines as in the sandbox. The server records the check itself (an
+// `exercise.check` event); this module announces it with `lesson:exercise-check` {exercise, passed, status} for
+// progress.js, which shows the checkmark. Verdicts, output and messages are program text: textContent only.
 
 import { loadEditor, createEditor, showDiagnostics } from './editor.js';
+import { uuid } from './uuid.js';
 
 const slot = document.querySelector('[data-exercises]');
-const lesson = document.querySelector('[data-lesson]')?.dataset.lesson ?? '';
+const RESENDS = 2;   // after a network failure, the same attempt is sent again this many times
 
 if (slot) init();
 
 async function init() {
-  let list;
-  try {
-    const response = await fetch('/api/exercises', { headers: { Accept: 'application/json' } });
-    if (!response.ok) return;
-    list = await response.json();
-  } catch {
-    return;
-  }
-  if (!Array.isArray(list)) list = list.exercises || [];
-  const mine = list.filter((e) => !e.lesson || e.lesson === lesson);
-  if (!mine.length) return;
+  slot.querySelector('.fix-exercises-needs-js')?.remove();
   const hasCodeMirror = await loadEditor();
-  const details = await Promise.all(mine.map((e) => fetch('/api/exercises/' + encodeURIComponent(e.id),
-    { headers: { Accept: 'application/json' } }).then((r) => (r.ok ? r.json() : null), () => null)));
-  slot.hidden = false;   // before the editors are made, so that they measure themselves
-  const exercises = [];
-  details.forEach((detail, i) => {
-    if (!detail) return;
-    const exercise = new Exercise({ ...mine[i], ...detail }, slot, hasCodeMirror);
-    exercises.push(exercise);
-  });
+  const exercises = [...slot.querySelectorAll('article[data-exercise]')].map((el) => new Exercise(el, hasCodeMirror));
   // An editor made while the Sandbox tab was hidden measures itself again when the tab is shown.
   document.addEventListener('lesson:route', (event) => {
     if (event.detail && event.detail.tab === 'sandbox') for (const e of exercises) e.editor.refresh();
@@ -42,44 +27,14 @@ async function init() {
 }
 
 class Exercise {
-  constructor(exercise, parent, hasCodeMirror) {
-    this.id = exercise.id;
-    this.title = exercise.title || exercise.id;
-    this.starter = exercise.starter ?? exercise.starterSource ?? exercise.source ?? '';
+  constructor(el, hasCodeMirror) {
+    this.element = el;
+    this.id = el.dataset.exercise;
+    this.title = el.querySelector('.fix-exercise-name')?.textContent || this.id;
+    const pre = el.querySelector('pre[data-source]');
+    this.starter = pre.textContent;
     this.checking = false;
     this.marks = [];
-
-    const el = document.createElement('article');
-    el.className = 'sandbox fix-exercise';   // the snippets' editor and toolbar styles
-    el.id = 'sandbox/exercise/' + this.id;
-    el.dataset.exercise = this.id;
-    el.dataset.state = 'idle';
-    this.element = el;
-    const heading = document.createElement('h4');
-    heading.className = 'fix-exercise-title';
-    heading.id = el.id + '/title';
-    const name = document.createElement('span');
-    name.className = 'fix-exercise-name';
-    name.textContent = this.title;
-    heading.append(name);
-    this.check = document.createElement('span');
-    this.check.className = 'fix-exercise-passed';
-    this.check.dataset.exercisePassed = '';
-    this.check.hidden = true;
-    this.check.textContent = ' \u2713 passed';
-    heading.append(this.check);
-    el.setAttribute('aria-labelledby', heading.id);
-    el.append(heading);
-    parent.append(el);
-    for (const paragraph of String(exercise.description || '').split(/\n\s*\n/)) {
-      if (!paragraph.trim()) continue;
-      const p = document.createElement('p');
-      p.className = 'fix-exercise-description';
-      p.textContent = paragraph.trim();
-      el.append(p);
-    }
-    const pre = document.createElement('pre');
-    el.append(pre);
     this.editor = createEditor(pre, {
       text: this.starter,
       label: 'Java source of the exercise ' + this.title + ' (Ctrl+Enter checks)',
@@ -140,12 +95,7 @@ class Exercise {
     this.clear();
     this.say('Checking: running your sink under every crash point\u2026');
     try {
-      const response = await fetch(`/api/exercises/${encodeURIComponent(this.id)}/check`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ source: this.editor.get() }),
-      });
-      const body = await response.json().catch(() => ({}));
+      const { response, body } = await this.send(JSON.stringify({ source: this.editor.get(), attempt: uuid() }));
       if (response.status === 429) this.finish('busy', 'The sandbox is busy. Try again in a moment.');
       else if (!response.ok) this.finish('error', 'Rejected by the server: ' + (body.error || `HTTP ${response.status}`));
       else this.show(body);
@@ -157,7 +107,28 @@ class Exercise {
     }
   }
 
+  /** Posts one check; a network failure sends the same body (the same attempt) again, so it is recorded once. */
+  async send(body) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await fetch(`/api/exercises/${encodeURIComponent(this.id)}/check`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body,
+        });
+        return { response, body: await response.json().catch(() => ({})) };
+      } catch (error) {
+        if (attempt >= RESENDS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+      }
+    }
+  }
+
   show(result) {
+    if (result.recordedAt) {
+      document.dispatchEvent(new CustomEvent('lesson:exercise-check',
+        { detail: { exercise: this.id, passed: Boolean(result.passed), status: result.status, attempt: result.attempt } }));
+    }
     const diagnostics = result.diagnostics || [];
     this.marks.push(...showDiagnostics(this.diagnostics, diagnostics, this.editor));
     const scenarios = result.scenarios || [];
@@ -192,7 +163,6 @@ class Exercise {
     const where = first && first.line > 0 ? ` (line ${first.line})` : '';
     if (result.passed) {
       this.finish('passed', `Passed: all ${scenarios.length} scenarios hold \u00B7 ${result.elapsedMs} ms`);
-      this.passed();
     } else if (result.status === 'compile_error') {
       this.finish('compile_error', `Compile error${diagnostics.length > 1 ? `s (${diagnostics.length})` : ''}${where}`);
     } else if (result.status && result.status !== 'ok') {
@@ -201,15 +171,6 @@ class Exercise {
       const failed = scenarios.filter((s) => !s.passed).length;
       this.finish('failed', `Not passed: ${failed} of ${scenarios.length} scenarios failed`);
     }
-  }
-
-  passed() {
-    const first = this.check.hidden;
-    this.check.hidden = false;
-    if (!first) return;
-    import('./outbox.js')
-      .then(({ record }) => record('exercise.passed', lesson, this.id, {}))
-      .catch(() => {});   // no progress feature on this page: the checkmark is all there is
   }
 
   clear() {

@@ -1,6 +1,6 @@
 // The browser's outbox for progress and quiz events, so nothing a learner does is lost or counted twice.
 //
-// record(type, lesson, item, data) first writes the event, with a fresh crypto.randomUUID() id, into localStorage,
+// record(type, lesson, item, data) first writes the event, with a fresh id (uuid.js), into localStorage,
 // then POSTs it to /api/events. Until the server acknowledges it the event stays in the outbox and is retried with
 // exponential backoff and jitter (0.5 s doubling to 60 s), at once when the browser comes back online or the page
 // is shown again, and on the next page load. The server stores each id once and answers a repeat with the original
@@ -12,6 +12,8 @@
 //
 // status() gives {pending, state, lastError}; subscribe(listener) calls listener(status) on every change and
 // listener(status, {acked: event, response}) / ({rejected: event, error}) when an event leaves the outbox.
+
+import { uuid } from './uuid.js';
 
 const KEY = 'exactly-once-lab:outbox';
 const ENDPOINT = '/api/events';
@@ -47,7 +49,7 @@ function save(events) {
 
 /** Queues an event and starts sending it. Returns the queued event (with its id). */
 export function record(type, lesson, item, data = {}) {
-  const event = { id: crypto.randomUUID(), type, lesson, item, data };
+  const event = { id: uuid(), type, lesson, item, data };
   save([...load(), event]);
   notify();
   flushSoon(0);

@@ -30,7 +30,8 @@ const OUTCOMES = new Set(['ok', 'compile_error', 'rejected', 'runtime_error', 't
   'output_limit', 'internal_error']);
 
 function emptyState() {
-  return { read: new Set(), nodes: new Set(), edges: new Set(), rungs: new Map(), snippets: new Map(), last: null };
+  return { read: new Set(), nodes: new Set(), edges: new Set(), rungs: new Map(), snippets: new Map(), exercises: new Map(),
+    last: null };
 }
 
 function init() {
@@ -48,6 +49,21 @@ function init() {
     const { snippet, status } = e.detail || {};
     runEvents = true;
     if (snippet && OUTCOMES.has(status)) track('snippet.run', snippet, { status });
+  });
+  // The server records each exercise check itself (exactly once per attempt): apply it to the server's copy at once,
+  // as the server derives it, rather than sending an event.
+  document.addEventListener('lesson:exercise-check', (e) => {
+    const { exercise, passed, status } = e.detail || {};
+    if (!exercise) return;
+    if (!server) {
+      refresh();
+      return;
+    }
+    const before = server.exercises?.[exercise] || { checks: 0, passed: false, status: null };
+    server.exercises = { ...server.exercises,
+      [exercise]: { checks: before.checks + 1, passed: before.passed || Boolean(passed), status } };
+    writeCache(server);
+    rebuild();
   });
   watchWidgets();
   subscribe((status, change) => {
@@ -83,6 +99,7 @@ function rebuild() {
     server.edgesExplored.forEach((n) => state.edges.add(n));
     for (const [id, rung] of Object.entries(server.rungs)) state.rungs.set(id, { ...rung });
     for (const [id, runs] of Object.entries(server.snippets)) state.snippets.set(id, { ...runs });
+    for (const [id, checks] of Object.entries(server.exercises || {})) state.exercises.set(id, { ...checks });
     state.last = server.last;
   }
   for (const event of pending((e) => e.lesson === lesson)) apply(event);
@@ -406,6 +423,12 @@ function render() {
     const title = snippet.querySelector('.sandbox-title') || snippet;
     mark(title, Boolean(runs), runs ? `Ran ${runs.runs} ${runs.runs === 1 ? 'time' : 'times'}, last: ${runs.status.replace('_', ' ')}` : '');
   }
+  for (const exercise of document.querySelectorAll('.fix-exercise[data-exercise]')) {
+    const checks = state.exercises.get(exercise.dataset.exercise);
+    const title = exercise.querySelector('.fix-exercise-title') || exercise;
+    mark(title, Boolean(checks?.passed),
+      checks?.passed ? `Passed (checked ${checks.checks} ${checks.checks === 1 ? 'time' : 'times'})` : '');
+  }
   renderMeters();
 }
 
@@ -451,7 +474,7 @@ function doneOn(tab) {
   const sections = [...state.read].filter((id) => document.getElementById(`${tab}/${id}`)?.classList.contains('lesson-section')).length;
   if (tab === 'maps') return sections + state.nodes.size + state.edges.size;
   if (tab === 'qa') return sections + [...state.rungs.values()].filter((r) => r.revealed).length;
-  if (tab === 'sandbox') return sections + state.snippets.size;
+  if (tab === 'sandbox') return sections + state.snippets.size + [...state.exercises.values()].filter((c) => c.passed).length;
   return sections;
 }
 

@@ -12,6 +12,7 @@ import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
 import lab.exactlyonce.exercise.ExerciseCatalog;
 import lab.exactlyonce.exercise.ExerciseRoutes;
+import lab.exactlyonce.exercise.ExerciseViews;
 import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
@@ -44,7 +45,8 @@ public final class App {
     Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
     LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippetsDir);
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
-    TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets));
+    ExerciseCatalog exercises = ExerciseCatalog.load(snippetsDir);
+    TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises));
     LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
     MapRoutes mapRoutes = new MapRoutes(lessons);
 
@@ -53,7 +55,7 @@ public final class App {
     try {
       started = new Sandbox(config.sandbox());
       ops.watch(started);
-      Built built = create(config, ops, database, started, lessons, snippetsDir, snippets, lessonRoutes, mapRoutes);
+      Built built = create(config, ops, database, started, lessons, snippetsDir, snippets, exercises, lessonRoutes, mapRoutes);
       this.javalin = built.javalin();
       this.classroom = built.classroom();
     } catch (RuntimeException e) {
@@ -69,15 +71,15 @@ public final class App {
   private record Built(Javalin javalin, ClassroomRoutes classroom) {}
 
   private static Built create(Config config, Operations ops, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
-                                SnippetCatalog snippets, LessonRoutes lessonRoutes, MapRoutes mapRoutes) {
+                                SnippetCatalog snippets, ExerciseCatalog exercises, LessonRoutes lessonRoutes, MapRoutes mapRoutes) {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
     EventLog events = new EventLog(database, clock);
     QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, source -> sandbox.run("quiz-bank", source),
         config.dataDir(), database, events, learners, clock);
-    ExerciseRoutes exerciseRoutes = new ExerciseRoutes(ExerciseCatalog.load(snippetsDir), sandbox);
-    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners,
-        List.of(quizRoutes.answerKind(), exerciseRoutes.passedKind()));
+    ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
+    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()),
+        exerciseRoutes::idsIn);
 
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
     ClassroomRoutes classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),

@@ -1,38 +1,52 @@
 package lab.exactlyonce.exercise;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.NotFoundResponse;
-import lab.exactlyonce.lesson.Lesson;
-import lab.exactlyonce.progress.EventKind;
+import lab.exactlyonce.learner.Learners;
+import lab.exactlyonce.progress.EventLog;
+import lab.exactlyonce.progress.NewEvent;
+import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.web.JsonRequests;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * HTTP for the fix-the-sink exercises: {@code GET /api/exercises}, {@code GET /api/exercises/{id}} and
- * {@code POST /api/exercises/{id}/check} with {@code {"source": "..."}}; and the {@code exercise.passed} progress
- * event type, whose item must be an exercise of the event's lesson.
+ * {@code POST /api/exercises/{id}/check} with {@code {"source": "...", "attempt": "<uuid>"}}. Each check is recorded
+ * for the learner as an {@code exercise.check} event ({@link CheckLog}), exactly once per attempt id: the server
+ * records the verdict of its own run, so progress and the quiz never trust a client's claim that it passed.
  */
 public final class ExerciseRoutes {
-  public static final String PASSED = "exercise.passed";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final List<String> FIELDS = List.of("source", "attempt");
 
   private final ExerciseCatalog exercises;
   private final Sandbox sandbox;
   private final ExerciseChecks checks;
+  private final CheckLog checkLog;
+  private final Learners learners;
 
-  public ExerciseRoutes(ExerciseCatalog exercises, Sandbox sandbox) {
+  public ExerciseRoutes(ExerciseCatalog exercises, Sandbox sandbox, EventLog events, Learners learners) {
     this.exercises = exercises;
     this.sandbox = sandbox;
     this.checks = new ExerciseChecks(sandbox::run);
+    this.checkLog = new CheckLog(events);
+    this.learners = learners;
   }
 
   record Summary(String id, String title, String lesson) {}
@@ -60,11 +74,11 @@ public final class ExerciseRoutes {
     ObjectNode body = JsonRequests.object(ctx, 4 * limit + 1024);
     List<String> unknown = new ArrayList<>();
     body.fieldNames().forEachRemaining(name -> {
-      if (!name.equals("source")) unknown.add("'" + name + "'");
+      if (!FIELDS.contains(name)) unknown.add("'" + name + "'");
     });
     if (!unknown.isEmpty()) {
       throw new BadRequestResponse((unknown.size() == 1 ? "unknown field " : "unknown fields ")
-          + String.join(", ", unknown) + "; the only field is 'source'");
+          + String.join(", ", unknown) + "; the fields are 'source' and 'attempt'");
     }
     JsonNode source = body.get("source");
     if (source == null || source.isNull()) throw new BadRequestResponse("'source' is missing: send {\"source\": \"...\"}");
@@ -75,6 +89,13 @@ public final class ExerciseRoutes {
     if (bytes > limit) {
       throw new HttpResponseException(413, "the source is " + bytes + " bytes; the limit for this exercise is " + limit + " bytes");
     }
+    String attempt = attempt(body.get("attempt"));
+    String learner = learners.currentOrCreate(ctx); // a tampered cookie fails here, before anything runs or is stored
+    Optional<RecordedEvent> earlier = checkLog.earlier(learner, attempt);
+    if (earlier.isPresent()) {
+      answerRecorded(ctx, earlier.get(), CheckLog.event(exercise, attempt, text));
+      return;
+    }
     CompletableFuture<CheckResult> result;
     try {
       result = checks.check(ctx.ip(), exercise, text);
@@ -82,27 +103,49 @@ public final class ExerciseRoutes {
       ctx.header("Retry-After", String.valueOf(busy.retryAfterSeconds()));
       throw new HttpResponseException(429, busy.getMessage() + "; try again in " + busy.retryAfterSeconds() + " s");
     }
-    ctx.future(() -> result.thenAccept(ctx::json));
+    ctx.future(() -> result.thenAccept(checked -> {
+      if (checked.status() == Outcome.INTERNAL_ERROR) { // the service's fault, not an attempt of the learner's
+        ctx.json(answer(JSON.valueToTree(checked), attempt, null, false));
+        return;
+      }
+      EventLog.Outcome recorded = checkLog.record(learner, exercise, attempt, text, checked);
+      if (recorded instanceof EventLog.Outcome.Stored) {
+        ctx.json(answer(JSON.valueToTree(checked), attempt, recorded.event().recordedAt().toString(), false));
+      } else {
+        answerRecorded(ctx, recorded.event(), CheckLog.event(exercise, attempt, text)); // a concurrent resend won
+      }
+    }));
   }
 
-  /** {@code exercise.passed}: item is an exercise of the lesson; no data. */
-  public EventKind passedKind() {
-    return new EventKind() {
-      @Override
-      public String type() {
-        return PASSED;
-      }
+  /** A resent attempt: the recorded verdicts when it is the same check, else 409 and nothing stored. */
+  private static void answerRecorded(Context ctx, RecordedEvent recorded, NewEvent resent) {
+    if (!recorded.sameBodyAs(resent)) {
+      ctx.status(409).json(Map.of("error", "attempt '" + resent.id() + "' was already used for "
+          + (recorded.type().equals(CheckLog.TYPE) ? "a check of other code" : "another event")
+          + "; nothing was stored: send a new attempt id with each Check"));
+      return;
+    }
+    ctx.json(answer(CheckLog.repeated(recorded), recorded.id(), recorded.recordedAt().toString(), true));
+  }
 
-      @Override
-      public void validate(Lesson lesson, String item, ObjectNode data) {
-        Exercise e = exercises.find(item == null ? "" : item).orElse(null);
-        if (e == null || !e.lesson().equals(lesson.id())) {
-          throw new BadRequestResponse("lesson '" + lesson.id() + "' has no exercise '" + item + "'");
-        }
-        if (data != null && data.size() > 0) {
-          throw new BadRequestResponse("'" + PASSED + "' events take no data fields, got 'data." + data.fieldNames().next() + "'");
-        }
-      }
-    };
+  private static ObjectNode answer(ObjectNode check, String attempt, String recordedAt, boolean repeated) {
+    check.put("attempt", attempt);
+    if (recordedAt != null) check.put("recordedAt", recordedAt);
+    check.put("repeated", repeated);
+    return check;
+  }
+
+  private static String attempt(JsonNode attempt) {
+    if (attempt == null || attempt.isNull()) return UUID.randomUUID().toString();
+    if (!attempt.isTextual() || !NewEvent.isEventId(attempt.textValue())) {
+      throw new BadRequestResponse("'attempt' must be a UUID such as 0b6f4ad2-9d1c-4e31-a6f5-2c8e0b7d9a10 (a new one "
+          + "for each Check), got " + attempt);
+    }
+    return attempt.textValue().toLowerCase(Locale.ROOT);
+  }
+
+  /** The ids of a lesson's exercises, in page order (what its progress counts). */
+  public List<String> idsIn(String lesson) {
+    return exercises.all().stream().filter(e -> e.lesson().equals(lesson)).map(Exercise::id).toList();
   }
 }

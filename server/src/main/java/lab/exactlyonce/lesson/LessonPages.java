@@ -60,7 +60,7 @@ final class LessonPages {
         h2(tab.label()).withId(headingId),
         tabIntro(lesson, tab),
         each(sectionsOf(lesson, tab), s -> sectionView(lesson, tab, s)),
-        tab == Tab.SANDBOX ? views.snippets().exercises(lesson) : text("")
+        tab == Tab.SANDBOX ? views.exercises().render(lesson) : text("")
     ).withId(tab.id()).withClass("tab-panel").attr("aria-labelledby", headingId);
   }
 

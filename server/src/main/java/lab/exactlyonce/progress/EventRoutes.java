@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * HTTP for events and progress:
@@ -39,12 +40,18 @@ public final class EventRoutes {
   private final Learners learners;
   private final Map<String, EventKind> kinds = new LinkedHashMap<>();
   private final Map<String, LessonItems> itemsByLesson = new ConcurrentHashMap<>();
+  private final Function<String, List<String>> exercisesOf;
 
-  /** @param more event types other features accept through {@code POST /api/events}, such as {@code quiz.answer} */
-  public EventRoutes(LessonCatalog catalog, EventLog log, Learners learners, List<EventKind> more) {
+  /**
+   * @param more event types other features accept through {@code POST /api/events}, such as {@code quiz.answer}
+   * @param exercisesOf a lesson id's fix-the-sink exercise ids, whose checks count on the Sandbox tab
+   */
+  public EventRoutes(LessonCatalog catalog, EventLog log, Learners learners, List<EventKind> more,
+                     Function<String, List<String>> exercisesOf) {
     this.catalog = catalog;
     this.log = log;
     this.learners = learners;
+    this.exercisesOf = exercisesOf;
     for (EventKind kind : ProgressKinds.all(this::items)) kinds.put(kind.type(), kind);
     for (EventKind kind : more) {
       if (kinds.putIfAbsent(kind.type(), kind) != null) throw new IllegalArgumentException("event type '" + kind.type() + "' registered twice");
@@ -63,7 +70,7 @@ public final class EventRoutes {
   }
 
   private LessonItems items(Lesson lesson) {
-    return itemsByLesson.computeIfAbsent(lesson.id(), id -> LessonItems.of(lesson));
+    return itemsByLesson.computeIfAbsent(lesson.id(), id -> LessonItems.of(lesson, exercisesOf.apply(id)));
   }
 
   private void record(Context ctx) {

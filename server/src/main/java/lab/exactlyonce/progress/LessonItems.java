@@ -15,13 +15,15 @@ import java.util.Set;
 
 /**
  * The ids in one lesson that progress can point at, in page order: sections (per tab), map nodes and edges, ladder
- * questions and runnable snippets. Each tab's progress counts its sections read plus its own items: Maps adds
- * nodes and edges explored, Q&A adds ladder answers revealed, Sandbox adds snippets run.
+ * questions, runnable snippets and fix-the-sink exercises. Each tab's progress counts its sections read plus its own
+ * items: Maps adds nodes and edges explored, Q&A adds ladder answers revealed, Sandbox adds snippets run and
+ * exercises passed.
  */
 record LessonItems(Map<Tab, List<String>> sectionsByTab, Set<String> nodes, Set<String> edges, List<String> ladder,
-                   List<String> snippets) {
+                   List<String> snippets, List<String> exercises) {
 
-  static LessonItems of(Lesson lesson) {
+  /** @param exercises the lesson's exercise ids (the exercise feature knows them) */
+  static LessonItems of(Lesson lesson, List<String> exercises) {
     var byTab = new LinkedHashMap<Tab, List<String>>();
     for (Tab tab : Tab.values()) byTab.put(tab, lesson.sectionsOn(tab).stream().map(Section::id).toList());
     var nodes = new LinkedHashSet<String>();
@@ -38,7 +40,8 @@ record LessonItems(Map<Tab, List<String>> sectionsByTab, Set<String> nodes, Set<
         if (block instanceof Block.Snippet s && !snippets.contains(s.snippet())) snippets.add(s.snippet());
       }
     }
-    return new LessonItems(Map.copyOf(byTab), Set.copyOf(nodes), Set.copyOf(edges), List.copyOf(ladder), List.copyOf(snippets));
+    return new LessonItems(Map.copyOf(byTab), Set.copyOf(nodes), Set.copyOf(edges), List.copyOf(ladder), List.copyOf(snippets),
+        List.copyOf(exercises));
   }
 
   Tab tabOf(String sectionId) {
@@ -51,7 +54,7 @@ record LessonItems(Map<Tab, List<String>> sectionsByTab, Set<String> nodes, Set<
     switch (tab) {
       case MAPS: return sections + nodes.size() + edges.size();
       case QA: return sections + ladder.size();
-      case SANDBOX: return sections + snippets.size();
+      case SANDBOX: return sections + snippets.size() + exercises.size();
       default: return sections;
     }
   }

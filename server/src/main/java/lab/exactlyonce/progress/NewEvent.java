@@ -32,6 +32,11 @@ public record NewEvent(String id, String type, String lesson, String item, Objec
     data = data == null ? JsonNodeFactory.instance.objectNode() : data.deepCopy();
   }
 
+  /** Whether {@code text} is a well-formed event id (a UUID). */
+  public static boolean isEventId(String text) {
+    return text != null && UUID_TEXT.matcher(text).matches();
+  }
+
   private static String describe(String value) {
     if (value == null) return "nothing";
     return "'" + (value.length() > 60 ? value.substring(0, 60) + "..." : value) + "'";

@@ -14,16 +14,24 @@ import java.util.Map;
  *
  * @param rungs ladder question id to whether its answer was revealed and the latest self-rating (1..4, or null)
  * @param snippets snippet id to how often it ran and the latest outcome
+ * @param exercises exercise id to how often it was checked, whether a check passed, and the latest check's status
  * @param tabs tab id to items done, items in total and the fraction done
  * @param last the latest place the learner was, to resume there; null before any event
  */
 public record Progress(String lesson, List<String> sectionsRead, List<String> nodesExplored, List<String> edgesExplored,
-                       Map<String, Rung> rungs, Map<String, SnippetRuns> snippets, Map<String, TabProgress> tabs,
-                       Location last) {
+                       Map<String, Rung> rungs, Map<String, SnippetRuns> snippets, Map<String, ExerciseChecks> exercises,
+                       Map<String, TabProgress> tabs, Location last) {
+  /**
+   * The type of the events the exercise feature records for every check it runs (never accepted from clients):
+   * item the exercise id, result {@code {"status", "passed", ...}} as the server's own check found it.
+   */
+  public static final String EXERCISE_CHECK = "exercise.check";
 
   public record Rung(boolean revealed, Integer rating, String ratingLabel) {}
 
   public record SnippetRuns(int runs, String status) {}
+
+  public record ExerciseChecks(int checks, boolean passed, String status) {}
 
   public record TabProgress(int done, int total, double fraction) {}
 
@@ -38,6 +46,7 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
     var edges = new LinkedHashSet<String>();
     var rungs = new LinkedHashMap<String, Rung>();
     var snippets = new LinkedHashMap<String, SnippetRuns>();
+    var exercises = new LinkedHashMap<String, ExerciseChecks>();
     Location last = null;
     for (RecordedEvent e : events.subList(start, events.size())) {
       String item = e.item();
@@ -77,6 +86,13 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
           snippets.put(item, new SnippetRuns(runs.runs() + 1, e.data().path("status").asText()));
           here = location(Tab.SANDBOX, "sandbox/" + item, e);
           break;
+        case EXERCISE_CHECK:
+          if (!items.exercises().contains(item)) continue;
+          ExerciseChecks checks = exercises.getOrDefault(item, new ExerciseChecks(0, false, null));
+          exercises.put(item, new ExerciseChecks(checks.checks() + 1,
+              checks.passed() || e.result().path("passed").asBoolean(), e.result().path("status").asText()));
+          here = location(Tab.SANDBOX, "sandbox/exercise/" + item, e);
+          break;
         default:
           continue; // quiz answers and other features' events are not study progress
       }
@@ -87,12 +103,12 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
       int done = (int) read.stream().filter(s -> items.tabOf(s) == tab).count();
       if (tab == Tab.MAPS) done += nodes.size() + edges.size();
       if (tab == Tab.QA) done += (int) rungs.values().stream().filter(Rung::revealed).count();
-      if (tab == Tab.SANDBOX) done += snippets.size();
+      if (tab == Tab.SANDBOX) done += snippets.size() + (int) exercises.values().stream().filter(ExerciseChecks::passed).count();
       int total = items.total(tab);
       tabs.put(tab.id(), new TabProgress(done, total, total == 0 ? 0 : Math.min(1.0, (double) done / total)));
     }
     return new Progress(lesson, new ArrayList<>(read), new ArrayList<>(nodes), new ArrayList<>(edges), rungs, snippets,
-        tabs, last);
+        exercises, tabs, last);
   }
 
   private static Location location(Tab tab, String path, RecordedEvent e) {

@@ -26,7 +26,7 @@ public record RecordedEvent(String id, String type, String lesson, String item, 
   }
 
   /** True when {@code event} says the same thing as this stored one (same type, lesson, item and data). */
-  boolean sameBodyAs(NewEvent event) {
+  public boolean sameBodyAs(NewEvent event) {
     return type.equals(event.type()) && lesson.equals(event.lesson()) && item.equals(event.item())
         && data.equals(event.data());
   }

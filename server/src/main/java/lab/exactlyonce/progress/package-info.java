@@ -17,7 +17,9 @@
  * Types and their items: {@code section.read} (section ids), {@code map.node} / {@code map.edge} (ids in the lesson's
  * maps), {@code ladder.reveal} and {@code self.rating} ({@code data.rating} 1..4 = Again/Hard/Good/Easy; ladder
  * question ids), {@code snippet.run} ({@code data.status} an {@code Outcome} id; snippet ids of the lesson's snippet
- * blocks). State-changing requests must come from this site ({@code web.SameOriginGuard}).
+ * blocks). The exercise feature records {@code exercise.check} itself (never accepted here): progress shows each
+ * exercise's checks and whether one passed, and the Sandbox tab counts passed exercises. State-changing requests must
+ * come from this site ({@code web.SameOriginGuard}).
  *
  * <h2>For other features (the quiz)</h2>
  * <ul>

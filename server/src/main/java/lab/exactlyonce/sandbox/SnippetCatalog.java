@@ -10,12 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -33,18 +31,15 @@ public final class SnippetCatalog {
       Pattern.compile("([A-Z][A-Z0-9_]*)\\s+(int|long|boolean)\\s+(-?\\d{1,18}|true|false)\\.\\.(-?\\d{1,18}|true|false)\\s+(\\S.*)");
 
   private final Map<String, Snippet> byId;
-  private final Set<String> lessonsWithExercises;
 
-  private SnippetCatalog(Map<String, Snippet> byId, Set<String> lessonsWithExercises) {
+  private SnippetCatalog(Map<String, Snippet> byId) {
     this.byId = byId;
-    this.lessonsWithExercises = lessonsWithExercises;
   }
 
   /** Loads every {@code <lesson>/*.java} under {@code root}. */
   public static SnippetCatalog load(Path root) {
     var byId = new LinkedHashMap<String, Snippet>();
     var files = new LinkedHashMap<String, String>();
-    var withExercises = new HashSet<String>();
     try (Stream<Path> lessons = Files.list(root)) {
       for (Path lessonDir : lessons.filter(Files::isDirectory).sorted(Comparator.comparing(Path::toString)).toList()) {
         String lesson = stripSlash(lessonDir.getFileName().toString());
@@ -62,17 +57,11 @@ public final class SnippetCatalog {
             byId.put(snippet.id(), snippet);
           }
         }
-        Path exercises = lessonDir.resolve("exercises");
-        if (Files.isDirectory(exercises)) {
-          try (Stream<Path> javaFiles = Files.list(exercises)) {
-            if (javaFiles.anyMatch(f -> f.getFileName().toString().endsWith(".java"))) withExercises.add(lesson);
-          }
-        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read snippets under " + root, e);
     }
-    return new SnippetCatalog(Map.copyOf(byId), Set.copyOf(withExercises));
+    return new SnippetCatalog(Map.copyOf(byId));
   }
 
   /** Reads one snippet file; {@code shown} names it in error messages. */
@@ -152,11 +141,6 @@ public final class SnippetCatalog {
 
   public Optional<Snippet> find(String id) {
     return Optional.ofNullable(byId.get(id));
-  }
-
-  /** Whether {@code snippets/<lesson>/exercises/} holds fix-the-sink exercises. */
-  public boolean hasExercises(String lesson) {
-    return lessonsWithExercises.contains(lesson);
   }
 
   private static String stripSlash(String name) {

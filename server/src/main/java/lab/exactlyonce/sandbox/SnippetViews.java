@@ -26,20 +26,6 @@ public final class SnippetViews implements TabViews.SnippetView {
             .withId("sandbox/" + snippetId));
   }
 
-  /**
-   * Where {@code web/js/exercises.js} lists the lesson's fix-the-sink exercises (from {@code GET /api/exercises});
-   * hidden until it has, since checking one needs JavaScript. Absent for a lesson without exercises.
-   */
-  @Override
-  public DomContent exercises(Lesson lesson) {
-    if (!catalog.hasExercises(lesson.id())) return text("");
-    return section(
-        h3("Fix the sink").withId("sandbox-exercises-heading"),
-        p("Complete the class in each exercise, then Check runs it under many crash points and says what went wrong.")
-    ).withId("sandbox/exercises").withClass("fix-exercises").attr("data-exercises")
-        .attr("aria-labelledby", "sandbox-exercises-heading").attr("hidden", "");
-  }
-
   DomContent render(Snippet s) {
     String id = s.id();
     return article(

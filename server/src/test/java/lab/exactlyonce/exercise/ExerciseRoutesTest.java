@@ -3,6 +3,7 @@ package lab.exactlyonce.exercise;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import org.junit.jupiter.api.AfterAll;
@@ -227,7 +228,9 @@ class ExerciseRoutesTest {
         arguments("a blank source", "application/json", "{\"source\":\" \"}", 400, "'source' is blank: there is nothing to check"),
         arguments("a numeric source", "application/json", "{\"source\":1}", 400, "'source' must be a string"),
         arguments("an unknown field", "application/json", "{\"source\":\"x\",\"harness\":\"y\"}", 400,
-            "unknown field 'harness'; the only field is 'source'"),
+            "unknown field 'harness'; the fields are 'source' and 'attempt'"),
+        arguments("a malformed attempt", "application/json", "{\"source\":\"x\",\"attempt\":\"again\"}", 400,
+            "'attempt' must be a UUID such as 0b6f4ad2-9d1c-4e31-a6f5-2c8e0b7d9a10 (a new one for each Check), got \"again\""),
         arguments("not JSON", "application/json", "class A {}", 400,
             "the request body is not valid JSON: Unrecognized token 'class': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')"),
         arguments("plain text", "text/plain", "{\"source\":\"x\"}", 415,
@@ -244,26 +247,94 @@ class ExerciseRoutesTest {
   }
 
   @Test
-  void a_passed_exercise_is_recorded_as_a_progress_event_of_a_known_exercise() throws Exception {
-    String id = UUID.randomUUID().toString();
-    HttpResponse<String> ok = server.postJson("/api/events", "{\"id\":\"" + id + "\",\"type\":\"exercise.passed\","
-        + "\"lesson\":\"exactly-once\",\"item\":\"exactly-once-append\",\"data\":{}}");
-    assertEquals(200, ok.statusCode(), ok.body());
-    assertEquals("exercise.passed", JSON.readTree(ok.body()).get("type").asText());
+  void each_check_is_recorded_once_per_attempt_and_progress_shows_the_pass_after_a_reload() throws Exception {
+    CookieClient learner = new CookieClient(server);
+    String failing = UUID.randomUUID().toString();
+    String body = JSON.writeValueAsString(Map.of("source", starter("exactly-once-append"), "attempt", failing));
+    HttpResponse<String> first = learner.post("/api/exercises/exactly-once-append/check", body);
+    assertEquals(200, first.statusCode(), first.body());
+    JsonNode checked = JSON.readTree(first.body());
+    assertEquals(failing, checked.get("attempt").asText());
+    assertFalse(checked.get("repeated").asBoolean());
+    assertFalse(checked.get("passed").asBoolean());
 
-    HttpResponse<String> unknown = server.postJson("/api/events", "{\"id\":\"" + UUID.randomUUID() + "\",\"type\":\"exercise.passed\","
-        + "\"lesson\":\"exactly-once\",\"item\":\"make-it-fast\",\"data\":{}}");
-    assertEquals(400, unknown.statusCode());
-    assertEquals("lesson 'exactly-once' has no exercise 'make-it-fast'", JSON.readTree(unknown.body()).get("error").asText());
+    // The same attempt sent again (a retry after a lost answer): nothing new is stored, the recorded verdicts return.
+    HttpResponse<String> again = learner.post("/api/exercises/exactly-once-append/check", body);
+    assertEquals(200, again.statusCode(), again.body());
+    JsonNode repeated = JSON.readTree(again.body());
+    assertTrue(repeated.get("repeated").asBoolean());
+    assertEquals(checked.get("recordedAt"), repeated.get("recordedAt"));
+    assertEquals(checked.get("scenarios"), repeated.get("scenarios"));
+    assertEquals(checked.get("passed"), repeated.get("passed"));
+    assertEquals(JSON.readTree("{\"checks\":1,\"passed\":false,\"status\":\"ok\"}"),
+        progress(learner).get("exercises").get("exactly-once-append"));
 
-    HttpResponse<String> withData = server.postJson("/api/events", "{\"id\":\"" + UUID.randomUUID() + "\",\"type\":\"exercise.passed\","
-        + "\"lesson\":\"exactly-once\",\"item\":\"dedupe-horizon\",\"data\":{\"score\":100}}");
-    assertEquals(400, withData.statusCode());
-    assertEquals("'exercise.passed' events take no data fields, got 'data.score'", JSON.readTree(withData.body()).get("error").asText());
+    int sandboxDone = progress(learner).get("tabs").get("sandbox").get("done").asInt();
+    JsonNode passed = JSON.readTree(learner.post("/api/exercises/exactly-once-append/check", JSON.writeValueAsString(Map.of(
+        "source", resource("/exercise-solutions/exactly-once-append.java"), "attempt", UUID.randomUUID().toString()))).body());
+    assertTrue(passed.get("passed").asBoolean(), passed.toString());
+    JsonNode progress = progress(learner); // what a reload of the page reads
+    assertEquals(JSON.readTree("{\"checks\":2,\"passed\":true,\"status\":\"ok\"}"), progress.get("exercises").get("exactly-once-append"));
+    assertEquals(sandboxDone + 1, progress.get("tabs").get("sandbox").get("done").asInt());
+    assertEquals("#sandbox/exercise/exactly-once-append", progress.get("last").get("hash").asText());
+
+    // A later failing check does not take the pass back; another learner sees none of it.
+    learner.post("/api/exercises/exactly-once-append/check", JSON.writeValueAsString(Map.of(
+        "source", starter("exactly-once-append"), "attempt", UUID.randomUUID().toString())));
+    assertEquals(JSON.readTree("{\"checks\":3,\"passed\":true,\"status\":\"ok\"}"),
+        progress(learner).get("exercises").get("exactly-once-append"));
+    assertEquals(0, progress(new CookieClient(server)).get("exercises").size());
+  }
+
+  @Test
+  void an_attempt_id_reused_for_other_code_is_refused_and_stores_nothing() throws Exception {
+    CookieClient learner = new CookieClient(server);
+    String attempt = UUID.randomUUID().toString();
+    String starter = starter("idempotent-payment");
+    assertEquals(200, learner.post("/api/exercises/idempotent-payment/check",
+        JSON.writeValueAsString(Map.of("source", starter, "attempt", attempt))).statusCode());
+    HttpResponse<String> reused = learner.post("/api/exercises/idempotent-payment/check",
+        JSON.writeValueAsString(Map.of("source", starter + "\n// changed", "attempt", attempt)));
+    assertEquals(409, reused.statusCode());
+    assertEquals("attempt '" + attempt + "' was already used for a check of other code; nothing was stored: "
+        + "send a new attempt id with each Check", JSON.readTree(reused.body()).get("error").asText());
+    assertEquals(1, progress(learner).get("exercises").get("idempotent-payment").get("checks").asInt());
+  }
+
+  @Test
+  void a_client_cannot_claim_a_pass_or_a_check_through_the_event_api() throws Exception {
+    for (String type : List.of("exercise.passed", "exercise.check")) {
+      HttpResponse<String> claim = server.postJson("/api/events", "{\"id\":\"" + UUID.randomUUID() + "\",\"type\":\"" + type
+          + "\",\"lesson\":\"exactly-once\",\"item\":\"exactly-once-append\",\"data\":{\"passed\":true}}");
+      assertEquals(400, claim.statusCode(), claim.body());
+      assertTrue(JSON.readTree(claim.body()).get("error").asText().startsWith("unknown event type '" + type + "'; known types: "));
+    }
+  }
+
+  @Test
+  void resetting_progress_clears_the_exercises_but_keeps_the_checks_in_the_export() throws Exception {
+    CookieClient learner = new CookieClient(server);
+    learner.post("/api/exercises/dedupe-horizon/check", JSON.writeValueAsString(Map.of(
+        "source", resource("/exercise-solutions/dedupe-horizon.java"), "attempt", UUID.randomUUID().toString())));
+    assertTrue(progress(learner).get("exercises").get("dedupe-horizon").get("passed").asBoolean());
+    assertEquals(200, learner.delete("/api/progress/exactly-once").statusCode());
+    assertEquals(0, progress(learner).get("exercises").size());
+    JsonNode export = JSON.readTree(learner.get("/api/me/export").body());
+    boolean kept = false;
+    for (JsonNode e : export.get("events")) {
+      kept |= e.get("type").asText().equals("exercise.check") && e.get("result").get("passed").asBoolean();
+    }
+    assertTrue(kept, "the check stays in the learner's export: " + export);
   }
 
   private JsonNode check(String id, String source) throws Exception {
     HttpResponse<String> res = server.postJson("/api/exercises/" + id + "/check", JSON.writeValueAsString(Map.of("source", source)));
+    assertEquals(200, res.statusCode(), res.body());
+    return JSON.readTree(res.body());
+  }
+
+  private static JsonNode progress(CookieClient learner) throws Exception {
+    HttpResponse<String> res = learner.get("/api/progress/exactly-once");
     assertEquals(200, res.statusCode(), res.body());
     return JSON.readTree(res.body());
   }

@@ -107,10 +107,10 @@ class EventRoutesTest {
     return Stream.of(
         arguments("unknown type", eventJson(ID, "section.skimmed", "three-links", null), 400,
             "unknown event type 'section.skimmed'; known types: section.read, map.node, map.edge, ladder.reveal, "
-                + "self.rating, snippet.run, quiz.answer, exercise.passed"),
+                + "self.rating, snippet.run, quiz.answer"),
         arguments("missing type", "{\"id\":\"" + ID + "\",\"lesson\":\"exactly-once\",\"item\":\"x\"}", 400,
             "unknown event type (missing 'type'); known types: section.read, map.node, map.edge, ladder.reveal, "
-                + "self.rating, snippet.run, quiz.answer, exercise.passed"),
+                + "self.rating, snippet.run, quiz.answer"),
         arguments("unknown lesson", "{\"id\":\"" + ID + "\",\"type\":\"section.read\",\"lesson\":\"nope\",\"item\":\"x\"}", 400,
             "no lesson 'nope'; lessons here: exactly-once"),
         arguments("unknown section", eventJson(ID, "section.read", "no-such-section", null), 400,
@@ -151,7 +151,7 @@ class EventRoutesTest {
             "unknown field 'learner'; an event has id, type, lesson, item and data"),
         arguments("reset from a client", eventJson(ID, "progress.reset", "exactly-once", null), 400,
             "unknown event type 'progress.reset'; known types: section.read, map.node, map.edge, ladder.reveal, "
-                + "self.rating, snippet.run, quiz.answer, exercise.passed"),
+                + "self.rating, snippet.run, quiz.answer"),
         arguments("not JSON", "{\"id\":", 400, "the request body is not valid JSON: Unexpected end-of-input within/between Object entries"),
         arguments("a JSON array", "[]", 400, "the request body must be a JSON object"),
         arguments("oversized", eventJson(ID, "section.read", "three-links", "{\"note\":\"" + tooLong + "\"}"), 413,

@@ -277,23 +277,45 @@ class ReplayBrowserTest extends BrowserTest {
         crashAfterO4.locator(".fix-exercise-verdict").allTextContents());
     assertThat(exercise.locator("[data-scenario='no crash, checkpoints every 2'] .fix-exercise-scenario-name"))
         .hasText("\u2713 Passed: no crash, checkpoints every 2");
-    assertThat(exercise.locator("[data-exercise-passed]")).isHidden();
+    assertThat(exercise.locator(".fix-exercise-title .progress-check")).hasCount(0);
   }
 
   @Test
-  void the_reference_solution_passes_gets_a_checkmark_and_records_exercise_passed() throws Exception {
+  void the_reference_solution_passes_and_keeps_its_checkmark_after_a_reload() throws Exception {
     String solution = Files.readString(Paths.get(getClass().getResource("/exercise-solutions/exactly-once-append.java").toURI()));
     Locator exercise = exercise("exactly-once-append");
     exercise.locator(".CodeMirror").evaluate("(cm, text) => cm.CodeMirror.setValue(text)", solution);
-    Response event = page.waitForResponse(r -> r.url().endsWith("/api/events") && r.request().postData() != null
-        && r.request().postData().contains("\"exercise.passed\""), () -> exercise.locator("[data-check]").click());
-    assertEquals(200, event.status(), event.text());
-    assertTrue(event.text().contains("\"item\":\"exactly-once-append\""), event.text());
+    Response check = page.waitForResponse(r -> r.url().endsWith("/api/exercises/exactly-once-append/check"),
+        () -> exercise.locator("[data-check]").click());
+    assertEquals(200, check.status(), check.text());
+    assertTrue(check.request().postData().matches("(?s).*\"attempt\":\"[0-9a-f-]{36}\".*"), "a fresh attempt id per Check");
     assertThat(status(exercise)).hasText(Pattern.compile("^Passed: all \\d+ scenarios hold · \\d+ ms$"));
-    assertThat(exercise.locator("[data-exercise-passed]")).isVisible();
-    assertThat(exercise.locator("[data-exercise-passed]")).hasText("\u2713 passed");
+    Locator checkmark = exercise.locator(".fix-exercise-title .progress-check");
+    assertThat(checkmark).hasAttribute("aria-label", "Passed (checked 1 time)");
     assertThat(exercise.locator("[data-passed='false']")).hasCount(0);
     assertTrue(exercise.locator("[data-passed='true']").count() > 5);
+
+    page.reload(); // the server recorded the pass: the checkmark comes back from GET /api/progress
+    Locator reloaded = page.locator("[id='sandbox/exercise/exactly-once-append']");
+    assertThat(reloaded.locator(".fix-exercise-title .progress-check")).hasAttribute("aria-label", "Passed (checked 1 time)");
+    assertThat(page.locator("[id='sandbox/exercise/idempotent-payment'] .fix-exercise-title .progress-check")).hasCount(0);
+    assertEquals("{\"checks\":1,\"passed\":true,\"status\":\"ok\"}", page.evaluate(
+        "fetch('/api/progress/exactly-once').then(r => r.json()).then(p => JSON.stringify(p.exercises['exactly-once-append']))"));
+  }
+
+  @Test
+  void without_javascript_the_exercises_read_with_their_task_and_starter_code() {
+    try (var context = browser.newContext(new com.microsoft.playwright.Browser.NewContextOptions().setJavaScriptEnabled(false))) {
+      Page plain = context.newPage();
+      plain.navigate(url("/lessons/exactly-once"));
+      Locator exercise = plain.locator("[id='sandbox/exercise/idempotent-payment']");
+      assertThat(exercise.locator("h4")).hasText("Make the payment call idempotent");
+      assertThat(exercise.locator(".fix-exercise-description")).isVisible();
+      assertThat(exercise.locator("pre[data-source]")).containsText("class ");
+      assertThat(plain.locator(".fix-exercises-needs-js")).hasText(
+          "Checking an exercise needs JavaScript; the tasks and starter code read without it.");
+      assertThat(plain.locator("article[data-exercise]")).hasCount(3);
+    }
   }
 
   @Test

@@ -1,9 +1,5 @@
 package lab.exactlyonce.sandbox.engine;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -25,11 +21,7 @@ final class PreparedCache {
   }
 
   static String key(String source) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(source.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing", e);
-    }
+    return SourceHash.of(source);
   }
 
   synchronized Prepared get(String key) {
