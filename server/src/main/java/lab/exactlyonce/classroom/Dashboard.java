@@ -80,9 +80,10 @@ final class Dashboard {
     if (members.isEmpty()) return p("Progress appears here as students work through the lesson.");
     return div(
         table(
-            caption("Share of each tab done (sections read, map items explored, ladder answers revealed, snippets run)"),
+            caption("Share of each tab done (sections read, map items explored, ladder answers revealed, snippets run, "
+                + "exercises passed); Exercises: fix-the-sink exercises passed by the server's check"),
             thead(tr(th("Student").attr("scope", "col"), each(List.of(Tab.values()), t -> th(t.label()).attr("scope", "col")),
-                th("Last seen at").attr("scope", "col"))),
+                th("Exercises").attr("scope", "col"), th("Last seen at").attr("scope", "col"))),
             tbody(each(members, m -> {
               Progress p = progress.apply(lesson, byLearner.getOrDefault(m.learnerId(), List.of()));
               return tr(
@@ -92,11 +93,22 @@ final class Dashboard {
                     int level = tp == null ? 0 : (int) Math.ceil(tp.fraction() * 4);
                     return td(tp == null ? "–" : tp.done() + "/" + tp.total()).withClass("heat heat-" + level);
                   }),
+                  exercises(p),
                   td(p.last() == null ? "–" : p.last().hash())
               );
             }))
         ).withClass("heatmap")
     );
+  }
+
+  /** Passed of the lesson's exercises, the passed ones named in the cell's title; a dash for a lesson without any. */
+  private static DomContent exercises(Progress p) {
+    int total = p.exercises().size();
+    if (total == 0) return td("–");
+    List<String> passed = p.exercises().entrySet().stream().filter(e -> e.getValue().passed()).map(Map.Entry::getKey).toList();
+    int level = (int) Math.ceil(4.0 * passed.size() / total);
+    return td(passed.size() + "/" + total).withClass("heat heat-" + level).attr("data-exercises-passed", passed.size())
+        .withTitle(passed.isEmpty() ? "none passed yet" : "passed: " + String.join(", ", passed));
   }
 
   DomContent quiz(List<Member> members, Map<String, List<RecordedEvent>> byLearner) {

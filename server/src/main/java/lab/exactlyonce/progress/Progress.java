@@ -14,7 +14,8 @@ import java.util.Map;
  *
  * @param rungs ladder question id to whether its answer was revealed and the latest self-rating (1..4, or null)
  * @param snippets snippet id to how often it ran and the latest outcome
- * @param exercises exercise id to how often it was checked, whether a check passed, and the latest check's status
+ * @param exercises every exercise of the lesson: how often it was checked, whether a check passed, and the latest
+ *     check's status (null before the first check)
  * @param tabs tab id to items done, items in total and the fraction done
  * @param last the latest place the learner was, to resume there; null before any event
  */
@@ -47,6 +48,7 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
     var rungs = new LinkedHashMap<String, Rung>();
     var snippets = new LinkedHashMap<String, SnippetRuns>();
     var exercises = new LinkedHashMap<String, ExerciseChecks>();
+    for (String exercise : items.exercises()) exercises.put(exercise, new ExerciseChecks(0, false, null));
     Location last = null;
     for (RecordedEvent e : events.subList(start, events.size())) {
       String item = e.item();
@@ -88,7 +90,7 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
           break;
         case EXERCISE_CHECK:
           if (!items.exercises().contains(item)) continue;
-          ExerciseChecks checks = exercises.getOrDefault(item, new ExerciseChecks(0, false, null));
+          ExerciseChecks checks = exercises.get(item);
           exercises.put(item, new ExerciseChecks(checks.checks() + 1,
               checks.passed() || e.result().path("passed").asBoolean(), e.result().path("status").asText()));
           here = location(Tab.SANDBOX, "sandbox/exercise/" + item, e);

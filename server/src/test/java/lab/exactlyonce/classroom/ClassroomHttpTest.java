@@ -414,7 +414,7 @@ class ClassroomHttpTest {
   // --- dashboard
 
   @Test
-  void the_dashboard_shows_progress_quiz_results_sandbox_runs_and_the_leaderboard() {
+  void the_dashboard_shows_progress_quiz_results_sandbox_runs_exercises_and_the_leaderboard() throws Exception {
     JsonNode room = newClass("Dashboard");
     String id = room.get("id").asText();
     Client una = Client.student(server, room.get("code").asText(), "Una");
@@ -433,8 +433,14 @@ class ClassroomHttpTest {
     vic.post("/api/classes/" + id + "/answers", answer(newId(), round, wrong));
     teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}");
     teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true}");
+    HttpResponse<String> fixed = una.post("/api/exercises/idempotent-payment/check",
+        Client.JSON.writeValueAsString(Map.of("source", solution("idempotent-payment"), "attempt", newId())));
+    assertEquals(200, fixed.statusCode(), fixed.body());
 
     String dash = teacher.get("/teach/classes/" + id).body();
+    assertTrue(dash.contains("<td class=\"heat heat-2\" data-exercises-passed=\"1\" title=\"passed: idempotent-payment\">1/3</td>"),
+        "Una passed one of the three exercises: " + dash);
+    assertTrue(dash.contains("<td class=\"heat heat-0\" data-exercises-passed=\"0\" title=\"none passed yet\">0/3</td>"), "Vic none");
     assertTrue(dash.contains("0 of 2 online"), "roster");
     assertTrue(dash.contains("<th scope=\"row\">Una</th><td class=\"heat heat-1\">1/"), "Una read one gist section");
     assertTrue(dash.contains("2 runs: <span class=\"outcome outcome-compile_error\">compile_error 1</span><span class=\"outcome outcome-ok\">ok 1</span>"), "sandbox outcomes");
@@ -571,6 +577,13 @@ class ClassroomHttpTest {
       assertEquals(429, login.statusCode(), "the eleventh attempt from this address in a minute (one sign-in, nine guesses, then this)");
       assertTrue(login.headers().firstValue("Retry-After").isPresent());
       assertFalse(c.cookies.containsKey("eolab_instructor"));
+    }
+  }
+
+  /** A fix-the-sink exercise's reference solution (test resources). */
+  static String solution(String exercise) throws java.io.IOException {
+    try (var in = ClassroomHttpTest.class.getResourceAsStream("/exercise-solutions/" + exercise + ".java")) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     }
   }
 }
