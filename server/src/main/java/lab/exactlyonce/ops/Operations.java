@@ -42,8 +42,16 @@ public final class Operations implements AutoCloseable {
     return liveStreams;
   }
 
-  /** Request timing and logging, and Jetty's graceful stop. */
+  /**
+   * Request timing and logging, Jetty's graceful stop, and the client address ({@code ctx.ip()}, which the sandbox's
+   * fair queue, {@code --metrics local} and the request log use) taken through trusted proxies.
+   */
   public void configure(JavalinConfig cfg) {
+    TrustedProxies proxies = settings.trustedProxies();
+    if (!proxies.isEmpty()) {
+      cfg.contextResolver.ip = ctx -> proxies.clientOf(ctx.req().getRemoteAddr(), ctx.header("X-Forwarded-For"));
+      log.info("trusting X-Forwarded-For from {}", String.join(", ", proxies.patterns()));
+    }
     cfg.requestLogger.http((ctx, millis) -> {
       metrics.recordRequest(ctx, millis);
       if (settings.requestLog()) RequestLog.write(ctx, millis);

@@ -15,14 +15,17 @@ import java.util.function.Function;
  * @param metrics who may read {@code GET /metrics} ({@code --metrics public|local|off}, default public: the figures
  *     are counts, latencies and JVM gauges by route template, never a path with an id, a cookie or a name)
  * @param drainTimeout how long a stopping server lets in-flight requests finish ({@code --drain-seconds}, default 10)
+ * @param trustedProxies the reverse proxies whose {@code X-Forwarded-For} names the client ({@code --trusted-proxies},
+ *     default none)
  */
-public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration drainTimeout) {
+public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration drainTimeout, TrustedProxies trustedProxies) {
 
   /** Flag name to environment variable name, merged into the app's option table. */
   public static final Map<String, String> FLAGS = Map.of(
       "--request-log", "REQUEST_LOG",
       "--metrics", "METRICS",
-      "--drain-seconds", "DRAIN_SECONDS");
+      "--drain-seconds", "DRAIN_SECONDS",
+      "--trusted-proxies", "TRUSTED_PROXIES");
 
   /** Who may scrape {@code /metrics}. */
   public enum MetricsAccess {
@@ -39,10 +42,11 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     if (drainTimeout == null || drainTimeout.isNegative() || drainTimeout.toSeconds() > 600) {
       throw new ConfigException("--drain-seconds must be between 0 and 600, got " + drainTimeout);
     }
+    if (trustedProxies == null) trustedProxies = TrustedProxies.none();
   }
 
   public static OpsSettings defaults() {
-    return new OpsSettings(true, MetricsAccess.PUBLIC, Duration.ofSeconds(10));
+    return new OpsSettings(true, MetricsAccess.PUBLIC, Duration.ofSeconds(10), TrustedProxies.none());
   }
 
   public static OpsSettings from(Function<String, Optional<String>> option) {
@@ -50,19 +54,24 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     MetricsAccess access = option.apply("--metrics").map(v -> access(v)).orElse(MetricsAccess.PUBLIC);
     long drain = option.apply("--drain-seconds").map(v -> seconds(v)).orElse(10L);
     if (drain < 0 || drain > 600) throw new ConfigException("--drain-seconds must be between 0 and 600, got " + drain);
-    return new OpsSettings(log, access, Duration.ofSeconds(drain));
+    TrustedProxies proxies = option.apply("--trusted-proxies").map(TrustedProxies::parse).orElse(TrustedProxies.none());
+    return new OpsSettings(log, access, Duration.ofSeconds(drain), proxies);
   }
 
   public OpsSettings withRequestLog(boolean on) {
-    return new OpsSettings(on, metrics, drainTimeout);
+    return new OpsSettings(on, metrics, drainTimeout, trustedProxies);
   }
 
   public OpsSettings withMetrics(MetricsAccess access) {
-    return new OpsSettings(requestLog, access, drainTimeout);
+    return new OpsSettings(requestLog, access, drainTimeout, trustedProxies);
   }
 
   public OpsSettings withDrainTimeout(Duration timeout) {
-    return new OpsSettings(requestLog, metrics, timeout);
+    return new OpsSettings(requestLog, metrics, timeout, trustedProxies);
+  }
+
+  public OpsSettings withTrustedProxies(TrustedProxies proxies) {
+    return new OpsSettings(requestLog, metrics, drainTimeout, proxies);
   }
 
   private static boolean onOff(String value) {

@@ -11,8 +11,8 @@ import java.util.Optional;
  * The runs waiting for a worker: bounded, and fair between clients. Not thread-safe: the {@link Sandbox} calls it
  * under its lock.
  *
- * <p>A client is whoever sends the run; the HTTP layer uses the remote IP address, so a classroom behind one NAT
- * address shares one client's turn (the benchmark binds distinct 127.0.0.x source addresses to simulate students).
+ * <p>A client is whoever sends the run; the HTTP layer uses the client's IP address ({@code ctx.ip()}, through
+ * {@code --trusted-proxies} when the app is behind a proxy), so a classroom behind one NAT address shares one client's turn (the benchmark binds distinct 127.0.0.x source addresses to simulate students).
  *
  * <p>The policy:
  * <ul>
