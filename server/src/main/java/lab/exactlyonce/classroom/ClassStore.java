@@ -85,20 +85,20 @@ final class ClassStore implements lab.exactlyonce.learner.LearnerData {
 
   /** Every member who was not removed, in joining order. */
   List<Member> members(String classId) {
-    return members("WHERE class_id = ? AND removed_at IS NULL ORDER BY joined_at, nickname_key", classId);
+    return membersWhere("WHERE class_id = ? AND removed_at IS NULL ORDER BY joined_at, nickname_key", classId);
   }
 
   /** Every member, removed ones too (their answers stay on the record). */
   List<Member> everyone(String classId) {
-    return members("WHERE class_id = ? ORDER BY joined_at, nickname_key", classId);
+    return membersWhere("WHERE class_id = ? ORDER BY joined_at, nickname_key", classId);
   }
 
   /** The classes a learner is in (not removed), newest first. */
   List<Member> memberships(String learnerId) {
-    return members("WHERE learner_id = ? AND removed_at IS NULL ORDER BY joined_at DESC", learnerId);
+    return membersWhere("WHERE learner_id = ? AND removed_at IS NULL ORDER BY joined_at DESC", learnerId);
   }
 
-  private List<Member> members(String where, String key) {
+  private List<Member> membersWhere(String where, String key) {
     return db.inTransaction(c -> Sql.list(c, "SELECT " + MEMBER + " FROM class_members " + where, ClassStore::memberRow, key));
   }
 
