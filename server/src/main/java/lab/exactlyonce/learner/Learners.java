@@ -5,11 +5,10 @@ import io.javalin.http.Context;
 import io.javalin.http.Cookie;
 import io.javalin.http.SameSite;
 import lab.exactlyonce.store.Database;
+import lab.exactlyonce.store.Sql;
 import lab.exactlyonce.store.StoreException;
 
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.Optional;
@@ -70,16 +69,8 @@ public final class Learners {
   private void ensureRow(String id) {
     try {
       db.inTransaction(c -> {
-        try (PreparedStatement find = c.prepareStatement("SELECT 1 FROM learners WHERE id = ?")) {
-          find.setString(1, id);
-          try (ResultSet rs = find.executeQuery()) {
-            if (rs.next()) return null;
-          }
-        }
-        try (PreparedStatement insert = c.prepareStatement("INSERT INTO learners (id, created_at) VALUES (?, ?)")) {
-          insert.setString(1, id);
-          insert.setObject(2, OffsetDateTime.now(clock));
-          insert.executeUpdate();
+        if (Sql.optional(c, "SELECT 1 FROM learners WHERE id = ?", rs -> true, id).isEmpty()) {
+          Sql.update(c, "INSERT INTO learners (id, created_at) VALUES (?, ?)", id, OffsetDateTime.now(clock));
         }
         return null;
       });

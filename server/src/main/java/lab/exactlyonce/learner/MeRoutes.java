@@ -5,11 +5,10 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import lab.exactlyonce.store.Database;
+import lab.exactlyonce.store.Sql;
 import lab.exactlyonce.web.JsonRequests;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
@@ -55,14 +54,7 @@ public final class MeRoutes {
     JsonNode body = JsonRequests.object(ctx, 1024);
     String name = displayName(body);
     String id = learners.currentOrCreate(ctx);
-    db.inTransaction(c -> {
-      try (PreparedStatement update = c.prepareStatement("UPDATE learners SET display_name = ? WHERE id = ?")) {
-        update.setString(1, name);
-        update.setString(2, id);
-        update.executeUpdate();
-      }
-      return null;
-    });
+    db.inTransaction(c -> Sql.update(c, "UPDATE learners SET display_name = ? WHERE id = ?", name, id));
     var result = new LinkedHashMap<String, Object>();
     result.put("displayName", name);
     ctx.json(result);
@@ -116,10 +108,7 @@ public final class MeRoutes {
     Optional<String> id = learners.current(ctx);
     int deleted = id.map(learner -> db.inTransaction(c -> {
       for (LearnerData feature : features) feature.forget(c, learner);
-      try (PreparedStatement delete = c.prepareStatement("DELETE FROM learners WHERE id = ?")) {
-        delete.setString(1, learner);
-        return delete.executeUpdate();
-      }
+      return Sql.update(c, "DELETE FROM learners WHERE id = ?", learner);
     })).orElse(0);
     learners.clearCookie(ctx);
     ctx.json(Map.of("forgotten", deleted > 0));
@@ -128,12 +117,7 @@ public final class MeRoutes {
   private record Row(String displayName, OffsetDateTime createdAt) {}
 
   private static Optional<Row> find(Connection c, String id) throws SQLException {
-    try (PreparedStatement select = c.prepareStatement("SELECT display_name, created_at FROM learners WHERE id = ?")) {
-      select.setString(1, id);
-      try (ResultSet rs = select.executeQuery()) {
-        if (!rs.next()) return Optional.empty();
-        return Optional.of(new Row(rs.getString(1), rs.getObject(2, OffsetDateTime.class)));
-      }
-    }
+    return Sql.optional(c, "SELECT display_name, created_at FROM learners WHERE id = ?",
+        rs -> new Row(rs.getString(1), rs.getObject(2, OffsetDateTime.class)), id);
   }
 }

@@ -6,18 +6,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import lab.exactlyonce.learner.LearnerData;
 import lab.exactlyonce.store.Database;
+import lab.exactlyonce.store.Sql;
 import lab.exactlyonce.store.StoreException;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -93,62 +90,29 @@ public final class EventLog implements LearnerData {
 
   private static long insert(Connection c, String learnerId, NewEvent event, String data, String result, Instant at)
       throws SQLException {
-    try (PreparedStatement insert = c.prepareStatement(
+    return Sql.insertReturningKey(c,
         "INSERT INTO events (learner_id, event_id, type, lesson, item, data, result, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        new String[] {"seq"})) {
-      insert.setString(1, learnerId);
-      insert.setString(2, event.id());
-      insert.setString(3, event.type());
-      insert.setString(4, event.lesson());
-      insert.setString(5, event.item());
-      insert.setString(6, data);
-      insert.setString(7, result);
-      insert.setObject(8, OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
-      insert.executeUpdate();
-      try (ResultSet keys = insert.getGeneratedKeys()) {
-        if (!keys.next()) throw new SQLException("the database returned no seq for the new event");
-        return keys.getLong(1);
-      }
-    }
+        "seq", learnerId, event.id(), event.type(), event.lesson(), event.item(), data, result, at);
   }
 
   private static final String COLUMNS = "event_id, type, lesson, item, data, result, recorded_at, seq";
 
   /** The stored event with this id, if the learner recorded it. */
   public Optional<RecordedEvent> find(String learnerId, String eventId) {
-    return db.inTransaction(c -> {
-      try (PreparedStatement select = c.prepareStatement(
-          "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? AND event_id = ?")) {
-        select.setString(1, learnerId);
-        select.setString(2, eventId);
-        List<RecordedEvent> rows = rows(select);
-        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
-      }
-    });
+    return db.inTransaction(c -> Sql.optional(c, "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? AND event_id = ?",
+        EventLog::row, learnerId, eventId));
   }
 
   /** The learner's events in one lesson, oldest first. */
   public List<RecordedEvent> inLesson(String learnerId, String lesson) {
-    return db.inTransaction(c -> {
-      try (PreparedStatement select = c.prepareStatement(
-          "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? AND lesson = ? ORDER BY seq")) {
-        select.setString(1, learnerId);
-        select.setString(2, lesson);
-        return rows(select);
-      }
-    });
+    return db.inTransaction(c -> Sql.list(c, "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? AND lesson = ? ORDER BY seq",
+        EventLog::row, learnerId, lesson));
   }
 
   /** The learner's events of one type in every lesson, oldest first (the quiz reads its answers this way). */
   public List<RecordedEvent> ofType(String learnerId, String type) {
-    return db.inTransaction(c -> {
-      try (PreparedStatement select = c.prepareStatement(
-          "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? AND type = ? ORDER BY seq")) {
-        select.setString(1, learnerId);
-        select.setString(2, type);
-        return rows(select);
-      }
-    });
+    return db.inTransaction(c -> Sql.list(c, "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? AND type = ? ORDER BY seq",
+        EventLog::row, learnerId, type));
   }
 
   @Override
@@ -158,33 +122,30 @@ public final class EventLog implements LearnerData {
 
   @Override
   public Object export(Connection c, String learnerId) throws SQLException {
-    try (PreparedStatement select = c.prepareStatement("SELECT " + COLUMNS + " FROM events WHERE learner_id = ? ORDER BY seq")) {
-      select.setString(1, learnerId);
-      return rows(select).stream().map(e -> {
-        Map<String, Object> row = e.response();
-        row.put("data", e.data());
-        return row;
-      }).toList();
-    }
+    return Sql.list(c, "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? ORDER BY seq", EventLog::row, learnerId)
+        .stream().map(e -> {
+          Map<String, Object> row = e.response();
+          row.put("data", e.data());
+          return row;
+        }).toList();
   }
 
   @Override
   public void forget(Connection c, String learnerId) throws SQLException {
-    try (PreparedStatement delete = c.prepareStatement("DELETE FROM events WHERE learner_id = ?")) {
-      delete.setString(1, learnerId);
-      delete.executeUpdate();
-    }
+    Sql.update(c, "DELETE FROM events WHERE learner_id = ?", learnerId);
   }
 
-  private static List<RecordedEvent> rows(PreparedStatement select) throws SQLException {
-    var events = new ArrayList<RecordedEvent>();
-    try (ResultSet rs = select.executeQuery()) {
-      while (rs.next()) {
-        events.add(new RecordedEvent(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-            read(rs.getString(5)), read(rs.getString(6)), rs.getObject(7, OffsetDateTime.class).toInstant(), rs.getLong(8)));
-      }
-    }
-    return events;
+  private static RecordedEvent row(ResultSet rs) throws SQLException {
+    return row(rs, 1);
+  }
+
+  /**
+   * The event in the current row, whose columns from {@code first} on are the events table's {@code event_id, type,
+   * lesson, item, data, result, recorded_at, seq} in that order (the classroom reads its members' events this way).
+   */
+  public static RecordedEvent row(ResultSet rs, int first) throws SQLException {
+    return new RecordedEvent(rs.getString(first), rs.getString(first + 1), rs.getString(first + 2), rs.getString(first + 3),
+        read(rs.getString(first + 4)), read(rs.getString(first + 5)), Sql.instant(rs, first + 6), rs.getLong(first + 7));
   }
 
   private static String write(JsonNode node) {

@@ -12,7 +12,7 @@ import java.sql.SQLException;
 /**
  * The app's database: a HikariCP pool, migrated by Flyway ({@code db/migration/V<n>__<name>.sql} on the class
  * path) before anything uses it. Every unit of work runs in one transaction through {@link #inTransaction}; each
- * feature writes its own SQL, kept to what H2 and PostgreSQL both accept.
+ * feature writes its own SQL, kept to what H2 and PostgreSQL both accept, and runs it with {@link Sql}.
  */
 public final class Database implements AutoCloseable {
   /** SQLState of a unique-key violation in both H2 and PostgreSQL. */
