@@ -37,6 +37,8 @@ final class Quiz {
   private final QuestionBank bank;
   static final String ANSWER = "quiz.answer";
   static final String SELF_RATING = "self.rating";
+  /** A check of a fix-the-sink exercise (item: the exercise), recorded by the exercise feature. */
+  static final String EXERCISE_CHECK = "exercise.check";
 
   private final EventLog events;
   private final QuizSessions sessions;
@@ -251,7 +253,9 @@ final class Quiz {
 
   /**
    * Each question's memory state, replayed from every rating the learner gave it: quiz answers (a miss is Again, a
-   * right answer Good, a self-graded one its rating) and the lesson page's own self-ratings of the same item.
+   * right answer Good, a self-graded one its rating), the lesson page's own self-ratings of the same item, and
+   * checks of a fix-the-sink exercise, which review its verdict question (a failed check is Again, a passed one
+   * Good), so an exercise the learner failed comes back in the next quiz.
    */
   Map<String, Fsrs.Card> cards(String learner, String lesson) {
     Map<String, List<Fsrs.Review>> reviews = new HashMap<>();
@@ -264,6 +268,9 @@ final class Quiz {
       } else if (e.type().equals(SELF_RATING)) {
         question = lesson + "/" + e.item();
         rating = e.data().path("rating").asInt();
+      } else if (e.type().equals(EXERCISE_CHECK)) {
+        question = VerdictQuestions.id(lesson, e.item());
+        rating = (e.result().path("passed").asBoolean(false) ? Fsrs.Rating.GOOD : Fsrs.Rating.AGAIN).value();
       } else {
         continue;
       }
