@@ -19,7 +19,7 @@ public final class ExerciseStarters implements StarterChecks {
   /** @param runner runs the starter with its checker (the app passes the quiz's own sandbox client) */
   public ExerciseStarters(ExerciseCatalog catalog, SourceRunner runner) {
     this.catalog = catalog;
-    this.checks = new ExerciseChecks((clientKey, source) -> runner.run(source));
+    this.checks = new ExerciseChecks((clientKey, source) -> runner.run(source)); // the runner has the quiz's client key
   }
 
   @Override
@@ -32,7 +32,7 @@ public final class ExerciseStarters implements StarterChecks {
   public CompletableFuture<Report> check(Starter starter) {
     Exercise exercise = catalog.find(starter.id())
         .orElseThrow(() -> new IllegalArgumentException("no exercise '" + starter.id() + "'"));
-    return checks.check("quiz-bank", exercise, exercise.source()).thenApply(ExerciseStarters::report);
+    return checks.check("quiz", exercise, exercise.source()).thenApply(ExerciseStarters::report);
   }
 
   static Report report(CheckResult result) {

@@ -61,6 +61,11 @@ final class QuizClient {
     return answer(UUID.randomUUID().toString(), session, question, answerJson);
   }
 
+  /** The learner id in the signed cookie ({@code <id>.<key>.<mac>}); null before the server has set one. */
+  String learnerId() {
+    return cookie == null ? null : cookie.substring(cookie.indexOf('=') + 1, cookie.indexOf('.'));
+  }
+
   static JsonNode json(HttpResponse<String> res) {
     try {
       return JSON.readTree(res.body());
