@@ -4,9 +4,11 @@
 // POST /api/exercises/{id}/check. The result shows every scenario, passed or failed, with its verdicts ("duplicate
 // write of o3 after replay from offset 2"), whether the exercise passed, and compile errors listed and marked at
 // their lines as in the sandbox. A passed exercise gets a checkmark and an `exercise.passed` event through the
-// progress outbox. Verdicts, output and messages are program text: textContent only.
+// progress outbox. Verdicts, output and messages are program text: textContent only. A deep link to an exercise
+// (#sandbox/exercise/<id>, where the quiz's verdict questions point) brings it into view once it is built.
 
 import { loadEditor, createEditor, showDiagnostics } from './editor.js';
+import { reveal } from './tabs.js';
 
 const slot = document.querySelector('[data-exercises]');
 const lesson = document.querySelector('[data-lesson]')?.dataset.lesson ?? '';
@@ -35,6 +37,10 @@ async function init() {
     const exercise = new Exercise({ ...mine[i], ...detail }, slot, hasCodeMirror);
     exercises.push(exercise);
   });
+  // A deep link to an exercise (#sandbox/exercise/<id>, as the quiz's verdict questions link) was routed before the
+  // exercise existed: bring it into view now.
+  const linked = exercises.find((e) => decodeURIComponent(location.hash.slice(1)) === e.element.id);
+  if (linked) reveal(linked.element, true);
   // An editor made while the Sandbox tab was hidden measures itself again when the tab is shown.
   document.addEventListener('lesson:route', (event) => {
     if (event.detail && event.detail.tab === 'sandbox') for (const e of exercises) e.editor.refresh();
