@@ -23,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -55,7 +54,7 @@ class ExerciseVerdictQuestionsTest {
 
   @Test
   void each_exercise_has_a_verdict_question_answered_by_what_its_checker_reports_for_the_starter() throws Exception {
-    JsonNode bank = waitForRuns(new QuizClient(server));
+    JsonNode bank = new QuizClient(server).bankWhenRunsAreReady("exactly-once");
     Map<String, JsonNode> verdictQuestions = new LinkedHashMap<>();
     bank.get("questions").forEach(q -> { if (q.get("id").asText().endsWith("/verdict")) verdictQuestions.put(q.get("item").asText(), q); });
     assertEquals(EXERCISES, List.copyOf(verdictQuestions.keySet()));
@@ -167,15 +166,5 @@ class ExerciseVerdictQuestionsTest {
 
   private String starterSource(String exercise) throws Exception {
     return QuizClient.JSON.readTree(server.get("/api/exercises/" + exercise).body()).get("source").asText();
-  }
-
-  private JsonNode waitForRuns(QuizClient learner) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-    while (System.nanoTime() < deadline) {
-      JsonNode bank = QuizClient.json(learner.get("/api/quiz/lessons/exactly-once"));
-      if (bank.get("predictionsReady").asBoolean()) return bank;
-      Thread.sleep(500);
-    }
-    throw new AssertionError("the questions built from sandbox runs were not ready after 180 s");
   }
 }

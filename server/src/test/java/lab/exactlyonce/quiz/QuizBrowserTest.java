@@ -68,11 +68,7 @@ class QuizBrowserTest extends BrowserTest {
 
   @Test
   void a_verdict_question_shows_the_starter_and_its_link_lands_on_the_exercise() throws Exception {
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(180);
-    while (!server.get("/api/quiz/lessons/exactly-once").body().contains("\"predictionsReady\":true")) {
-      assertTrue(System.nanoTime() < deadline, "the questions built from sandbox runs were not ready after 180 s");
-      Thread.sleep(500);
-    }
+    new QuizClient(server).bankWhenRunsAreReady("exactly-once");
     startWithKeyboard("practice", 1, "Fix the sink");
     Locator q = current();
     assertThat(q.locator(".quiz-prompt")).containsText("the checker replays this sink under many crash points. Which verdict does it report?");
