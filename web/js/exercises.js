@@ -6,10 +6,13 @@
 // or failed, with its verdicts ("duplicate write of o3 after replay from offset 2"), whether the exercise passed,
 // and compile errors listed and marked at their lines as in the sandbox. The server records the check itself (an
 // `exercise.check` event); this module announces it with `lesson:exercise-check` {exercise, passed, status} for
-// progress.js, which shows the checkmark. Verdicts, output and messages are program text: textContent only.
+// progress.js, which shows the checkmark. Verdicts, output and messages are program text: textContent only. A
+// deep link to an exercise (#sandbox/exercise/<id>, where the quiz's verdict questions point) brings it into view
+// once the editors are built (they change the page's layout).
 
 import { loadEditor, createEditor, showDiagnostics } from './editor.js';
 import { uuid } from './uuid.js';
+import { reveal } from './tabs.js';
 
 const slot = document.querySelector('[data-exercises]');
 const RESENDS = 2;   // after a network failure, the same attempt is sent again this many times
@@ -20,6 +23,10 @@ async function init() {
   slot.querySelector('.fix-exercises-needs-js')?.remove();
   const hasCodeMirror = await loadEditor();
   const exercises = [...slot.querySelectorAll('article[data-exercise]')].map((el) => new Exercise(el, hasCodeMirror));
+  // A deep link to an exercise (#sandbox/exercise/<id>, as the quiz's verdict questions link) was routed before the
+  // editors changed the layout: bring it into view again.
+  const linked = exercises.find((e) => decodeURIComponent(location.hash.slice(1)) === e.element.id);
+  if (linked) reveal(linked.element, true);
   // An editor made while the Sandbox tab was hidden measures itself again when the tab is shown.
   document.addEventListener('lesson:route', (event) => {
     if (event.detail && event.detail.tab === 'sandbox') for (const e of exercises) e.editor.refresh();

@@ -104,8 +104,11 @@ function parse(hash) {
   return { tab, path: path.filter(Boolean) };
 }
 
-/** Opens any closed <details> around the element, scrolls it into view and, if asked, moves focus to it. */
-function reveal(element, focus) {
+/**
+ * Opens any closed <details> around the element, scrolls it into view and, if asked, moves focus to it. Exported for
+ * widgets that build a deep-link target after the route (exercises.js).
+ */
+export function reveal(element, focus) {
   if (!element) return;
   for (let d = element.parentElement?.closest('details'); d; d = d.parentElement?.closest('details')) d.open = true;
   if (element.tagName === 'DETAILS') element.open = true;

@@ -13,10 +13,12 @@ import lab.exactlyonce.lesson.TabViews;
 import lab.exactlyonce.exercise.ExerciseCatalog;
 import lab.exactlyonce.exercise.ExerciseRoutes;
 import lab.exactlyonce.exercise.ExerciseViews;
+import lab.exactlyonce.exercise.ExerciseStarters;
 import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
 import lab.exactlyonce.quiz.QuizRoutes;
+import lab.exactlyonce.quiz.SourceRunner;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxRoutes;
 import lab.exactlyonce.sandbox.SnippetCatalog;
@@ -75,7 +77,8 @@ public final class App {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
     EventLog events = new EventLog(database, clock);
-    QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, source -> sandbox.run("quiz-bank", source),
+    SourceRunner quizRuns = source -> sandbox.run("quiz-bank", source);
+    QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, quizRuns, new ExerciseStarters(exercises, quizRuns),
         config.dataDir(), database, events, learners, clock);
     ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
     EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()),

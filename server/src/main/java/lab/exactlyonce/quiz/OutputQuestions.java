@@ -5,46 +5,31 @@ import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.Section;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Predict-the-output questions. Each snippet is run with its parameters varied ({@link SnippetVariants}); the
  * answer to "what does this line print?" is what the run actually printed, and the wrong options are what the
- * other runs printed on the same line. Nothing is hand-written. Outputs are cached by the SHA-256 of the source,
- * in memory and under {@code <data dir>/quiz-outputs/}, so a snippet runs once per version of its text.
+ * other runs printed on the same line. Nothing is hand-written. Outputs are kept in the {@link RunCache}, so a
+ * snippet runs once per version of its text.
  */
 final class OutputQuestions {
-  private static final Logger log = LoggerFactory.getLogger(OutputQuestions.class);
-  private static final int MAX_ATTEMPTS = 5;
   private static final Pattern TITLE = Pattern.compile("(?m)^//\\s*Title:\\s*(.+)$");
 
   private final SourceRunner runner;
-  private final Path cacheDir;
-  private final Map<String, String> memory = new ConcurrentHashMap<>();
+  private final RunCache cache;
 
-  OutputQuestions(SourceRunner runner, Path cacheDir) {
+  OutputQuestions(SourceRunner runner, RunCache cache) {
     this.runner = runner;
-    this.cacheDir = cacheDir;
+    this.cache = cache;
   }
 
   /** One finished run of a variant. */
@@ -65,41 +50,8 @@ final class OutputQuestions {
 
   /** What the source prints when it runs OK; empty (and logged) when it does not. */
   CompletableFuture<Optional<String>> output(String source) {
-    String key = sha256(source);
-    String cached = memory.computeIfAbsent(key, k -> readCache(k).orElse(null));
-    if (cached != null) return CompletableFuture.completedFuture(Optional.of(cached));
-    return attempt(source, 1).thenApply(result -> {
-      if (result == null) return Optional.<String>empty();
-      if (result.status() != Outcome.OK) {
-        log.warn("a snippet variant did not run OK ({}): {}", result.status().id(), firstLine(result));
-        return Optional.<String>empty();
-      }
-      memory.put(key, result.stdout());
-      writeCache(key, result.stdout());
-      return Optional.of(result.stdout());
-    });
-  }
-
-  /**
-   * One run, tried again (after 1, 2, 3 and 4 s) when the failure is the service's rather than the snippet's: an
-   * internal error, a timeout or a busy queue on a loaded machine. Null when every attempt failed with an exception.
-   */
-  private CompletableFuture<RunResult> attempt(String source, int attempt) {
-    CompletableFuture<RunResult> run;
-    try {
-      run = runner.run(source);
-    } catch (RuntimeException e) {
-      run = CompletableFuture.failedFuture(e);
-    }
-    return run.handle((result, error) -> {
-      boolean serviceFailure = error != null || result.status() == Outcome.INTERNAL_ERROR || result.status() == Outcome.TIMEOUT;
-      if (!serviceFailure || attempt >= MAX_ATTEMPTS) {
-        if (error != null) log.error("predict-the-output run failed {} times", attempt, error);
-        return CompletableFuture.completedFuture(error != null ? null : result);
-      }
-      Executor later = CompletableFuture.delayedExecutor(attempt * 1000L, TimeUnit.MILLISECONDS);
-      return CompletableFuture.supplyAsync(() -> null, later).thenCompose(x -> attempt(source, attempt + 1));
-    }).thenCompose(f -> f);
+    return cache.text("a snippet variant", source, () -> runner.run(source).thenApply(result ->
+        new RunCache.Ran(result.status(), result.status() == Outcome.OK ? result.stdout() : firstLine(result))));
   }
 
   static List<Question> build(Lesson lesson, Section section, Block.Snippet block, String source, List<Run> runs) {
@@ -153,38 +105,8 @@ final class OutputQuestions {
     return m.find() ? Optional.of(m.group(1).strip()) : Optional.empty();
   }
 
-  private Optional<String> readCache(String key) {
-    Path file = cacheDir.resolve(key + ".out");
-    try {
-      return Files.isRegularFile(file) ? Optional.of(Files.readString(file, StandardCharsets.UTF_8)) : Optional.empty();
-    } catch (IOException e) {
-      log.warn("cannot read cached output {}", file, e);
-      return Optional.empty();
-    }
-  }
-
-  private void writeCache(String key, String stdout) {
-    try {
-      Files.createDirectories(cacheDir);
-      Path tmp = Files.createTempFile(cacheDir, key, ".tmp");
-      Files.writeString(tmp, stdout, StandardCharsets.UTF_8);
-      Files.move(tmp, cacheDir.resolve(key + ".out"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      log.warn("cannot cache output under {}", cacheDir, e);
-    }
-  }
-
   private static String firstLine(RunResult result) {
     String text = !result.stderr().isBlank() ? result.stderr() : result.diagnostics().toString();
     return text.lines().findFirst().orElse("");
-  }
-
-  static String sha256(String text) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

@@ -19,20 +19,23 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Every lesson's questions: those generated from the lesson data at once, and the predict-the-output ones as soon
- * as their snippet runs finish (started on a lesson's first quiz request, so lessons nobody quizzes cost nothing).
+ * Every lesson's questions: those generated from the lesson data at once, and the ones built from sandbox runs
+ * (predict-the-output from snippet variants, {@link VerdictQuestions} from exercise starters) as soon as their runs
+ * finish, started on a lesson's first quiz request, so lessons nobody quizzes cost nothing.
  */
 final class QuestionBank {
   private final LessonCatalog catalog;
   private final Path snippetsRoot;
   private final OutputQuestions outputs;
+  private final VerdictQuestions verdicts;
   private final Map<String, List<Question>> generated = new ConcurrentHashMap<>();
   private final Map<String, CompletableFuture<List<Question>>> predicted = new ConcurrentHashMap<>();
 
-  QuestionBank(LessonCatalog catalog, Path snippetsRoot, OutputQuestions outputs) {
+  QuestionBank(LessonCatalog catalog, Path snippetsRoot, OutputQuestions outputs, VerdictQuestions verdicts) {
     this.catalog = catalog;
     this.snippetsRoot = snippetsRoot;
     this.outputs = outputs;
+    this.verdicts = verdicts;
     QuestionGenerator generator = new QuestionGenerator();
     for (Lesson lesson : catalog.all()) generated.put(lesson.id(), generator.generate(lesson));
   }
@@ -41,7 +44,7 @@ final class QuestionBank {
     return catalog.require(id);
   }
 
-  /** The lesson's questions now: generated ones first, then every predict-the-output question that is ready. */
+  /** The lesson's questions now: generated ones first, then the ones built from sandbox runs once all are ready. */
   List<Question> questions(String lessonId) {
     Lesson lesson = catalog.require(lessonId);
     List<Question> all = new ArrayList<>(generated.get(lesson.id()));
@@ -50,7 +53,7 @@ final class QuestionBank {
     return all;
   }
 
-  /** Completes when the lesson's predict-the-output questions are built. */
+  /** Completes when the lesson's questions built from sandbox runs (predict-the-output, exercise verdicts) are ready. */
   CompletableFuture<List<Question>> predictions(Lesson lesson) {
     return predicted.computeIfAbsent(lesson.id(), id -> startRuns(lesson));
   }
@@ -80,6 +83,7 @@ final class QuestionBank {
         }
       }
     }
+    parts.add(verdicts.questions(lesson));
     return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(done -> {
       List<Question> all = new ArrayList<>();
       for (var part : parts) all.addAll(part.join());

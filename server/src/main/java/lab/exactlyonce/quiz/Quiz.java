@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.NewEvent;
+import lab.exactlyonce.progress.Progress;
 import lab.exactlyonce.progress.RecordedEvent;
 
 import java.time.Clock;
@@ -37,6 +38,8 @@ final class Quiz {
   private final QuestionBank bank;
   static final String ANSWER = "quiz.answer";
   static final String SELF_RATING = "self.rating";
+  /** A check of a fix-the-sink exercise (item: the exercise), recorded by the exercise feature. */
+  static final String EXERCISE_CHECK = Progress.EXERCISE_CHECK;
 
   private final EventLog events;
   private final QuizSessions sessions;
@@ -251,7 +254,9 @@ final class Quiz {
 
   /**
    * Each question's memory state, replayed from every rating the learner gave it: quiz answers (a miss is Again, a
-   * right answer Good, a self-graded one its rating) and the lesson page's own self-ratings of the same item.
+   * right answer Good, a self-graded one its rating), the lesson page's own self-ratings of the same item, and
+   * checks of a fix-the-sink exercise, which review its verdict question (a failed check is Again, a passed one
+   * Good), so an exercise the learner failed comes back in the next quiz.
    */
   Map<String, Fsrs.Card> cards(String learner, String lesson) {
     Map<String, List<Fsrs.Review>> reviews = new HashMap<>();
@@ -264,6 +269,11 @@ final class Quiz {
       } else if (e.type().equals(SELF_RATING)) {
         question = lesson + "/" + e.item();
         rating = e.data().path("rating").asInt();
+      } else if (e.type().equals(EXERCISE_CHECK)) {
+        // Only a check that reached the checker's verdicts says what the learner knows; a compile error does not.
+        if (!e.result().path("status").asText().equals("ok")) continue;
+        question = VerdictQuestions.id(lesson, e.item());
+        rating = (e.result().path("passed").asBoolean(false) ? Fsrs.Rating.GOOD : Fsrs.Rating.AGAIN).value();
       } else {
         continue;
       }

@@ -44,11 +44,14 @@ public final class QuizRoutes {
 
   /**
    * @param runner runs snippet variants for predict-the-output questions (the app passes its sandbox)
-   * @param dataDir predict-the-output results are cached under {@code <dataDir>/quiz-outputs/}
+   * @param starters the fix-the-sink exercises' starters and their checks, for the verdict questions
+   * @param dataDir what those runs produced is cached under {@code <dataDir>/quiz-outputs/}
    */
-  public QuizRoutes(LessonCatalog catalog, Path snippetsRoot, SourceRunner runner, Path dataDir, Database db,
-                    EventLog events, Learners learners, Clock clock) {
-    QuestionBank bank = new QuestionBank(catalog, snippetsRoot, new OutputQuestions(runner, dataDir.resolve("quiz-outputs")));
+  public QuizRoutes(LessonCatalog catalog, Path snippetsRoot, SourceRunner runner, StarterChecks starters, Path dataDir,
+                    Database db, EventLog events, Learners learners, Clock clock) {
+    RunCache runs = new RunCache(dataDir.resolve("quiz-outputs"));
+    QuestionBank bank = new QuestionBank(catalog, snippetsRoot, new OutputQuestions(runner, runs),
+        new VerdictQuestions(starters, runs));
     this.sessions = new QuizSessions(db);
     this.quiz = new Quiz(bank, events, sessions, clock);
     this.learners = learners;

@@ -4,16 +4,21 @@
  * <ul>
  *   <li>{@link lab.exactlyonce.quiz.QuestionGenerator} turns blocks, key ideas and flows into questions;
  *   {@link lab.exactlyonce.quiz.OutputQuestions} runs each snippet with its {@code static final} constants varied
- *   and asks what a line printed (the answer is the real output, cached by source hash under
- *   {@code <data dir>/quiz-outputs/}). {@link lab.exactlyonce.quiz.QuestionBank} holds both; ids are
- *   {@code <lesson>/<item>[/<variant>]}. {@code lessons/SCHEMA.md} tells authors which data becomes which question.</li>
+ *   and asks what a line printed (the answer is the real output); {@link lab.exactlyonce.quiz.VerdictQuestions}
+ *   runs each fix-the-sink exercise's starter through its checker ({@link lab.exactlyonce.quiz.StarterChecks},
+ *   implemented by the exercise feature) and asks which verdict it reports (id {@code <lesson>/<exercise>/verdict}).
+ *   Both kinds are built on a lesson's first quiz request and their runs are kept in one
+ *   {@link lab.exactlyonce.quiz.RunCache} (by the SHA-256 of what ran, under {@code <data dir>/quiz-outputs/}).
+ *   {@link lab.exactlyonce.quiz.QuestionBank} holds them all; ids are {@code <lesson>/<item>[/<variant>]}.
+ *   {@code lessons/SCHEMA.md} tells authors which data becomes which question.</li>
  *   <li>{@link lab.exactlyonce.quiz.Quiz} starts sessions (due first, then new in seeded order, then later), checks
  *   and grades answers, and derives schedules and results from the stored events; nothing is counted in place.
  *   Sessions are rows in {@code quiz_sessions} (migration V10); answers are rows in the progress feature's
  *   {@code events}, graded once per client id (the {@code result} of the event), so a retry gets the original
  *   verdict.</li>
  *   <li>{@link lab.exactlyonce.quiz.Fsrs} is FSRS-6 with py-fsrs 6 defaults; a card's state is replayed from the
- *   learner's ratings (quiz answers, and the lesson page's self-ratings of the same items).</li>
+ *   learner's ratings (quiz answers, the lesson page's self-ratings of the same items, and {@code exercise.check}
+ *   events: a failed check of an exercise is Again for its verdict question, a passed one Good).</li>
  *   <li>{@link lab.exactlyonce.quiz.QuizRoutes} (HTTP), {@link lab.exactlyonce.quiz.QuizPages} (server-rendered pages),
  *   {@code web/js/quiz.js} (one question at a time, keyboard first, answers through {@code outbox.js}),
  *   {@code web/css/quiz.css}.</li>

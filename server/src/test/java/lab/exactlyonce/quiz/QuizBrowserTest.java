@@ -67,6 +67,23 @@ class QuizBrowserTest extends BrowserTest {
   }
 
   @Test
+  void a_verdict_question_shows_the_starter_and_its_link_lands_on_the_exercise() throws Exception {
+    new QuizClient(server).bankWhenRunsAreReady("exactly-once");
+    startWithKeyboard("practice", 1, "Fix the sink");
+    Locator q = current();
+    assertThat(q.locator(".quiz-prompt")).containsText("the checker replays this sink under many crash points. Which verdict does it report?");
+    assertThat(q.locator("pre.quiz-detail code")).containsText("class ");
+    page.keyboard().press("1");
+    String item = q.getAttribute("data-item");
+    Locator link = q.locator(".quiz-feedback a");
+    assertThat(link).hasAttribute("href", "/lessons/exactly-once#sandbox/exercise/" + item);
+    link.click();
+    Locator exercise = page.locator("[id='sandbox/exercise/" + item + "']");
+    assertThat(exercise).isFocused();
+    assertThat(exercise).isInViewport();
+  }
+
+  @Test
   void a_reload_resumes_at_the_first_unanswered_question() {
     startWithKeyboard("practice", 2, "Misconceptions");
     page.keyboard().press("2"); // a myth: False

@@ -61,6 +61,25 @@ final class QuizClient {
     return answer(UUID.randomUUID().toString(), session, question, answerJson);
   }
 
+  /** The learner id in the signed cookie ({@code <id>.<key>.<mac>}); null before the server has set one. */
+  String learnerId() {
+    return cookie == null ? null : cookie.substring(cookie.indexOf('=') + 1, cookie.indexOf('.'));
+  }
+
+  /**
+   * The lesson's bank ({@code GET /api/quiz/lessons/<id>}) once the questions built from sandbox runs are ready (the
+   * first request starts those runs); fails the test after 180 s.
+   */
+  JsonNode bankWhenRunsAreReady(String lesson) throws InterruptedException {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(180);
+    while (System.nanoTime() < deadline) {
+      JsonNode bank = json(get("/api/quiz/lessons/" + lesson));
+      if (bank.get("predictionsReady").asBoolean()) return bank;
+      Thread.sleep(500);
+    }
+    throw new AssertionError("the questions built from sandbox runs were not ready after 180 s");
+  }
+
   static JsonNode json(HttpResponse<String> res) {
     try {
       return JSON.readTree(res.body());
