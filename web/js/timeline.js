@@ -24,6 +24,7 @@ const LANE = 46;       // height of a lane holding one chip per column
 const CHIP_H = 20;
 const CHIP_W = 44;
 const TICK_MS = 700;
+const TXN_WORDS = { precommit: 'pre-commit', commit: 'commit', abort: 'abort' };
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -185,8 +186,7 @@ export class Timeline {
       } else if (e.type === 'sink') {
         group.append(laneMark(x, laneY('sink', e.sink), e.kind, 'declared'));
       } else if (['precommit', 'commit', 'abort'].includes(e.type)) {
-        group.append(laneMark(x, laneY('sink', e.sink), { precommit: 'pre-commit', commit: 'commit', abort: 'abort' }[e.type],
-          e.txn ?? ''));
+        group.append(laneMark(x, laneY('sink', e.sink), TXN_WORDS[e.type], e.txn ?? ''));
       } else if (e.type === 'consume') {
         const c = m.consumers.find((k) => k.key === e.isolation);
         const seen = chip(x, laneY('consumer', c.key), e.key ?? String(e.value), null, 'tl-seen',
