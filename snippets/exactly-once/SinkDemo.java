@@ -52,6 +52,7 @@ public class SinkDemo {
     /** Appends every write: a replay appends the same rows again. */
     static class AppendSink extends Sink {
         final List<Order> rows = new ArrayList<Order>();
+        AppendSink() { Trace.sink(name(), "append"); }
         String name() { return "AppendSink"; }
         void write(Order o) {
             rows.add(o);
@@ -63,6 +64,7 @@ public class SinkDemo {
     /** Overwrites by order id: a replay rewrites the same rows with the same values. */
     static class UpsertSink extends Sink {
         final Map<String, Order> byId = new LinkedHashMap<String, Order>();
+        UpsertSink() { Trace.sink(name(), "upsert"); }
         String name() { return "UpsertSink"; }
         void write(Order o) {
             byId.put(o.id, o);
@@ -85,7 +87,10 @@ public class SinkDemo {
         String openTxn;
         int transactions = 0;
 
-        TwoPhaseSink() { begin(); }
+        TwoPhaseSink() {
+            Trace.sink(name(), "append"); // a commit appends the transaction's rows
+            begin();
+        }
 
         String name() { return "TwoPhaseSink"; }
 

@@ -27,6 +27,8 @@ public class TxnDedupeDemo {
         final List<Record> records = new ArrayList<Record>();
         final Map<String, String> outcome = new HashMap<String, String>(); // txn -> COMMIT or ABORT
 
+        Log() { Trace.sink("log", "append"); }
+
         void write(String txn, int value) {
             records.add(new Record(txn, value));
             Trace.write("log", txn, value, txn, false); // in the log, invisible to read_committed until the commit
@@ -97,6 +99,7 @@ public class TxnDedupeDemo {
         Set<String> acceptedBefore = new HashSet<String>();
         List<String> kept = new ArrayList<String>();
         List<String> notes = new ArrayList<String>();
+        Trace.sink("dedupe", "append"); // what the dedupe let through, in order
         for (int i = 0; i < stream.length; i++) {
             Event e = stream[i];
             Trace.read(i, e.id, e.at);

@@ -168,7 +168,7 @@ class SnippetWidget {
     this.stderr.textContent = result.stderr || '';
     this.stderrPanel.hidden = !result.stderr;
     this.listDiagnostics(diagnostics);
-    this.timeline.show(result.trace || [], result.stdout || '');
+    this.timeline.show(result.trace || []);
     document.dispatchEvent(new CustomEvent('lesson:run', { detail: { snippet: this.id, status: result.status } }));
     if (result.status === 'ok') {
       const matches = normalize(result.stdout) === normalize(this.expected);

@@ -1,6 +1,7 @@
-// The replay timeline: draws the trace of a snippet run (RunResult.trace, see TEAM.md) as an SVG with one column
-// per event and one lane each for the source and the job (reads, barriers, checkpoints, the crash, the replay), for
-// every sink (its rows as they appear: visible, invisible/pre-committed, aborted and struck out, duplicates flagged),
+// The replay timeline: draws the trace of a snippet run (RunResult.trace, see lessons/SCHEMA.md) as an SVG with one
+// column per event and one lane each for the source and the job (reads, barriers, checkpoints, the crash, the replay),
+// for every sink (its declaration, its rows as they appear: visible, invisible/pre-committed, aborted and struck out,
+// duplicates flagged, overwritten rows faded),
 // and for what a read_uncommitted and a read_committed consumer see. The consumers come from the trace's `consume`
 // events when it has any; otherwise they are derived from the transactional sinks' writes, commits and aborts.
 //
@@ -9,10 +10,12 @@
 // prefers-reduced-motion nothing is animated and steps are instant. Trace values are program output: everything is
 // built with DOM APIs and textContent.
 //
-// A duplicate is one source record (the offset of the read with the write's key, or else the key and value) visible
-// twice in one sink. Whether a sink appends or overwrites by key is not in the trace; the snippet's own report says
-// it: a sink whose report line ("UpsertSink rows=5 sum=150 OK") ends in OK overwrites rows by key, and a newer row
-// for a key marks the older one overwritten.
+// How a sink keeps its rows comes from the trace alone: its `sink` event (Trace.sink(name, kind)) says "append"
+// (every write adds a row) or "upsert" (a write replaces the row with the same key). A sink the trace never declares
+// is drawn as appending, so a replayed write shows up as a duplicate rather than being hidden. In an appending sink a
+// duplicate is one source record (the offset of the read with the write's key, or else the key and value) visible
+// twice; in an upserting sink a newer row for a key marks the older one overwritten. The program's printed output
+// plays no part: editing a print line changes nothing here.
 
 const SVG = 'http://www.w3.org/2000/svg';
 const COL = 52;        // width of one event's column
@@ -21,10 +24,11 @@ const LANE = 46;       // height of a lane holding one chip per column
 const CHIP_H = 20;
 const CHIP_W = 44;
 const TICK_MS = 700;
+const TXN_WORDS = { precommit: 'pre-commit', commit: 'commit', abort: 'abort' };
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
-/** One timeline per snippet widget: `element` goes into the page, `show(trace, stdout)` draws a run. */
+/** One timeline per snippet widget: `element` goes into the page, `show(trace)` draws a run. */
 export class Timeline {
   constructor(title) {
     this.title = title;
@@ -53,10 +57,10 @@ export class Timeline {
     this.element.replaceChildren(this.element.firstChild);
   }
 
-  show(trace, stdout) {
+  show(trace) {
     this.clear();
     if (!Array.isArray(trace) || trace.length === 0) return;
-    this.model = buildModel(trace, stdout);
+    this.model = buildModel(trace);
     this.draw();
     this.element.hidden = false;
     this.go(0);
@@ -109,7 +113,7 @@ export class Timeline {
 
     const width = m.events.length * COL + 8;
     const lanes = [{ id: 'axis', name: 'Event', height: AXIS }, { id: 'source', name: 'Source and job', height: LANE }]
-      .concat(m.sinks.map((s) => ({ id: 'sink', sink: s, name: s, height: LANE })))
+      .concat(m.sinks.map((s) => ({ id: 'sink', sink: s, name: s, kind: kindLabel(m, s), height: LANE })))
       .concat(m.consumers.map((c) => ({ id: 'consumer', consumer: c, name: c.label, height: c.height })));
     let y = 0;
     for (const lane of lanes) {
@@ -128,7 +132,15 @@ export class Timeline {
     for (const lane of lanes) {
       const cell = div('timeline-label timeline-label-' + lane.id);
       cell.style.height = lane.height + 'px';
-      cell.textContent = lane.id === 'consumer' ? lane.consumer.key : lane.name;
+      if (lane.id === 'sink') {
+        const kind = document.createElement('span');
+        kind.className = 'timeline-label-kind';
+        kind.textContent = `(${lane.kind})`;
+        cell.append(span(lane.name), ' ', kind);
+        cell.dataset.sink = lane.sink;
+      } else {
+        cell.textContent = lane.id === 'consumer' ? lane.consumer.key : lane.name;
+      }
       labels.append(cell);
       if (lane.id !== 'axis') svg.append(svgEl('line', { x1: 0, x2: width, y1: lane.y, y2: lane.y, class: 'tl-lane-rule' }));
       if (lane.id === 'sink' || lane.id === 'consumer') {
@@ -136,7 +148,7 @@ export class Timeline {
         item.dataset.lane = lane.sink || lane.consumer.key;
         const name = document.createElement('span');
         name.className = 'timeline-lane-name';
-        name.textContent = lane.name + ': ';
+        name.textContent = (lane.id === 'sink' ? `${lane.name} (${lane.kind})` : lane.name) + ': ';
         const summary = document.createElement('span');
         summary.className = 'timeline-lane-summary';
         item.append(name, summary);
@@ -171,8 +183,10 @@ export class Timeline {
         row.dataset.key = e.key ?? '';
         row.dataset.row = String(i);
         group.append(row);
+      } else if (e.type === 'sink') {
+        group.append(laneMark(x, laneY('sink', e.sink), e.kind, 'declared'));
       } else if (['precommit', 'commit', 'abort'].includes(e.type)) {
-        group.append(txnMark(x, laneY('sink', e.sink), e));
+        group.append(laneMark(x, laneY('sink', e.sink), TXN_WORDS[e.type], e.txn ?? ''));
       } else if (e.type === 'consume') {
         const c = m.consumers.find((k) => k.key === e.isolation);
         const seen = chip(x, laneY('consumer', c.key), e.key ?? String(e.value), null, 'tl-seen',
@@ -304,13 +318,18 @@ export class Timeline {
   }
 }
 
-/** The trace in seq order plus what does not change with the step: sinks, consumers, checkpoint offsets. */
-export function buildModel(trace, stdout) {
+/**
+ * The trace in seq order plus what does not change with the step: sinks and their kinds, consumers, checkpoint
+ * offsets. `kinds` holds the declared sinks only; `keyed` the sinks declared "upsert".
+ */
+export function buildModel(trace) {
   const events = trace.slice().sort((a, b) => a.seq - b.seq)
     .map((e) => (e.type === 'consume' && !e.isolation ? { ...e, isolation: 'consumer' } : e));
   const sinks = [];
   for (const e of events) if (e.sink && !sinks.includes(e.sink)) sinks.push(e.sink);
-  const keyed = new Set(sinks.filter((s) => reportSaysOk(stdout, s)));
+  const kinds = new Map();
+  for (const e of events) if (e.type === 'sink' && !kinds.has(e.sink)) kinds.set(e.sink, e.kind);
+  const keyed = new Set(sinks.filter((s) => kinds.get(s) === 'upsert'));
 
   // The offset a write belongs to: the offset of the last record read with that key.
   const writeOffset = new Map();
@@ -345,7 +364,7 @@ export function buildModel(trace, stdout) {
     }
   });
 
-  const model = { events, sinks, keyed, writeOffset, checkpointOffset, consumeSource, consumers: [] };
+  const model = { events, sinks, kinds, keyed, writeOffset, checkpointOffset, consumeSource, consumers: [] };
   const consumes = events.filter((e) => e.type === 'consume');
   if (consumes.length) {
     for (const level of ['read_uncommitted', 'read_committed']) {
@@ -381,8 +400,11 @@ function countPerColumn(sightings) {
   return [...count.values()];
 }
 
-function reportSaysOk(stdout, sink) {
-  return (stdout || '').split('\n').some((line) => line.startsWith(sink + ' ') && /\bOK\s*$/.test(line));
+/** How the lane of `sink` is labelled: "upsert by key", "append", or "append, not declared". */
+function kindLabel(model, sink) {
+  const kind = model.kinds.get(sink);
+  if (kind === 'upsert') return 'upsert by key';
+  return kind === 'append' ? 'append' : 'append, not declared';
 }
 
 /**
@@ -474,6 +496,10 @@ export function describe(model, index) {
   const at = `t=${e.seq}: `;
   const item = e.key ?? String(e.value);
   switch (e.type) {
+    case 'sink':
+      return e.kind === 'upsert'
+        ? `${at}${e.sink} is declared an upsert sink: a write replaces the row with the same key`
+        : `${at}${e.sink} is declared an append sink: every write adds a row`;
     case 'read':
       return `${at}the source reads ${item} at offset ${e.offset}`;
     case 'write': {
@@ -562,19 +588,26 @@ function marker(x, height, e, offset) {
   return g;
 }
 
-function txnMark(x, laneTop, e) {
+/** A word in a sink's lane with a line under it: a transaction step and its txn, or a declaration and its kind. */
+function laneMark(x, laneTop, text, sub) {
   const g = svgEl('g', { class: 'tl-txn' });
   const label = svgEl('text', { x: x + COL / 2, y: laneTop + LANE / 2 + 4, class: 'tl-txn-text' });
-  label.textContent = { precommit: 'pre-commit', commit: 'commit', abort: 'abort' }[e.type];
-  const txn = svgEl('text', { x: x + COL / 2, y: laneTop + LANE / 2 + 16, class: 'tl-sub' });
-  txn.textContent = e.txn ?? '';
-  g.append(label, txn);
+  label.textContent = text;
+  const below = svgEl('text', { x: x + COL / 2, y: laneTop + LANE / 2 + 16, class: 'tl-sub' });
+  below.textContent = sub;
+  g.append(label, below);
   return g;
 }
 
 function svgEl(name, attrs) {
   const el = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+function span(text) {
+  const el = document.createElement('span');
+  el.textContent = text;
   return el;
 }
 

@@ -1,5 +1,8 @@
 package lab.exactlyonce.sandbox;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
@@ -15,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
@@ -26,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * keyboard, reduced motion, a phone-sized screen), the knobs re-running the snippet, and axe on the Sandbox tab.
  */
 class ReplayBrowserTest extends BrowserTest {
+  static final ObjectMapper JSON = new ObjectMapper();
   static final LocatorAssertions.HasTextOptions SLOW = new LocatorAssertions.HasTextOptions().setTimeout(20_000);
   static final String SEED_OUTPUT =
       "AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n";
@@ -41,16 +46,67 @@ class ReplayBrowserTest extends BrowserTest {
     return server;
   }
 
+  /** The trace of the last run a test waited for with {@link #traceOf}. */
+  JsonNode trace;
+
   /** Opens the Sandbox tab, runs the sink demo and returns its widget once the timeline is shown. */
   Locator runSinkDemo() {
+    Locator demo = openSinkDemo();
+    traceOf(() -> demo.locator("[data-run]").click());
+    assertThat(demo.locator("[data-stdout]")).hasText(SEED_OUTPUT, SLOW);
+    assertThat(demo.locator("[data-timeline]")).isVisible();
+    return demo;
+  }
+
+  Locator openSinkDemo() {
     page.navigate(url("/lessons/exactly-once#sandbox"));
     Locator demo = page.locator("[id='sandbox/sink-demo']");
     assertThat(demo.locator(".CodeMirror")).isVisible();
     assertThat(demo.locator("[data-knobs]")).isVisible();
-    demo.locator("[data-run]").click();
-    assertThat(demo.locator("[data-stdout]")).hasText(SEED_OUTPUT, SLOW);
-    assertThat(demo.locator("[data-timeline]")).isVisible();
     return demo;
+  }
+
+  /** Does {@code action}, waits for the run it starts and keeps that run's trace in {@link #trace}. */
+  JsonNode traceOf(Runnable action) {
+    Response run = page.waitForResponse(r -> r.url().endsWith("/api/run") && r.request().method().equals("POST"),
+        new Page.WaitForResponseOptions().setTimeout(20_000), action);
+    assertEquals(200, run.status(), run.text());
+    try {
+      trace = JSON.readTree(run.text()).get("trace");
+    } catch (JsonProcessingException e) {
+      throw new AssertionError("the run answered " + run.text(), e);
+    }
+    return trace;
+  }
+
+  /** The position (the timeline's step, its seq minus one) of the {@code nth} event (from 1) that {@code matches}. */
+  int nth(int nth, Predicate<JsonNode> matches) {
+    int seen = 0;
+    for (int i = 0; i < trace.size(); i++) {
+      if (matches.test(trace.get(i)) && ++seen == nth) return i;
+    }
+    throw new AssertionError("the trace has no event number " + nth + " of its kind: " + trace);
+  }
+
+  int first(Predicate<JsonNode> matches) {
+    return nth(1, matches);
+  }
+
+  static Predicate<JsonNode> type(String type) {
+    return e -> e.get("type").asText().equals(type);
+  }
+
+  static Predicate<JsonNode> write(String sink, String key) {
+    return type("write").and(e -> e.get("sink").asText().equals(sink) && e.get("key").asText().equals(key));
+  }
+
+  /** What the timeline says at {@code step}: "t=<seq>: words". */
+  static String at(int step, String words) {
+    return "t=" + (step + 1) + ": " + words;
+  }
+
+  int last() {
+    return trace.size() - 1;
   }
 
   static Locator now(Locator demo) {
@@ -68,22 +124,30 @@ class ReplayBrowserTest extends BrowserTest {
   @Test
   void the_sink_demo_draws_its_trace_steps_to_the_crash_and_scrubs_to_the_end() {
     Locator demo = runSinkDemo();
-    assertThat(now(demo)).hasText("t=1: the source reads o1 at offset 0");
+    assertThat(now(demo)).hasText("t=1: AppendSink is declared an append sink: every write adds a row");
     assertThat(demo.locator("[data-timeline-back]")).isDisabled();
     assertThat(demo.locator(".tl-event:not(.tl-future)")).hasCount(1);
+    assertThat(demo.locator(".timeline-label[data-sink='AppendSink']")).hasText("AppendSink (append)");
+    assertThat(demo.locator(".timeline-label[data-sink='UpsertSink']")).hasText("UpsertSink (upsert by key)");
+    assertThat(demo.locator(".timeline-label[data-sink='TwoPhaseSink']")).hasText("TwoPhaseSink (append)");
 
     Locator forward = demo.locator("[data-timeline-forward]");
-    for (int i = 0; i < 17; i++) forward.click();
-    assertThat(now(demo)).hasText("t=18: AppendSink writes o3 (offset 2) \u2014 visible");
-    for (int i = 0; i < 9; i++) forward.click();
-    assertThat(now(demo)).hasText("t=27: the job crashes (crash after 4 records)");
+    int read = first(type("read"));
+    for (int i = 0; i < read; i++) forward.click();
+    assertThat(now(demo)).hasText(at(read, "the source reads o1 at offset 0"));
+    int o3 = first(write("AppendSink", "o3"));
+    for (int i = read; i < o3; i++) forward.click();
+    assertThat(now(demo)).hasText(at(o3, "AppendSink writes o3 (offset 2) \u2014 visible"));
+    int crash = first(type("crash"));
+    for (int i = o3; i < crash; i++) forward.click();
+    assertThat(now(demo)).hasText(at(crash, "the job crashes (crash after 4 records)"));
     // At the crash the two-phase sink holds o3 and o4 in its open transaction: written, not visible.
     assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-sink='TwoPhaseSink'].tl-invisible")));
     assertThat(lane(demo, "TwoPhaseSink")).hasText("2 visible rows · 2 not yet visible");
     assertThat(lane(demo, "AppendSink")).hasText("4 visible rows");
 
-    demo.locator("[data-timeline-scrubber]").fill("54");   // the last event
-    assertThat(now(demo)).hasText("t=55: a read_committed consumer reads o5 = 50");
+    demo.locator("[data-timeline-scrubber]").fill(String.valueOf(last()));
+    assertThat(now(demo)).hasText(at(last(), "a read_committed consumer reads o5 = 50"));
     assertThat(forward).isDisabled();
     assertThat(lane(demo, "AppendSink")).hasText("7 visible rows · duplicates: o3, o4");
     assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-sink='AppendSink'].tl-duplicate")));
@@ -102,6 +166,45 @@ class ReplayBrowserTest extends BrowserTest {
     assertThat(lane(demo, "read_committed")).hasText("saw o1, o2, o3, o4, o5");
   }
 
+  /** Runs the sink demo with {@code from} replaced by {@code to} and scrubs its timeline to the last event. */
+  Locator runEditedSinkDemo(String from, String to, String stdout) {
+    Locator demo = openSinkDemo();
+    Locator editor = demo.locator(".CodeMirror");
+    String source = (String) editor.evaluate("cm => cm.CodeMirror.getValue()");
+    assertTrue(source.contains(from), "the sink demo has " + from);
+    editor.evaluate("(cm, text) => cm.CodeMirror.setValue(text)", source.replace(from, to));
+    traceOf(() -> demo.locator("[data-run]").click());
+    assertThat(demo.locator("[data-stdout]")).hasText(stdout, SLOW);
+    demo.locator("[data-timeline-scrubber]").fill(String.valueOf(last()));
+    assertThat(now(demo)).hasText(at(last(), "a read_committed consumer reads o5 = 50"));
+    return demo;
+  }
+
+  @Test
+  void swapping_the_words_of_the_printed_report_changes_nothing_the_timeline_draws() {
+    Locator demo = runEditedSinkDemo("(duplicates ? \" DUPLICATES\" : \" OK\")", "(duplicates ? \" OK\" : \" DUPLICATES\")",
+        "AppendSink rows=7 sum=220 OK\nUpsertSink rows=5 sum=150 DUPLICATES\nTwoPhaseSink rows=5 sum=150 DUPLICATES\n");
+    // The declarations decide: the append sink still shows its duplicates, the upsert sink still overwrites by key.
+    assertThat(demo.locator(".timeline-label[data-sink='AppendSink']")).hasText("AppendSink (append)");
+    assertThat(lane(demo, "AppendSink")).hasText("7 visible rows · duplicates: o3, o4");
+    assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-sink='AppendSink'].tl-duplicate")));
+    assertThat(demo.locator(".timeline-label[data-sink='UpsertSink']")).hasText("UpsertSink (upsert by key)");
+    assertThat(lane(demo, "UpsertSink")).hasText("5 visible rows");
+    assertEquals(List.of(), keys(demo.locator("[data-sink='UpsertSink'].tl-duplicate")));
+    assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-sink='UpsertSink'].tl-overwritten")));
+  }
+
+  @Test
+  void a_sink_that_is_never_declared_is_drawn_as_appending_so_its_replayed_rows_show_as_duplicates() {
+    Locator demo = runEditedSinkDemo("UpsertSink() { Trace.sink(name(), \"upsert\"); }", "", SEED_OUTPUT);
+    assertThat(demo.locator(".timeline-label[data-sink='UpsertSink']")).hasText("UpsertSink (append, not declared)");
+    assertThat(demo.locator("[data-lane='UpsertSink'] .timeline-lane-name")).hasText("UpsertSink (append, not declared): ");
+    assertThat(lane(demo, "UpsertSink")).hasText("7 visible rows · duplicates: o3, o4");
+    assertEquals(List.of("o3", "o4"), keys(demo.locator("[data-sink='UpsertSink'].tl-duplicate")));
+    assertEquals(List.of(), keys(demo.locator("[data-sink='UpsertSink'].tl-overwritten")));
+    assertThat(demo.locator(".timeline-label[data-sink='AppendSink']")).hasText("AppendSink (append)");
+  }
+
   @Test
   void the_transaction_demo_shows_what_each_isolation_level_read() {
     page.navigate(url("/lessons/exactly-once#sandbox"));
@@ -117,31 +220,33 @@ class ReplayBrowserTest extends BrowserTest {
     assertThat(lane(demo, "read_committed")).hasText("saw t1, t1, t3, t3");
     // e1 at t=0 and e1 at t=90 are two different records of the stream, so no duplicate is flagged.
     assertThat(lane(demo, "dedupe")).hasText("4 visible rows");
+    assertThat(demo.locator(".timeline-label[data-sink='dedupe']")).hasText("dedupe (append)");
   }
 
   @Test
   void the_timeline_works_from_the_keyboard() {
     Locator demo = runSinkDemo();
+    Locator scrubber = demo.locator("[data-timeline-scrubber]");
+    int read = first(type("read"));
+    scrubber.fill(String.valueOf(read));
+    assertThat(now(demo)).hasText(at(read, "the source reads o1 at offset 0"));
     demo.locator("[data-timeline-forward]").focus();
     page.keyboard().press("Enter");
     page.keyboard().press("Space");
-    assertThat(now(demo)).hasText("t=3: UpsertSink writes o1 (offset 0) \u2014 visible");
+    assertThat(now(demo)).hasText(at(read + 2, "UpsertSink writes o1 (offset 0) \u2014 visible"));
     page.keyboard().press("Shift+Tab");   // to Play
     page.keyboard().press("Shift+Tab");   // to Step back
     page.keyboard().press("Enter");
-    assertThat(now(demo)).hasText("t=2: AppendSink writes o1 (offset 0) \u2014 visible");
+    assertThat(now(demo)).hasText(at(read + 1, "AppendSink writes o1 (offset 0) \u2014 visible"));
 
-    Locator scrubber = demo.locator("[data-timeline-scrubber]");
     scrubber.focus();
     page.keyboard().press("ArrowRight");
-    assertThat(now(demo)).hasText(
-        "t=3: UpsertSink writes o1 (offset 0) \u2014 visible");
+    assertThat(now(demo)).hasText(at(read + 2, "UpsertSink writes o1 (offset 0) \u2014 visible"));
     page.keyboard().press("End");
-    assertThat(now(demo)).hasText(Pattern.compile("^t=55: "));
-    assertEquals("t=55: a read_committed consumer reads o5 = 50",
-        scrubber.getAttribute("aria-valuetext"));
+    assertThat(now(demo)).hasText(Pattern.compile("^t=" + (last() + 1) + ": "));
+    assertEquals(at(last(), "a read_committed consumer reads o5 = 50"), scrubber.getAttribute("aria-valuetext"));
     page.keyboard().press("Home");
-    assertThat(now(demo)).hasText("t=1: the source reads o1 at offset 0");
+    assertThat(now(demo)).hasText("t=1: AppendSink is declared an append sink: every write adds a row");
 
     // Space on the focused drawing plays and pauses; the arrow keys step.
     Locator drawing = demo.locator("[data-timeline-drawing]");
@@ -157,31 +262,35 @@ class ReplayBrowserTest extends BrowserTest {
     assertEquals(paused, now(demo).textContent(), "paused means no more steps");
     page.keyboard().press("End");
     page.keyboard().press("ArrowLeft");
-    assertThat(now(demo)).hasText(Pattern.compile("^t=54: "));
+    assertThat(now(demo)).hasText(Pattern.compile("^t=" + last() + ": "));
   }
 
   @Test
   void changing_a_knob_runs_the_snippet_again_and_redraws_the_timeline() {
     Locator demo = runSinkDemo();
+    int seedLast = last();
     Locator crashAfter = demo.getByLabel("Crash after this many records");
     assertThat(crashAfter).hasValue("4");
     assertThat(demo.locator("[data-knobs]")).containsText("CRASH_AFTER, 1 to 5, default 4");
-    crashAfter.fill("3");
+    traceOf(() -> crashAfter.fill("3"));
     assertThat(demo.locator("[data-stdout]")).hasText(
         "AppendSink rows=6 sum=180 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n", SLOW);
     assertThat(demo.locator("[data-differs]")).isVisible();
-    assertThat(now(demo)).hasText("t=1: the source reads o1 at offset 0");
-    assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", "49");
+    assertThat(now(demo)).hasText("t=1: AppendSink is declared an append sink: every write adds a row");
+    assertTrue(last() < seedLast, "crashing one record earlier replays one record less");
+    assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", String.valueOf(last()));
     assertThat(demo.locator(".tl-crash")).hasCount(1);
-    demo.locator("[data-timeline-scrubber]").fill("21");
-    assertThat(now(demo)).hasText("t=22: the job crashes (crash after 3 records)");
-    demo.locator("[data-timeline-scrubber]").fill("49");
+    int crash = first(type("crash"));
+    demo.locator("[data-timeline-scrubber]").fill(String.valueOf(crash));
+    assertThat(now(demo)).hasText(at(crash, "the job crashes (crash after 3 records)"));
+    demo.locator("[data-timeline-scrubber]").fill(String.valueOf(last()));
     assertThat(lane(demo, "AppendSink")).hasText("6 visible rows · duplicates: o3");
 
-    demo.locator("[data-knobs-reset]").click();
+    traceOf(() -> demo.locator("[data-knobs-reset]").click());
     assertThat(crashAfter).hasValue("4");
     assertThat(demo.locator("[data-stdout]")).hasText(SEED_OUTPUT, SLOW);
-    assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", "54");
+    assertEquals(seedLast, last());
+    assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", String.valueOf(seedLast));
   }
 
   @Test
@@ -189,15 +298,16 @@ class ReplayBrowserTest extends BrowserTest {
     Locator demo = runSinkDemo();
     Locator box = demo.getByLabel("Crash at the next checkpoint, after its pre-commit but before its commit");
     assertThat(box).not().isChecked();
-    box.check();
+    traceOf(box::check);
     assertThat(demo.locator("[data-stdout]")).hasText(
         "AppendSink rows=5 sum=150 OK\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n", SLOW);
     Locator scrubber = demo.locator("[data-timeline-scrubber]");
-    scrubber.fill("29");
-    assertThat(now(demo)).hasText("t=30: the job crashes (crash after checkpoint 2 completed, before its commit)");
+    int crash = first(type("crash"));
+    scrubber.fill(String.valueOf(crash));
+    assertThat(now(demo)).hasText(at(crash, "the job crashes (crash after checkpoint 2 completed, before its commit)"));
     assertThat(lane(demo, "TwoPhaseSink")).hasText("2 visible rows · 2 not yet visible");
     demo.locator("[data-timeline-forward]").click();
-    assertThat(now(demo)).hasText("t=31: TwoPhaseSink commits transaction txn-2: its rows become visible");
+    assertThat(now(demo)).hasText(at(crash + 1, "TwoPhaseSink commits transaction txn-2: its rows become visible"));
     assertThat(lane(demo, "TwoPhaseSink")).hasText("4 visible rows");
   }
 
@@ -211,7 +321,7 @@ class ReplayBrowserTest extends BrowserTest {
     page.emulateMedia(new Page.EmulateMediaOptions().setReducedMotion(ReducedMotion.REDUCE));
     assertThat(demo.locator("[data-timeline]")).hasAttribute("data-motion", "reduce");
     assertEquals("0s", firstColumn.evaluate("g => getComputedStyle(g).transitionDuration"));
-    demo.locator("[data-timeline-scrubber]").fill("30");
+    demo.locator("[data-timeline-scrubber]").fill(String.valueOf(first(type("crash"))));
     // An instant step: the crash column is fully drawn at once.
     assertEquals("1", demo.locator(".tl-crash").evaluate("g => getComputedStyle(g).opacity"));
   }
@@ -229,7 +339,7 @@ class ReplayBrowserTest extends BrowserTest {
     assertTrue((Boolean) drawing.evaluate("d => d.scrollWidth > d.clientWidth"), "the drawing scrolls");
     assertTrue((Boolean) page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"),
         "the page itself does not scroll sideways");
-    demo.locator("[data-timeline-scrubber]").fill("54");
+    demo.locator("[data-timeline-scrubber]").fill(String.valueOf(last()));
     // The drawing scrolls smoothly: wait (at most 5 s) for the last event to come into view rather than sampling
     // the first frame of the animation.
     page.waitForFunction("d => d.scrollLeft > 0", drawing.elementHandle(),

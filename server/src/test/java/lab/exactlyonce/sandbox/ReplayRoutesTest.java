@@ -60,11 +60,47 @@ class ReplayRoutesTest {
     assertEquals("ok", run.get("status").asText());
     assertEquals("AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n",
         run.get("stdout").asText());
-    assertEquals(JSON.readTree("{\"seq\":1,\"type\":\"read\",\"offset\":0,\"key\":\"o1\",\"value\":10}"), run.get("trace").get(0));
-    assertEquals(JSON.readTree("{\"seq\":5,\"type\":\"consume\",\"key\":\"o1\",\"value\":10,\"isolation\":\"read_uncommitted\"}"),
-        run.get("trace").get(4));
-    assertEquals(JSON.readTree("{\"seq\":4,\"type\":\"write\",\"sink\":\"TwoPhaseSink\",\"key\":\"o1\",\"value\":10,"
-        + "\"txn\":\"txn-1\",\"visible\":false}"), run.get("trace").get(3));
+    JsonNode trace = run.get("trace");
+    for (int i = 0; i < trace.size(); i++) assertEquals(i + 1, trace.get(i).get("seq").asLong(), "seq counts from 1");
+    List<JsonNode> declarations = new ArrayList<>();
+    trace.forEach(e -> {
+      if (e.get("type").asText().equals("sink")) declarations.add(e);
+    });
+    assertEquals(List.of(JSON.readTree("{\"seq\":1,\"type\":\"sink\",\"sink\":\"AppendSink\",\"kind\":\"append\"}"),
+        JSON.readTree("{\"seq\":2,\"type\":\"sink\",\"sink\":\"UpsertSink\",\"kind\":\"upsert\"}"),
+        JSON.readTree("{\"seq\":3,\"type\":\"sink\",\"sink\":\"TwoPhaseSink\",\"kind\":\"append\"}")), declarations,
+        "the sinks declare their kinds before the job starts");
+    JsonNode firstRead = firstLike(trace, "{\"type\":\"read\",\"offset\":0,\"key\":\"o1\",\"value\":10}");
+    JsonNode write = firstLike(trace, "{\"type\":\"write\",\"sink\":\"TwoPhaseSink\",\"key\":\"o1\",\"value\":10,"
+        + "\"txn\":\"txn-1\",\"visible\":false}");
+    JsonNode dirtyRead = firstLike(trace, "{\"type\":\"consume\",\"key\":\"o1\",\"value\":10,\"isolation\":\"read_uncommitted\"}");
+    assertEquals(4, firstRead.get("seq").asLong(), "the job reads o1 right after the declarations");
+    assertEquals(firstRead.get("seq").asLong() + 3, write.get("seq").asLong(), "o1 reaches the third sink after two");
+    assertEquals(write.get("seq").asLong() + 1, dirtyRead.get("seq").asLong(), "a dirty reader sees it at once");
+  }
+
+  @Test
+  void a_sink_of_an_unknown_kind_is_a_runtime_error_naming_the_kinds_there_are() throws Exception {
+    JsonNode run = run(JSON.writeValueAsString(java.util.Map.of("source", "import lab.exactlyonce.sandbox.engine.Trace;\n"
+        + "public class Keyed {\n  public static void main(String[] a) {\n    Trace.sink(\"UpsertSink\", \"keyed\");\n  }\n}\n")));
+    String message = "java.lang.IllegalArgumentException: Trace.sink(\"UpsertSink\", \"keyed\"): the kind must be"
+        + " \"append\" (every write adds a row) or \"upsert\" (a write replaces the row with the same key)";
+    assertEquals("runtime_error", run.get("status").asText(), run.toString());
+    assertEquals(JSON.createArrayNode().add(JSON.createObjectNode().put("line", 4).put("column", 0).put("message", message)),
+        run.get("diagnostics"));
+    assertEquals("Exception in thread \"main\" " + message + "\n\tat Keyed.main(Keyed.java:4)\n", run.get("stderr").asText());
+    assertEquals(JSON.createArrayNode(), run.get("trace"));
+  }
+
+  /** The first event that is {@code expected} apart from its seq. */
+  private static JsonNode firstLike(JsonNode trace, String expected) throws Exception {
+    JsonNode want = JSON.readTree(expected);
+    for (JsonNode e : trace) {
+      com.fasterxml.jackson.databind.node.ObjectNode withoutSeq = e.deepCopy();
+      withoutSeq.remove("seq");
+      if (withoutSeq.equals(want)) return e;
+    }
+    throw new AssertionError("no event " + expected + " in " + trace);
   }
 
   @Test
@@ -84,7 +120,7 @@ class ReplayRoutesTest {
         run.get("stdout").asText());
     List<String> steps = new ArrayList<>();
     run.get("trace").forEach(e -> {
-      if (!List.of("read", "write", "consume").contains(e.get("type").asText())) {
+      if (!List.of("sink", "read", "write", "consume").contains(e.get("type").asText())) {
         steps.add(e.get("type").asText() + (e.has("txn") ? " " + e.get("txn").asText() : "")
             + (e.has("offset") ? " " + e.get("offset").asLong() : "") + (e.has("note") ? " " + e.get("note").asText() : ""));
       }

@@ -86,7 +86,7 @@ final class ApiPolicy {
     all("java/time/", "Duration", "Instant", "LocalDate", "LocalTime", "LocalDateTime", "DayOfWeek", "Month",
         "DateTimeException");
     // Ours: the trace API for the replay timeline (its static methods only; see Trace).
-    CLASSES.put("lab/exactlyonce/sandbox/engine/Trace", Rule.only("read", "write", "barrier", "preCommit",
+    CLASSES.put("lab/exactlyonce/sandbox/engine/Trace", Rule.only("sink", "read", "write", "barrier", "preCommit",
         "checkpointComplete", "commit", "abort", "crash", "replay", "consume"));
     all("java/time/temporal/", "ChronoUnit", "Temporal", "TemporalUnit", "TemporalAmount", "TemporalAccessor",
         "TemporalAdjuster");

@@ -1,17 +1,45 @@
 package lab.exactlyonce.sandbox.engine;
 
 /**
- * What a snippet may record about its own run, for the replay timeline: records read at an offset, writes to a
- * sink (visible to readers or not, inside a transaction or not), checkpoint barriers, pre-commits, completed
- * checkpoints, commits, aborts, crashes, replays and what consumers read at each isolation level. The one class of
- * ours that learner code may name: {@code import lab.exactlyonce.sandbox.engine.Trace;}.
+ * What a snippet may record about its own run, for the replay timeline: how each sink keeps its rows, records read
+ * at an offset, writes to a sink (visible to readers or not, inside a transaction or not), checkpoint barriers,
+ * pre-commits, completed checkpoints, commits, aborts, crashes, replays and what consumers read at each isolation
+ * level. The one class of ours that learner code may name: {@code import lab.exactlyonce.sandbox.engine.Trace;}.
  *
  * <p>Inside the sandbox each call appends to the run's bounded trace (see {@link TraceBuffer}), which only the
  * run's thread touches, and comes back in {@link RunResult#trace()}. Anywhere else (the snippet run with plain
- * {@code java} and the application jar on the class path) every call does nothing.
+ * {@code java} and the application jar on the class path) every call does nothing, except that a declaration without
+ * a sink name or with a kind other than "append" or "upsert" throws everywhere.
  */
 public final class Trace {
   private Trace() {
+  }
+
+  /**
+   * Declares how {@code sink} keeps its rows: {@code "append"} (every write adds a row, so a replayed write is a
+   * second row) or {@code "upsert"} (a write replaces the row with the same key). The timeline draws a sink that is
+   * never declared as appending. Declaring a sink again with the same kind records nothing.
+   *
+   * @throws IllegalArgumentException if {@code sink} is null or blank, {@code kind} is neither, or (in the sandbox)
+   *     the sink was declared with the other kind before
+   */
+  public static void sink(String sink, String kind) {
+    if (sink == null || sink.isBlank()) throw new IllegalArgumentException(call(sink, kind) + ": the sink needs a name");
+    if (kind == null || !TraceEvent.SINK_KINDS.contains(kind)) {
+      throw new IllegalArgumentException(call(sink, kind) + ": the kind must be \"append\" (every write adds a row)"
+          + " or \"upsert\" (a write replaces the row with the same key)");
+    }
+    Thread t = Thread.currentThread();
+    if (t instanceof RunThread) ((RunThread) t).trace().declare(sink, kind);
+  }
+
+  /** {@code Trace.sink("UpsertSink", "keyed")}, for the messages about a declaration. */
+  static String call(String sink, String kind) {
+    return "Trace.sink(" + quoted(sink) + ", " + quoted(kind) + ")";
+  }
+
+  private static String quoted(String text) {
+    return text == null ? "null" : "\"" + TraceBuffer.cut(text) + "\"";
   }
 
   /** The source handed the job the record at {@code offset}. */

@@ -2,15 +2,21 @@ package lab.exactlyonce.sandbox.engine;
 
 import static lab.exactlyonce.sandbox.engine.Snippets.main;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The trace API learner code may call, and the traces the two demos record. */
 class TraceTest {
@@ -21,13 +27,13 @@ class TraceTest {
     return RUNNER.run(source, SandboxLimits.defaults());
   }
 
-  /** One line per event: "type sink offset key value txn visible checkpoint isolation note", nulls left out. */
+  /** One line per event: "type sink offset key value txn visible checkpoint isolation kind note", nulls left out. */
   static List<String> lines(List<TraceEvent> trace) {
     List<String> out = new ArrayList<>();
     for (TraceEvent e : trace) {
       StringBuilder b = new StringBuilder(e.type());
       for (Object field : new Object[] {e.sink(), e.offset(), e.key(), e.value(), e.txn(), e.visible(), e.checkpoint(),
-          e.isolation(), e.note()}) {
+          e.isolation(), e.kind(), e.note()}) {
         if (field != null) b.append(' ').append(field);
       }
       out.add(b.toString());
@@ -38,6 +44,7 @@ class TraceTest {
   @Test
   void every_call_of_the_api_becomes_one_numbered_event() {
     RunResult result = run(IMPORT + main(String.join("\n",
+        "Trace.sink(\"Sink\", \"upsert\");",
         "Trace.read(0, \"o1\", 10);",
         "Trace.write(\"Sink\", \"o1\", 10, \"txn-1\", false);",
         "Trace.write(\"Sink\", \"o1\", \"ten\", null, true);",
@@ -53,10 +60,60 @@ class TraceTest {
         "Trace.consume(\"read_uncommitted\", \"o2\", \"x\");")));
 
     assertEquals(Outcome.OK, result.status(), result.toString());
-    assertEquals(List.of("read 0 o1 10", "write Sink o1 10 txn-1 false", "write Sink o1 ten true", "barrier 1",
+    assertEquals(List.of("sink Sink upsert", "read 0 o1 10", "write Sink o1 10 txn-1 false", "write Sink o1 ten true", "barrier 1",
         "precommit Sink txn-1", "checkpoint 1", "commit Sink txn-1", "abort Sink txn-2", "crash boom", "replay 2",
         "consume o1 10 read_committed", "read 1 o2 twenty", "consume o2 x read_uncommitted"), lines(result.trace()));
     for (int i = 0; i < result.trace().size(); i++) assertEquals(i + 1, result.trace().get(i).seq());
+  }
+
+  @Test
+  void a_sink_is_declared_once_and_declaring_it_again_alike_records_nothing() {
+    RunResult result = run(IMPORT + main("for (int i = 0; i < 3; i++) Trace.sink(\"Ledger\", \"append\");"
+        + " Trace.sink(\"Totals\", \"upsert\"); Trace.sink(\"Ledger\", \"append\");"));
+
+    assertEquals(Outcome.OK, result.status(), result.toString());
+    assertEquals(List.of("sink Ledger append", "sink Totals upsert"), lines(result.trace()));
+  }
+
+  static Stream<Arguments> badDeclarations() {
+    return Stream.of(
+        arguments("Trace.sink(\"UpsertSink\", \"keyed\");", "java.lang.IllegalArgumentException:"
+            + " Trace.sink(\"UpsertSink\", \"keyed\"): the kind must be \"append\" (every write adds a row) or"
+            + " \"upsert\" (a write replaces the row with the same key)"),
+        arguments("Trace.sink(\"UpsertSink\", \"Upsert\");", "java.lang.IllegalArgumentException:"
+            + " Trace.sink(\"UpsertSink\", \"Upsert\"): the kind must be \"append\" (every write adds a row) or"
+            + " \"upsert\" (a write replaces the row with the same key)"),
+        arguments("Trace.sink(\"UpsertSink\", null);", "java.lang.IllegalArgumentException:"
+            + " Trace.sink(\"UpsertSink\", null): the kind must be \"append\" (every write adds a row) or"
+            + " \"upsert\" (a write replaces the row with the same key)"),
+        arguments("Trace.sink(\" \", \"append\");", "java.lang.IllegalArgumentException:"
+            + " Trace.sink(\" \", \"append\"): the sink needs a name"),
+        arguments("Trace.sink(\"UpsertSink\", \"upsert\");\nTrace.sink(\"UpsertSink\", \"append\");",
+            "java.lang.IllegalArgumentException: Trace.sink(\"UpsertSink\", \"append\"): sink \"UpsertSink\" was"
+                + " declared \"upsert\" before; a sink has one kind"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badDeclarations")
+  void a_bad_declaration_is_a_runtime_error_at_its_line_naming_what_is_allowed(String calls, String message) {
+    RunResult result = run(IMPORT + "public class Main {\n  public static void main(String[] args) {\n"
+        + "    Trace.read(0, \"o1\", 10);\n" + calls + "\n  }\n}\n");
+
+    assertEquals(Outcome.RUNTIME_ERROR, result.status(), result.toString());
+    int line = 5 + (int) calls.chars().filter(c -> c == '\n').count();
+    assertEquals(List.of(new Diagnostic(line, 0, message)), result.diagnostics());
+    assertTrue(result.stderr().startsWith("Exception in thread \"main\" " + message + "\n\tat Main.main(Main.java:"
+        + line + ")"), result.stderr());
+    assertEquals("read 0 o1 10", lines(result.trace()).get(0), "the events before the mistake are kept");
+  }
+
+  @Test
+  void outside_the_sandbox_a_bad_kind_still_throws() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Trace.sink("Sink", "merge"));
+    assertEquals("Trace.sink(\"Sink\", \"merge\"): the kind must be \"append\" (every write adds a row) or"
+        + " \"upsert\" (a write replaces the row with the same key)", e.getMessage());
+    Trace.sink("Sink", "upsert");
+    Trace.sink("Sink", "append"); // no run, no trace: nothing to contradict
   }
 
   @Test
@@ -115,7 +172,8 @@ class TraceTest {
     List<String> trace = lines(result.trace());
     List<String> expected = new ArrayList<>();
     for (int i = 0; i < 4; i++) orderWrites(expected, i, i < 2 ? "txn-1" : "txn-2");
-    List<String> full = new ArrayList<>();
+    List<String> full = new ArrayList<>(List.of("sink AppendSink append", "sink UpsertSink upsert",
+        "sink TwoPhaseSink append"));
     full.addAll(expected.subList(0, 10));
     full.addAll(List.of("barrier 1", "precommit TwoPhaseSink txn-1", "checkpoint 1", "commit TwoPhaseSink txn-1",
         "consume o1 10 read_committed", "consume o2 20 read_committed"));
@@ -156,14 +214,14 @@ class TraceTest {
 
     assertEquals(Outcome.OK, result.status(), result.toString());
     List<String> trace = lines(result.trace());
-    assertEquals(List.of("write log t1 10 t1 false", "write log t1 20 t1 false", "commit log t1",
+    assertEquals(List.of("sink log append", "write log t1 10 t1 false", "write log t1 20 t1 false", "commit log t1",
         "write log t2 30 t2 false", "write log t2 40 t2 false", "abort log t2",
         "write log t3 30 t3 false", "write log t3 40 t3 false", "commit log t3",
         "consume t1 10 read_uncommitted", "consume t1 20 read_uncommitted", "consume t2 30 read_uncommitted",
         "consume t2 40 read_uncommitted", "consume t3 30 read_uncommitted", "consume t3 40 read_uncommitted",
         "consume t1 10 read_committed", "consume t1 20 read_committed", "consume t3 30 read_committed",
         "consume t3 40 read_committed",
-        "read 0 e1 0", "write dedupe e1 0 true", "read 1 e2 5", "write dedupe e2 5 true", "read 2 e1 20",
+        "sink dedupe append", "read 0 e1 0", "write dedupe e1 0 true", "read 1 e2 5", "write dedupe e2 5 true", "read 2 e1 20",
         "read 3 e3 30", "write dedupe e3 30 true", "read 4 e2 40", "read 5 e1 90", "write dedupe e1 90 true"), trace);
   }
 
