@@ -77,7 +77,7 @@ final class VerdictQuestions {
       wrong.add(ALL_PASS);
       String id = id(lesson.id(), starter.id());
       QuestionGenerator.Choice choice = QuestionGenerator.Choice.of(id, failure.verdicts().get(0), wrong);
-      String prompt = "“" + starter.title() + "”: the checker replays this sink under many crash points. "
+      String prompt = "“" + starter.title() + "”: the checker runs this starter code under many crash and retry scenarios. "
           + "Which verdict does it report?";
       String explanation = "The checker reports it in the scenario “" + failure.scenario() + "”"
           + (failure.verdicts().size() > 1 ? ", with: " + String.join("; ", failure.verdicts().subList(1, failure.verdicts().size())) : "")

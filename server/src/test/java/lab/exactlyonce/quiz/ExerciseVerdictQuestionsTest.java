@@ -56,7 +56,7 @@ class ExerciseVerdictQuestionsTest {
     assertEquals("exactly-once/exactly-once-append/verdict", append.get("id").asText());
     assertEquals("predict", append.get("kind").asText());
     assertEquals("Fix the sink", append.get("topic").asText());
-    assertEquals("“Make the append sink exactly-once”: the checker replays this sink under many crash points. "
+    assertEquals("“Make the append sink exactly-once”: the checker runs this starter code under many crash and retry scenarios. "
         + "Which verdict does it report?", append.get("prompt").asText());
     assertEquals(starterSource("exactly-once-append"), append.get("detail").asText(), "the starter's code is shown");
 

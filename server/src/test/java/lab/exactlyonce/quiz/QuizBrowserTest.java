@@ -71,7 +71,7 @@ class QuizBrowserTest extends BrowserTest {
     new QuizClient(server).bankWhenRunsAreReady("exactly-once");
     startWithKeyboard("practice", 1, "Fix the sink");
     Locator q = current();
-    assertThat(q.locator(".quiz-prompt")).containsText("the checker replays this sink under many crash points. Which verdict does it report?");
+    assertThat(q.locator(".quiz-prompt")).containsText("the checker runs this starter code under many crash and retry scenarios. Which verdict does it report?");
     assertThat(q.locator("pre.quiz-detail code")).containsText("class ");
     page.keyboard().press("1");
     String item = q.getAttribute("data-item");
