@@ -14,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import static lab.exactlyonce.classroom.Client.SECRET;
-import static lab.exactlyonce.classroom.Client.answer;
 import static lab.exactlyonce.classroom.Client.json;
 import static lab.exactlyonce.classroom.Client.newId;
 import static org.junit.jupiter.api.Assertions.assertEquals;

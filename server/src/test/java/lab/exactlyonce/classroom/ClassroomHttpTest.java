@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 
 import static lab.exactlyonce.classroom.Client.SECRET;
-import static lab.exactlyonce.classroom.Client.answer;
 import static lab.exactlyonce.classroom.Client.assertError;
 import static lab.exactlyonce.classroom.Client.error;
 import static lab.exactlyonce.classroom.Client.json;

@@ -22,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static lab.exactlyonce.classroom.Client.SECRET;
-import static lab.exactlyonce.classroom.Client.answer;
 import static lab.exactlyonce.classroom.Client.json;
 import static lab.exactlyonce.classroom.Client.newId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
