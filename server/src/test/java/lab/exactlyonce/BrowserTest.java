@@ -9,7 +9,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.TestInstance;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,29 +20,21 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Base for browser tests: one app and one Debian Chromium per test class, a fresh context and page per test. A
- * browser that cannot start fails the test class; it never skips. Every page is checked for console errors and
- * failed requests after each test.
+ * Base for browser tests: one app (started by {@link ServerTest}) and one Debian Chromium per test class, a fresh
+ * context and page per test. A browser that cannot start fails the test class; it never skips. Every page is checked
+ * for console errors and failed requests after each test.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class BrowserTest {
+public abstract class BrowserTest extends ServerTest {
   public static final Path CHROMIUM = Paths.get(System.getProperty("chromium.path", "/usr/bin/chromium"));
 
-  protected TestServer server;
   protected Playwright playwright;
   protected Browser browser;
   protected BrowserContext context;
   protected Page page;
   protected final List<String> consoleErrors = new ArrayList<>();
 
-  /** Subclasses may override to start the app differently. */
-  protected TestServer startServer() {
-    return TestServer.start();
-  }
-
   @BeforeAll
   void startBrowser() throws Exception {
-    server = startServer();
     if (!Files.isExecutable(CHROMIUM)) {
       throw new IllegalStateException("browser tests need Chromium at " + CHROMIUM + " (apt-get install chromium)");
     }
@@ -87,7 +78,6 @@ public abstract class BrowserTest {
   void stopBrowser() {
     if (browser != null) browser.close();
     if (playwright != null) playwright.close();
-    if (server != null) server.close();
   }
 
   protected String url(String path) {

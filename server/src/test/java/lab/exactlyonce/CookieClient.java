@@ -1,5 +1,10 @@
 package lab.exactlyonce;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -7,10 +12,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /** One browser against a {@link TestServer} without a browser: keeps the cookies it is given and sends them back. */
 public class CookieClient {
+  public static final ObjectMapper JSON = new ObjectMapper();
   protected final TestServer server;
   public final Map<String, String> cookies = new LinkedHashMap<>();
 
@@ -63,6 +70,20 @@ public class CookieClient {
   public String cookie(String name) {
     String value = cookies.get(name);
     return value == null ? null : name + "=" + value;
+  }
+
+  /** A fresh id, such as events and answers carry. */
+  public static String newId() {
+    return UUID.randomUUID().toString();
+  }
+
+  /** Parses a response body that must be JSON. */
+  public static JsonNode json(String text) {
+    try {
+      return JSON.readTree(text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** Sets one cookie from a {@code name=value} pair; {@code name=} removes it. */

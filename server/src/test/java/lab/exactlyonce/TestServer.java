@@ -7,6 +7,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** A real app on a free port, and a plain HTTP client to talk to it. Close it to stop the app. */
 public final class TestServer implements AutoCloseable {
   private final App app;
@@ -26,6 +28,24 @@ public final class TestServer implements AutoCloseable {
 
   public App app() {
     return app;
+  }
+
+  /**
+   * Waits until the app's sandbox workers are ready and returns this server; after 60 s it stops the app and fails
+   * the test.
+   */
+  public TestServer awaitSandbox() {
+    boolean ready;
+    try {
+      ready = app.sandbox().awaitReady(Duration.ofSeconds(60));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      close();
+      throw new IllegalStateException(e);
+    }
+    if (!ready) close();
+    assertTrue(ready, "sandbox workers ready within 60 s");
+    return this;
   }
 
   public String url(String path) {

@@ -4,7 +4,6 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import lab.exactlyonce.BrowserTest;
-import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
@@ -12,17 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static lab.exactlyonce.classroom.Client.SECRET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** An instructor and a student, each in their own browser context, run a live question together. */
 class ClassroomBrowserTest extends BrowserTest {
-  static final String SECRET = "correct-horse-battery-staple";
-
   @Override
   protected TestServer startServer() {
-    Config config = Config.forTests();
-    return TestServer.start(config.withClassroom(config.classroom().withInstructorSecret(SECRET)));
+    return TestServer.start(Client.config());
   }
 
   @Test
@@ -129,7 +126,7 @@ class ClassroomBrowserTest extends BrowserTest {
     String id = room.get("id").asText();
     Client.student(server, room.get("code").asText(), "Ally");
     String question = Client.json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
-    teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + question + "\"}");
+    teacher.push(id, question);
     context.addCookies(List.of(new com.microsoft.playwright.options.Cookie("eolab_instructor", teacher.cookies.get("eolab_instructor"))
         .setUrl(url("/"))));
     page.navigate(url("/teach"));

@@ -13,27 +13,26 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import static lab.exactlyonce.classroom.Client.answer;
+import static lab.exactlyonce.classroom.Client.SECRET;
 import static lab.exactlyonce.classroom.Client.json;
 import static lab.exactlyonce.classroom.Client.newId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** A class answering at once, every student sending twice and trying a second answer: each answer counts once. */
 class ClassroomConcurrencyTest {
-  static final String SECRET = "correct-horse-battery-staple";
   static final int STUDENTS = 40;
 
   @Test
   void concurrent_duplicate_and_second_answers_are_recorded_once_each() throws Exception {
-    Config config = Config.forTests();
-    try (TestServer server = TestServer.start(config.withClassroom(config.classroom().withInstructorSecret(SECRET).withLimits(1000, 1000, 100)))) {
+    Config config = Client.config();
+    try (TestServer server = TestServer.start(config.withClassroom(config.classroom().withLimits(1000, 1000, 100)))) {
       Client teacher = Client.instructor(server, SECRET);
       JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Crowd\"}"));
       String id = room.get("id").asText();
       List<Client> students = new ArrayList<>();
       for (int i = 0; i < STUDENTS; i++) students.add(Client.student(server, room.get("code").asText(), "student " + i));
       String question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
-      String round = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + question + "\"}")).get("round").asText();
+      String round = teacher.pushRound(id, question);
 
       ExecutorService pool = Executors.newFixedThreadPool(16);
       try {
@@ -42,9 +41,9 @@ class ClassroomConcurrencyTest {
           Client s = students.get(i);
           String answerId = newId();
           int choice = i % 2;
-          sends.add(() -> s.post("/api/classes/" + id + "/answers", answer(answerId, round, choice)));
-          sends.add(() -> s.post("/api/classes/" + id + "/answers", answer(answerId, round, choice)));
-          sends.add(() -> s.post("/api/classes/" + id + "/answers", answer(newId(), round, 1 - choice)));
+          sends.add(() -> s.sendAnswer(id, answerId, round, choice));
+          sends.add(() -> s.sendAnswer(id, answerId, round, choice));
+          sends.add(() -> s.sendAnswer(id, newId(), round, 1 - choice));
         }
         List<Future<HttpResponse<String>>> results = pool.invokeAll(sends);
         for (int i = 0; i < STUDENTS; i++) {
@@ -63,7 +62,7 @@ class ClassroomConcurrencyTest {
       } finally {
         pool.shutdownNow();
       }
-      JsonNode revealed = json(teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}"));
+      JsonNode revealed = json(teacher.live(id, "reveal", "{}"));
       int total = 0;
       for (JsonNode c : revealed.get("counts")) total += c.asInt();
       assertEquals(STUDENTS, total, "one answer per student in the histogram");

@@ -2,8 +2,8 @@ package lab.exactlyonce.classroom;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,7 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import static lab.exactlyonce.classroom.Client.answer;
+import static lab.exactlyonce.classroom.Client.SECRET;
+import static lab.exactlyonce.classroom.Client.assertError;
 import static lab.exactlyonce.classroom.Client.error;
 import static lab.exactlyonce.classroom.Client.json;
 import static lab.exactlyonce.classroom.Client.newId;
@@ -23,34 +24,30 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every instructor and student endpoint over HTTP, including the refusals, with whole messages. */
-class ClassroomHttpTest {
-  static final String SECRET = "correct-horse-battery-staple";
+class ClassroomHttpTest extends ServerTest {
   static final String SIGN_IN = error("instructor sign-in required: sign in at /teach/login");
   static final String NOT_MEMBER = error("you are not a member of this class: join it with its code at /join");
 
-  static TestServer server;
-  static Client teacher;
+  Client teacher;
+
+  @Override
+  protected TestServer startServer() {
+    return TestServer.start(Client.config());
+  }
 
   @BeforeAll
-  static void start() {
-    Config config = Config.forTests();
-    server = TestServer.start(config.withClassroom(config.classroom().withInstructorSecret(SECRET)));
+  void signIn() {
     teacher = Client.instructor(server, SECRET);
   }
 
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
   /** A new class; returns its JSON. */
-  static JsonNode newClass(String name) {
+  JsonNode newClass(String name) {
     HttpResponse<String> res = teacher.post("/api/teach/classes", "{\"name\":" + Client.quote(name) + ",\"lesson\":\"exactly-once\"}");
     assertEquals(201, res.statusCode(), res.body());
     return json(res);
   }
 
-  static String firstQuestion(String classId) {
+  String firstQuestion(String classId) {
     JsonNode questions = json(teacher.get("/api/teach/classes/" + classId + "/questions"));
     assertTrue(questions.size() > 0, "the bank has pushable questions");
     return questions.get(0).get("id").asText();
@@ -177,9 +174,7 @@ class ClassroomHttpTest {
       "{\"name\":\"" + "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" + "\"}| 'name' is 81 characters; the limit is 80",
   })
   void bad_class_requests_name_the_problem(String body, String message) {
-    HttpResponse<String> res = teacher.post("/api/teach/classes", body);
-    assertEquals(400, res.statusCode());
-    assertEquals(error(message), res.body());
+    assertError(400, message, teacher.post("/api/teach/classes", body));
   }
 
   @Test
@@ -196,15 +191,13 @@ class ClassroomHttpTest {
     JsonNode room = newClass("Join me");
     String code = room.get("code").asText();
     Client ada = new Client(server);
-    HttpResponse<String> joined = ada.post("/api/join", "{\"code\":\"" + code.toLowerCase() + "\",\"nickname\":\"  Ada  \"}");
+    HttpResponse<String> joined = ada.join(code.toLowerCase(), "  Ada  ");
     assertEquals(201, joined.statusCode(), joined.body());
     String id = room.get("id").asText();
     assertEquals("{\"class\":\"" + id + "\",\"name\":\"Join me\",\"nickname\":\"Ada\",\"page\":\"/classes/" + id
         + "\",\"stream\":\"/api/classes/" + id + "/stream\"}", joined.body());
-    assertEquals(200, ada.post("/api/join", "{\"code\":\"" + code + "\",\"nickname\":\"Ada\"}").statusCode(), "joining again is the same membership");
-    HttpResponse<String> taken = new Client(server).post("/api/join", "{\"code\":\"" + code + "\",\"nickname\":\"ADA\"}");
-    assertEquals(409, taken.statusCode());
-    assertEquals(error("the nickname 'ADA' is taken in this class; pick another"), taken.body());
+    assertEquals(200, ada.join(code, "Ada").statusCode(), "joining again is the same membership");
+    assertError(409, "the nickname 'ADA' is taken in this class; pick another", new Client(server).join(code, "ADA"));
     assertEquals(1, json(teacher.get("/api/teach/classes/" + id)).get("students").size());
   }
 
@@ -221,9 +214,7 @@ class ClassroomHttpTest {
   void bad_joins_name_the_problem_and_store_nothing(String template, int status, String message) {
     JsonNode room = newClass("Strict");
     Client c = new Client(server);
-    HttpResponse<String> res = c.post("/api/join", template.replace("CODE", room.get("code").asText()));
-    assertEquals(status, res.statusCode(), res.body());
-    assertEquals(error(message), res.body());
+    assertError(status, message, c.post("/api/join", template.replace("CODE", room.get("code").asText())));
     assertFalse(c.cookies.containsKey("eolab_learner"), "no learner is made for a refused join");
     assertEquals(0, json(teacher.get("/api/teach/classes/" + room.get("id").asText())).get("students").size());
   }
@@ -256,9 +247,8 @@ class ClassroomHttpTest {
         .header("Content-Type", "application/json").header("Origin", "https://evil.example")
         .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"code\":\"" + room.get("code").asText() + "\",\"nickname\":\"x\"}"))
         .build();
-    HttpResponse<String> res = server.sendAsIs(request);
-    assertEquals(403, res.statusCode());
-    assertEquals(error("cross-site request refused: Origin 'https://evil.example' is not this site (127.0.0.1:" + server.app().port() + ")"), res.body());
+    assertError(403, "cross-site request refused: Origin 'https://evil.example' is not this site (127.0.0.1:" + server.app().port() + ")",
+        server.sendAsIs(request));
     var form = java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url("/teach/classes")))
         .header("Content-Type", "application/x-www-form-urlencoded").header("Cookie", teacher.cookieHeader())
         .header("Sec-Fetch-Site", "cross-site").POST(java.net.http.HttpRequest.BodyPublishers.ofString("name=x")).build();
@@ -272,9 +262,7 @@ class ClassroomHttpTest {
     JsonNode rotated = json(teacher.post("/api/teach/classes/" + room.get("id").asText() + "/code", "{}"));
     String fresh = rotated.get("code").asText();
     assertFalse(old.equals(fresh));
-    HttpResponse<String> res = new Client(server).post("/api/join", "{\"code\":\"" + old + "\",\"nickname\":\"Late\"}");
-    assertEquals(404, res.statusCode());
-    assertEquals(error("no class has the join code '" + old + "'; check it with your instructor"), res.body());
+    assertError(404, "no class has the join code '" + old + "'; check it with your instructor", new Client(server).join(old, "Late"));
     Client.student(server, fresh, "Late");
   }
 
@@ -288,9 +276,7 @@ class ClassroomHttpTest {
     assertEquals("{\"removed\":\"" + learner + "\",\"nickname\":\"Bob\"}", removed.body());
     assertEquals(error("you were removed from class 'Remove'"), bob.get("/api/classes/" + id + "/state").body());
     assertEquals(403, bob.get("/classes/" + id).statusCode());
-    HttpResponse<String> again = bob.post("/api/join", "{\"code\":\"" + room.get("code").asText() + "\",\"nickname\":\"Bob2\"}");
-    assertEquals(403, again.statusCode());
-    assertEquals(error("you were removed from class 'Remove'"), again.body());
+    assertError(403, "you were removed from class 'Remove'", bob.join(room.get("code").asText(), "Bob2"));
     assertEquals(error("class has no student '" + learner + "'"), teacher.delete("/api/teach/classes/" + id + "/students/" + learner).body());
   }
 
@@ -299,16 +285,12 @@ class ClassroomHttpTest {
     JsonNode room = newClass("Closing");
     String id = room.get("id").asText();
     Client amy = Client.student(server, room.get("code").asText(), "Amy");
-    String round = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + firstQuestion(id) + "\"}")).get("round").asText();
+    String round = teacher.pushRound(id, firstQuestion(id));
     JsonNode closed = json(teacher.post("/api/teach/classes/" + id + "/close", "{}"));
     assertTrue(closed.get("closed").asBoolean());
-    HttpResponse<String> join = new Client(server).post("/api/join", "{\"code\":\"" + room.get("code").asText() + "\",\"nickname\":\"Zed\"}");
-    assertEquals(404, join.statusCode());
-    assertEquals(error("class 'Closing' is closed"), join.body());
-    HttpResponse<String> ans = amy.post("/api/classes/" + id + "/answers", answer(newId(), round, 0));
-    assertEquals(409, ans.statusCode());
-    assertEquals(error("class 'Closing' is closed"), ans.body());
-    assertEquals(error("class 'Closing' is closed"), teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"x\"}").body());
+    assertError(404, "class 'Closing' is closed", new Client(server).join(room.get("code").asText(), "Zed"));
+    assertError(409, "class 'Closing' is closed", amy.sendAnswer(id, newId(), round, 0));
+    assertEquals(error("class 'Closing' is closed"), teacher.push(id, "x").body());
   }
 
   @Test
@@ -321,14 +303,10 @@ class ClassroomHttpTest {
     assertEquals(403, s.get("/api/classes/" + other + "/stream").statusCode());
     assertEquals(NOT_MEMBER, s.get("/api/classes/" + other + "/stream").body());
     assertEquals(403, s.get("/classes/" + other).statusCode());
-    assertEquals(NOT_MEMBER, s.post("/api/classes/" + other + "/answers", answer(newId(), "r", 0)).body());
+    assertEquals(NOT_MEMBER, s.sendAnswer(other, newId(), "r", 0).body());
     assertEquals(NOT_MEMBER, new Client(server).get("/api/classes/" + mine.get("id").asText() + "/state").body());
-    HttpResponse<String> noDash = teacher.get("/api/teach/classes/no-such-class/stream");
-    assertEquals(404, noDash.statusCode());
-    assertEquals(error("no class 'no-such-class'"), noDash.body());
-    HttpResponse<String> none = s.get("/api/classes/no-such-class/state");
-    assertEquals(404, none.statusCode());
-    assertEquals(error("no class 'no-such-class'"), none.body());
+    assertError(404, "no class 'no-such-class'", teacher.get("/api/teach/classes/no-such-class/stream"));
+    assertError(404, "no class 'no-such-class'", s.get("/api/classes/no-such-class/state"));
   }
 
   // --- live questions
@@ -342,7 +320,7 @@ class ClassroomHttpTest {
     assertEquals("{\"round\":null,\"html\":", ann.get("/api/classes/" + id + "/state").body().substring(0, 21));
 
     String question = firstQuestion(id);
-    JsonNode pushed = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + question + "\"}"));
+    JsonNode pushed = json(teacher.push(id, question));
     String round = pushed.get("round").asText();
     JsonNode state = json(ann.get("/api/classes/" + id + "/state"));
     assertEquals(round, state.get("round").asText());
@@ -350,35 +328,30 @@ class ClassroomHttpTest {
     assertTrue(state.get("html").asText().contains("data-choice=\"0\""));
 
     String annId = newId();
-    HttpResponse<String> first = ann.post("/api/classes/" + id + "/answers", answer(annId, round, 1));
+    HttpResponse<String> first = ann.sendAnswer(id, annId, round, 1);
     assertEquals(200, first.statusCode(), first.body());
     JsonNode body = json(first);
     assertEquals(annId, body.get("id").asText());
     assertEquals(1, body.get("choice").asInt());
-    HttpResponse<String> resend = ann.post("/api/classes/" + id + "/answers", answer(annId, round, 1));
+    HttpResponse<String> resend = ann.sendAnswer(id, annId, round, 1);
     assertEquals(first.body(), resend.body(), "a resend returns the original response");
-    HttpResponse<String> changed = ann.post("/api/classes/" + id + "/answers", answer(annId, round, 0));
-    assertEquals(409, changed.statusCode());
-    assertEquals(error("answer id '" + annId + "' was already used for a different answer; nothing was stored"), changed.body());
-    HttpResponse<String> second = ann.post("/api/classes/" + id + "/answers", answer(newId(), round, 0));
-    assertEquals(409, second.statusCode());
-    assertEquals(error("you already answered this question; your first answer counts"), second.body());
-    assertEquals(200, ben.post("/api/classes/" + id + "/answers", answer(newId(), round, 0)).statusCode());
+    assertError(409, "answer id '" + annId + "' was already used for a different answer; nothing was stored",
+        ann.sendAnswer(id, annId, round, 0));
+    assertError(409, "you already answered this question; your first answer counts", ann.sendAnswer(id, newId(), round, 0));
+    assertEquals(200, ben.sendAnswer(id, newId(), round, 0).statusCode());
 
-    HttpResponse<String> badChoice = ben.post("/api/classes/" + id + "/answers", answer(newId(), round, 99));
+    HttpResponse<String> badChoice = ben.sendAnswer(id, newId(), round, 99);
     assertEquals(400, badChoice.statusCode());
     assertTrue(badChoice.body().startsWith("{\"error\":\"'choice' must be an option index from 0 to "), badChoice.body());
     assertEquals(error("'id' must be a UUID such as 0b6f4ad2-9d1c-4e31-a6f5-2c8e0b7d9a10, got 'nope'"),
-        ben.post("/api/classes/" + id + "/answers", answer("nope", round, 0)).body());
-    assertEquals(error("this class has no question round 'nope'"), ben.post("/api/classes/" + id + "/answers", answer(newId(), "nope", 0)).body());
+        ben.sendAnswer(id, "nope", round, 0).body());
+    assertEquals(error("this class has no question round 'nope'"), ben.sendAnswer(id, newId(), "nope", 0).body());
 
-    JsonNode revealed = json(teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}"));
+    JsonNode revealed = json(teacher.live(id, "reveal", "{}"));
     assertEquals(1, revealed.get("counts").get(0).asInt());
     assertEquals(1, revealed.get("counts").get(1).asInt());
-    HttpResponse<String> late = ben.post("/api/classes/" + id + "/answers", answer(newId(), round, 1));
-    assertEquals(409, late.statusCode());
-    assertEquals(error("question round '" + round + "' is closed: answers are no longer accepted"), late.body());
-    assertEquals(first.body(), ann.post("/api/classes/" + id + "/answers", answer(annId, round, 1)).body(), "a late retry still gets the original");
+    assertError(409, "question round '" + round + "' is closed: answers are no longer accepted", ben.sendAnswer(id, newId(), round, 1));
+    assertEquals(first.body(), ann.sendAnswer(id, annId, round, 1).body(), "a late retry still gets the original");
 
     JsonNode export = json(ann.get("/api/me/export"));
     int answers = 0;
@@ -387,28 +360,27 @@ class ClassroomHttpTest {
     assertEquals("Ann", export.get("classes").get(0).get("nickname").asText());
     assertEquals("Live", export.get("classes").get(0).get("class").asText());
 
-    assertEquals("{\"ended\":true}", teacher.post("/api/teach/classes/" + id + "/live/end", "{}").body());
-    assertEquals(error("no question is open in class 'Live'"), teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}").body());
+    assertEquals("{\"ended\":true}", teacher.live(id, "end", "{}").body());
+    assertEquals(error("no question is open in class 'Live'"), teacher.live(id, "reveal", "{}").body());
   }
 
   @Test
   void pushing_needs_a_question_of_the_class_lesson() {
     JsonNode room = newClass("Push");
     String id = room.get("id").asText();
-    HttpResponse<String> res = teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"exactly-once/nope\"}");
-    assertEquals(404, res.statusCode());
-    assertEquals(error("lesson 'exactly-once' has no question 'exactly-once/nope' that can be asked live (choice, true/false or predict-the-output)"), res.body());
-    assertEquals(error("'question' is required"), teacher.post("/api/teach/classes/" + id + "/live/push", "{}").body());
+    assertError(404, "lesson 'exactly-once' has no question 'exactly-once/nope' that can be asked live (choice, true/false or predict-the-output)",
+        teacher.push(id, "exactly-once/nope"));
+    assertEquals(error("'question' is required"), teacher.live(id, "push", "{}").body());
   }
 
   @Test
   void the_leaderboard_can_be_named_or_anonymous() {
     JsonNode room = newClass("Board");
     String id = room.get("id").asText();
-    assertEquals("{\"leaderboard\":\"anonymous\"}", teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true,\"anonymous\":true}").body());
-    assertEquals("{\"leaderboard\":\"named\"}", teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true}").body());
-    assertEquals("{\"leaderboard\":\"off\"}", teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":false}").body());
-    assertEquals(error("'show' must be true or false, got \"yes\""), teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":\"yes\"}").body());
+    assertEquals("{\"leaderboard\":\"anonymous\"}", teacher.live(id, "leaderboard", "{\"show\":true,\"anonymous\":true}").body());
+    assertEquals("{\"leaderboard\":\"named\"}", teacher.live(id, "leaderboard", "{\"show\":true}").body());
+    assertEquals("{\"leaderboard\":\"off\"}", teacher.live(id, "leaderboard", "{\"show\":false}").body());
+    assertEquals(error("'show' must be true or false, got \"yes\""), teacher.live(id, "leaderboard", "{\"show\":\"yes\"}").body());
   }
 
   // --- dashboard
@@ -428,11 +400,11 @@ class ClassroomHttpTest {
     JsonNode question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0);
     int right = question.get("answer").asInt();
     int wrong = right == 0 ? 1 : 0;
-    String round = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + question.get("id").asText() + "\"}")).get("round").asText();
-    una.post("/api/classes/" + id + "/answers", answer(newId(), round, right));
-    vic.post("/api/classes/" + id + "/answers", answer(newId(), round, wrong));
-    teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}");
-    teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true}");
+    String round = teacher.pushRound(id, question.get("id").asText());
+    una.sendAnswer(id, newId(), round, right);
+    vic.sendAnswer(id, newId(), round, wrong);
+    teacher.live(id, "reveal", "{}");
+    teacher.live(id, "leaderboard", "{\"show\":true}");
     HttpResponse<String> fixed = una.post("/api/exercises/idempotent-payment/check",
         Client.JSON.writeValueAsString(Map.of("source", solution("idempotent-payment"), "attempt", newId())));
     assertEquals(200, fixed.statusCode(), fixed.body());
@@ -448,7 +420,7 @@ class ClassroomHttpTest {
     assertTrue(dash.contains("Students by share of right answers (2 answered at least once)"), "distribution");
     assertTrue(dash.contains(" — 1 of 2 answers wrong</li>"), "hardest question");
     assertTrue(dash.contains("<span class=\"lb-name\">Una</span> <span class=\"lb-score\">1 correct</span>"), "named leaderboard");
-    teacher.post("/api/teach/classes/" + id + "/live/leaderboard", "{\"show\":true,\"anonymous\":true}");
+    teacher.live(id, "leaderboard", "{\"show\":true,\"anonymous\":true}");
     String anonymous = teacher.get("/teach/classes/" + id).body();
     assertTrue(anonymous.contains("<span class=\"lb-name\">Student 1</span> <span class=\"lb-score\">1 correct</span>"), "anonymous leaderboard");
     assertFalse(anonymous.contains("<span class=\"lb-name\">Una</span>"));
@@ -465,12 +437,12 @@ class ClassroomHttpTest {
     List<String> rounds = new ArrayList<>();
     JsonNode questions = json(teacher.get("/api/teach/classes/" + id + "/questions"));
     for (int i = 0; i < 2; i++) {
-      String round = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + questions.get(i).get("id").asText() + "\"}")).get("round").asText();
+      String round = teacher.pushRound(id, questions.get(i).get("id").asText());
       rounds.add(round);
       String evilId = newId();
-      evil.post("/api/classes/" + id + "/answers", answer(evilId, round, 0));
-      evil.post("/api/classes/" + id + "/answers", answer(evilId, round, 0));
-      fine.post("/api/classes/" + id + "/answers", answer(newId(), round, 1));
+      evil.sendAnswer(id, evilId, round, 0);
+      evil.sendAnswer(id, evilId, round, 0);
+      fine.sendAnswer(id, newId(), round, 1);
     }
     HttpResponse<String> csv = teacher.get("/teach/classes/" + id + "/results.csv");
     assertEquals(200, csv.statusCode());
@@ -551,25 +523,24 @@ class ClassroomHttpTest {
 
   @Test
   void joins_answers_and_sign_ins_are_rate_limited_with_retry_after() {
-    Config config = Config.forTests();
-    try (TestServer small = TestServer.start(config.withClassroom(config.classroom().withInstructorSecret(SECRET).withLimits(3, 100, 2)))) {
+    Config config = Client.config();
+    try (TestServer small = TestServer.start(config.withClassroom(config.classroom().withLimits(3, 100, 2)))) {
       Client t = Client.instructor(small, SECRET);
       JsonNode room = json(t.post("/api/teach/classes", "{\"name\":\"Tiny\"}"));
       String code = room.get("code").asText();
       String id = room.get("id").asText();
       Client first = Client.student(small, code, "s0");
       for (int i = 1; i < 3; i++) Client.student(small, code, "s" + i);
-      HttpResponse<String> res = new Client(small).post("/api/join", "{\"code\":\"" + code + "\",\"nickname\":\"bot\"}");
+      HttpResponse<String> res = new Client(small).join(code, "bot");
       assertEquals(429, res.statusCode());
       String retry = res.headers().firstValue("Retry-After").orElseThrow();
       assertEquals(error("too many joins from your address; try again in " + retry + " seconds"), res.body());
       assertTrue(Integer.parseInt(retry) >= 1 && Integer.parseInt(retry) <= 20, retry);
 
-      first.post("/api/classes/" + id + "/answers", answer(newId(), "r", 0));
-      first.post("/api/classes/" + id + "/answers", answer(newId(), "r", 0));
-      HttpResponse<String> answers = first.post("/api/classes/" + id + "/answers", answer(newId(), "r", 0));
-      assertEquals(429, answers.statusCode());
-      assertEquals(error("too many answers; try again in " + answers.headers().firstValue("Retry-After").orElseThrow() + " seconds"), answers.body());
+      first.sendAnswer(id, newId(), "r", 0);
+      first.sendAnswer(id, newId(), "r", 0);
+      HttpResponse<String> answers = first.sendAnswer(id, newId(), "r", 0);
+      assertError(429, "too many answers; try again in " + answers.headers().firstValue("Retry-After").orElseThrow() + " seconds", answers);
 
       Client c = new Client(small);
       for (int i = 0; i < 9; i++) assertEquals(401, c.form("/teach/login", Map.of("secret", "guess" + i)).statusCode());

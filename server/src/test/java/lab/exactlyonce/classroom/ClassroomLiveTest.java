@@ -21,7 +21,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import static lab.exactlyonce.classroom.Client.answer;
+import static lab.exactlyonce.classroom.Client.SECRET;
 import static lab.exactlyonce.classroom.Client.json;
 import static lab.exactlyonce.classroom.Client.newId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,7 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The live streams (students get pushed questions, the instructor a live histogram and roster) and restarts. */
 class ClassroomLiveTest {
-  static final String SECRET = "correct-horse-battery-staple";
 
   /** An open SSE stream: its events as "name data" lines. */
   static final class Stream implements AutoCloseable {
@@ -81,8 +80,7 @@ class ClassroomLiveTest {
 
   @Test
   void students_see_a_pushed_question_and_the_instructor_sees_answers_arrive() throws Exception {
-    Config config = Config.forTests();
-    try (TestServer server = TestServer.start(config.withClassroom(config.classroom().withInstructorSecret(SECRET)))) {
+    try (TestServer server = TestServer.start(Client.config())) {
       Client teacher = Client.instructor(server, SECRET);
       JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Live <stream>\"}"));
       String id = room.get("id").asText();
@@ -94,17 +92,17 @@ class ClassroomLiveTest {
         assertTrue(json(teacher.get("/api/teach/classes/" + id)).get("students").get(0).get("online").asBoolean());
 
         String question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
-        String round = json(teacher.post("/api/teach/classes/" + id + "/live/push", "{\"question\":\"" + question + "\"}")).get("round").asText();
+        String round = teacher.pushRound(id, question);
         JsonNode pushed = student.next("question", round);
         assertEquals(question, pushed.get("question").asText());
         assertTrue(pushed.get("html").asText().contains("data-round=\"" + round + "\""));
         dash.next("live", "0 of 1");
 
-        assertEquals(200, kim.post("/api/classes/" + id + "/answers", answer(newId(), round, 0)).statusCode());
+        assertEquals(200, kim.sendAnswer(id, newId(), round, 0).statusCode());
         JsonNode live = dash.next("live", "1 of 1");
         assertTrue(live.get("html").asText().contains("<td class=\"count\" data-option=\"0\">1</td>"), live.get("html").asText());
 
-        teacher.post("/api/teach/classes/" + id + "/live/reveal", "{}");
+        teacher.live(id, "reveal", "{}");
         JsonNode revealed = student.next("reveal", round);
         assertTrue(revealed.get("html").asText().contains("You got it right.") || revealed.get("html").asText().contains("Not this time"));
         JsonNode roster = dash.next("roster", "Kim");

@@ -4,12 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.CookieClient;
+import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.sandbox.SandboxSettings;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -18,7 +16,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,20 +31,12 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * The fix-the-sink exercises over HTTP with real sandbox workers: each reference solution passes every scenario,
  * each starter and each wrong fix fails with the verdicts that name what went wrong, and bad requests are 4xx.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ExerciseRoutesTest {
+class ExerciseRoutesTest extends ServerTest {
   static final ObjectMapper JSON = new ObjectMapper();
-  TestServer server;
 
-  @BeforeAll
-  void start() throws InterruptedException {
-    server = TestServer.start(Config.forTests().withSandbox(SandboxSettings.defaults().withWorkers(2)));
-    assertTrue(server.app().sandbox().awaitReady(Duration.ofSeconds(60)), "workers ready");
-  }
-
-  @AfterAll
-  void stop() {
-    server.close();
+  @Override
+  protected TestServer startServer() {
+    return TestServer.start(Config.forTests().withSandbox(SandboxSettings.defaults().withWorkers(2))).awaitSandbox();
   }
 
   @Test

@@ -3,11 +3,8 @@ package lab.exactlyonce.learner;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.CookieClient;
-import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import lab.exactlyonce.ServerTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -19,20 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code /api/me}: display name, export and forget-me. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class MeRoutesTest {
+class MeRoutesTest extends ServerTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private TestServer server;
-
-  @BeforeAll
-  void start() {
-    server = TestServer.start();
-  }
-
-  @AfterAll
-  void stop() {
-    server.close();
-  }
 
   /** A browser with one learner cookie. */
   private final class Browser extends CookieClient {

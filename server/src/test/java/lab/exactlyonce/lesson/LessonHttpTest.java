@@ -1,10 +1,7 @@
 package lab.exactlyonce.lesson;
 
-import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import lab.exactlyonce.ServerTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,19 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** The lesson feature over HTTP, against the bundled lessons: pages, JSON, static assets and 404s. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class LessonHttpTest {
-  private TestServer server;
-
-  @BeforeAll
-  void start() {
-    server = TestServer.start();
-  }
-
-  @AfterAll
-  void stop() {
-    server.close();
-  }
+class LessonHttpTest extends ServerTest {
 
   static Stream<Arguments> routes() {
     return Stream.of(

@@ -1,28 +1,18 @@
 package lab.exactlyonce.lesson;
 
+import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class MapRoutesTest {
-  private TestServer server;
-  private Lesson lesson;
+class MapRoutesTest extends ServerTest {
+  private final Lesson lesson = MapsFixture.lesson();
 
-  @BeforeAll
-  void start() {
-    server = MapsFixture.server();
-    lesson = MapsFixture.lesson();
-  }
-
-  @AfterAll
-  void stop() {
-    server.close();
+  @Override
+  protected TestServer startServer() {
+    return MapsFixture.server();
   }
 
   @Test

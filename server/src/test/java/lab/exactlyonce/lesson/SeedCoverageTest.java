@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.ContentFolder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,12 +14,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * The bundled exactly-once lesson carries every part of the content spec: each check below names something a
@@ -79,25 +84,29 @@ class SeedCoverageTest {
     }
   }
 
-  @Test
-  void three_guarantees_table_is_complete() {
-    Block.Table table = block("guarantees-table", Block.Table.class);
-    assertEquals(List.of("Guarantee", "Mechanism", "On failure", "Cost", "Acceptable for"), table.columns());
-    assertEquals(List.of("At-most-once", "At-least-once", "Exactly-once (effectively)"), firstCells(table));
-    assertContains(cell(table, "g-at-most-once", 2), "lost");
-    assertContains(cell(table, "g-at-least-once", 2), "Duplicates");
-    assertContains(cell(table, "g-exactly-once", 4), "billing");
+  /** A cell of a table row that must mention {@code text}. */
+  record Mention(String row, int column, String text) {}
+
+  static Stream<Arguments> tables() {
+    return Stream.of(
+        arguments("guarantees-table", List.of("Guarantee", "Mechanism", "On failure", "Cost", "Acceptable for"),
+            List.of("At-most-once", "At-least-once", "Exactly-once (effectively)"),
+            List.of(new Mention("g-at-most-once", 2, "lost"), new Mention("g-at-least-once", 2, "Duplicates"),
+                new Mention("g-exactly-once", 4, "billing"))),
+        arguments("sink-strategies-table", List.of("Strategy", "How", "Pros", "Cons", "Typical sinks"),
+            List.of("Idempotent upsert", "Transactional two-phase commit", "Atomic file commit", "Batch-id idempotence",
+                "Downstream dedupe"),
+            List.of(new Mention("s-idempotent-upsert", 4, "ON CONFLICT"), new Mention("s-atomic-file-commit", 4, "Iceberg"),
+                new Mention("s-batch-id", 4, "foreachBatch"))));
   }
 
-  @Test
-  void sink_strategies_table_is_complete() {
-    Block.Table table = block("sink-strategies-table", Block.Table.class);
-    assertEquals(List.of("Strategy", "How", "Pros", "Cons", "Typical sinks"), table.columns());
-    assertEquals(List.of("Idempotent upsert", "Transactional two-phase commit", "Atomic file commit",
-        "Batch-id idempotence", "Downstream dedupe"), firstCells(table));
-    assertContains(cell(table, "s-idempotent-upsert", 4), "ON CONFLICT");
-    assertContains(cell(table, "s-atomic-file-commit", 4), "Iceberg");
-    assertContains(cell(table, "s-batch-id", 4), "foreachBatch");
+  @ParameterizedTest(name = "{0} is complete")
+  @MethodSource("tables")
+  void table_is_complete(String id, List<String> columns, List<String> rows, List<Mention> mentions) {
+    Block.Table table = block(id, Block.Table.class);
+    assertEquals(columns, table.columns());
+    assertEquals(rows, firstCells(table));
+    for (Mention m : mentions) assertContains(cell(table, m.row(), m.column()), m.text());
   }
 
   @Test

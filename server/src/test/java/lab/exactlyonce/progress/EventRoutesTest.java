@@ -1,11 +1,9 @@
 package lab.exactlyonce.progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,20 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** {@code POST /api/events}, {@code GET} and {@code DELETE /api/progress/{lesson}} through real HTTP. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class EventRoutesTest {
+class EventRoutesTest extends ServerTest {
   private static final String ID = "0b6f4ad2-9d1c-4e31-a6f5-2c8e0b7d9a10";
-  private TestServer server;
-
-  @BeforeAll
-  void start() {
-    server = TestServer.start();
-  }
-
-  @AfterAll
-  void stop() {
-    server.close();
-  }
 
   @Test
   void a_first_event_makes_a_learner_and_is_acknowledged_with_what_was_stored() {

@@ -1,19 +1,13 @@
 package lab.exactlyonce.progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.TestServer;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
-import java.util.UUID;
 
 /** One learner's browser against a {@link TestServer}: keeps the learner cookie it was given and sends it back. */
 final class LearnerClient extends CookieClient {
-  static final ObjectMapper JSON = new ObjectMapper();
-
   LearnerClient(TestServer server) {
     super(server);
   }
@@ -42,17 +36,5 @@ final class LearnerClient extends CookieClient {
     HttpResponse<String> response = get("/api/progress/exactly-once");
     if (response.statusCode() != 200) throw new AssertionError("progress: " + response.statusCode() + " " + response.body());
     return json(response.body());
-  }
-
-  static String newId() {
-    return UUID.randomUUID().toString();
-  }
-
-  static JsonNode json(String text) {
-    try {
-      return JSON.readTree(text);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -1,14 +1,11 @@
 package lab.exactlyonce.quiz;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import lab.exactlyonce.TestServer;
+import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.lesson.SnippetIds;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,21 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Predict-the-output answers are what the real sandbox prints: each question's variant is run again here, through
  * the app's own sandbox, and answering with that output must be graded right.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class PredictOutputTest {
+class PredictOutputTest extends ServerTest {
   private static final Pattern VARIANT = Pattern.compile("exactly-once/(run-[a-z-]+)/(.+)-line-(\\d+)");
-  private TestServer server;
   private final Map<String, Path> snippets = SnippetIds.in(Path.of("snippets"), "exactly-once");
-
-  @BeforeAll
-  void start() {
-    server = TestServer.start();
-  }
-
-  @AfterAll
-  void stop() {
-    server.close();
-  }
 
   @Test
   void every_predict_answer_is_the_output_of_a_real_run() throws Exception {

@@ -1,14 +1,11 @@
 package lab.exactlyonce.quiz;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import lab.exactlyonce.TestServer;
+import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,20 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** Every quiz endpoint over HTTP against the bundled lesson, the good paths and the bad inputs. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class QuizHttpTest {
-  private TestServer server;
+class QuizHttpTest extends ServerTest {
   private final Lesson lesson = LessonCatalog.load(Path.of("lessons"), Path.of("snippets")).require("exactly-once");
-
-  @BeforeAll
-  void start() {
-    server = TestServer.start();
-  }
-
-  @AfterAll
-  void stop() {
-    server.close();
-  }
 
   @Test
   void the_lesson_header_links_the_quiz_and_the_entry_shows_due_count_and_start_form() {

@@ -10,13 +10,10 @@ import com.microsoft.playwright.Response;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import com.microsoft.playwright.options.ReducedMotion;
 import lab.exactlyonce.AxeScan;
-import lab.exactlyonce.BrowserTest;
-import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Paths;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -29,22 +26,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The replay lab in Chromium against the real sandbox: the sink demo's trace drawn as a timeline (stepping, scrubbing,
  * keyboard, reduced motion, a phone-sized screen), the knobs re-running the snippet, and axe on the Sandbox tab.
  */
-class ReplayBrowserTest extends BrowserTest {
+class ReplayBrowserTest extends SandboxTabTest {
   static final ObjectMapper JSON = new ObjectMapper();
-  static final LocatorAssertions.HasTextOptions SLOW = new LocatorAssertions.HasTextOptions().setTimeout(20_000);
   static final String SEED_OUTPUT =
       "AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n";
-
-  @Override
-  protected TestServer startServer() {
-    TestServer server = TestServer.start();
-    try {
-      assertTrue(server.app().sandbox().awaitReady(Duration.ofSeconds(60)), "sandbox workers ready");
-    } catch (InterruptedException e) {
-      throw new IllegalStateException(e);
-    }
-    return server;
-  }
 
   /** The trace of the last run a test waited for with {@link #traceOf}. */
   JsonNode trace;
@@ -59,9 +44,7 @@ class ReplayBrowserTest extends BrowserTest {
   }
 
   Locator openSinkDemo() {
-    page.navigate(url("/lessons/exactly-once#sandbox"));
-    Locator demo = page.locator("[id='sandbox/sink-demo']");
-    assertThat(demo.locator(".CodeMirror")).isVisible();
+    Locator demo = openWidget("sink-demo");
     assertThat(demo.locator("[data-knobs]")).isVisible();
     return demo;
   }
@@ -363,10 +346,7 @@ class ReplayBrowserTest extends BrowserTest {
   }
 
   Locator exercise(String id) {
-    page.navigate(url("/lessons/exactly-once#sandbox"));
-    Locator exercise = page.locator("[id='sandbox/exercise/" + id + "']");
-    assertThat(exercise.locator(".CodeMirror")).isVisible();
-    return exercise;
+    return openWidget("exercise/" + id);
   }
 
   static Locator status(Locator exercise) {
@@ -431,11 +411,9 @@ class ReplayBrowserTest extends BrowserTest {
   @Test
   void a_compile_error_in_an_exercise_is_listed_and_marked_at_its_line() {
     Locator exercise = exercise("exactly-once-append");
-    String starter = (String) exercise.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.getValue()");
+    String starter = editorText(exercise);
     int lines = starter.split("\n", -1).length;
-    exercise.locator(".CodeMirror").click();
-    page.keyboard().press("Control+End");
-    page.keyboard().type("oops");
+    typeAtEnd(exercise, "oops");
     page.keyboard().press("Control+Enter");
     assertThat(status(exercise)).hasText(Pattern.compile("^Compile error \\(line " + lines + "\\)$"), SLOW);
     assertThat(exercise.locator("[data-diagnostics] li").first()).containsText("Line " + lines);
@@ -446,6 +424,6 @@ class ReplayBrowserTest extends BrowserTest {
         new Locator.GetByRoleOptions().setName("Reset").setExact(true)).click();
     assertThat(status(exercise)).hasText("Reset to the starter code.");
     assertThat(exercise.locator(".sandbox-error-line")).hasCount(0);
-    assertEquals(starter, exercise.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.getValue()"));
+    assertEquals(starter, editorText(exercise));
   }
 }

@@ -3,17 +3,14 @@ package lab.exactlyonce.sandbox;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,20 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** The replay lab over HTTP with real sandbox workers: knobs, params, traces, and the knob grid's invariants. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ReplayRoutesTest {
+class ReplayRoutesTest extends ServerTest {
   static final ObjectMapper JSON = new ObjectMapper();
-  TestServer server;
 
-  @BeforeAll
-  void start() throws InterruptedException {
-    server = TestServer.start(Config.forTests().withSandbox(SandboxSettings.defaults().withWorkers(2)));
-    assertTrue(server.app().sandbox().awaitReady(Duration.ofSeconds(60)), "workers ready");
-  }
-
-  @AfterAll
-  void stop() {
-    server.close();
+  @Override
+  protected TestServer startServer() {
+    return TestServer.start(Config.forTests().withSandbox(SandboxSettings.defaults().withWorkers(2))).awaitSandbox();
   }
 
   @Test

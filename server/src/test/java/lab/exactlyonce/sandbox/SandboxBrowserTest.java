@@ -1,12 +1,8 @@
 package lab.exactlyonce.sandbox;
 
 import com.microsoft.playwright.Locator;
-import com.microsoft.playwright.assertions.LocatorAssertions;
-import lab.exactlyonce.BrowserTest;
-import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
@@ -14,29 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Sandbox tab in Chromium, against the real sandbox (real worker JVMs). */
-class SandboxBrowserTest extends BrowserTest {
-  static final LocatorAssertions.HasTextOptions SLOW = new LocatorAssertions.HasTextOptions().setTimeout(20_000);
-
-  @Override
-  protected TestServer startServer() {
-    TestServer server = TestServer.start();
-    try {
-      assertTrue(server.app().sandbox().awaitReady(Duration.ofSeconds(60)), "sandbox workers ready");
-    } catch (InterruptedException e) {
-      throw new IllegalStateException(e);
-    }
-    return server;
-  }
-
+class SandboxBrowserTest extends SandboxTabTest {
   Locator sinkDemo() {
-    page.navigate(url("/lessons/exactly-once#sandbox"));
-    Locator demo = page.locator("[id='sandbox/sink-demo']");
-    assertThat(demo.locator(".CodeMirror")).isVisible();
-    return demo;
-  }
-
-  String editorText(Locator demo) {
-    return (String) demo.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.getValue()");
+    return openWidget("sink-demo");
   }
 
   @Test
@@ -58,9 +34,7 @@ class SandboxBrowserTest extends BrowserTest {
     Locator demo = sinkDemo();
     String original = editorText(demo);
     int lines = original.split("\n", -1).length;
-    demo.locator(".CodeMirror").click();
-    page.keyboard().press("Control+End");
-    page.keyboard().type("oops");
+    typeAtEnd(demo, "oops");
     page.keyboard().press("Control+Enter");
     assertThat(demo.locator("[data-status]")).hasText(Pattern.compile("^Compile error \\(line " + lines + "\\)"), SLOW);
     assertThat(demo.locator("[data-diagnostics] li").first()).containsText("Line " + lines);
@@ -90,9 +64,7 @@ class SandboxBrowserTest extends BrowserTest {
   @Test
   void a_share_link_restores_the_edit() {
     Locator demo = sinkDemo();
-    demo.locator(".CodeMirror").click();
-    page.keyboard().press("Control+End");
-    page.keyboard().type("\n// my change é");
+    typeAtEnd(demo, "\n// my change é");
     String edited = editorText(demo);
     demo.locator("[data-share]").click();
     String link = demo.locator("[data-share-link]").inputValue();
@@ -103,7 +75,7 @@ class SandboxBrowserTest extends BrowserTest {
     Locator restored = other.locator("[id='sandbox/sink-demo']");
     assertThat(restored.locator("[data-status]")).hasText(
         "Restored an edited version from the link. Reset brings back the original.");
-    assertEquals(edited, restored.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.getValue()"));
+    assertEquals(edited, editorText(restored));
     other.close();
   }
 }

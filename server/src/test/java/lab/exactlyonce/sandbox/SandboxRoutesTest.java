@@ -3,12 +3,10 @@ package lab.exactlyonce.sandbox;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.LoopbackClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,6 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
@@ -24,63 +23,61 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** The sandbox's HTTP contract, as a table of requests and whole answers (the runs go to a fake worker). */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class SandboxRoutesTest {
+class SandboxRoutesTest extends ServerTest {
   static final ObjectMapper JSON = new ObjectMapper();
-  TestServer server;
 
-  @BeforeAll
-  void start() throws InterruptedException {
-    server = TestServer.start(Config.forTests().withSandbox(SandboxPoolTest.settings(3)));
-    assertTrue(server.app().sandbox().awaitReady(java.time.Duration.ofSeconds(30)));
-  }
-
-  @AfterAll
-  void stop() {
-    server.close();
+  @Override
+  protected TestServer startServer() {
+    return TestServer.start(Config.forTests().withSandbox(SandboxPoolTest.settings(3))).awaitSandbox();
   }
 
   static String big(int bytes) {
     return "{\"source\": \"" + "x".repeat(bytes) + "\"}";
   }
 
-  static Stream<Arguments> requests() {
+  /** A JSON run that prints {@code stdout}. */
+  static Arguments ran(String desc, String contentType, String body, String stdout) throws Exception {
+    return arguments(desc, contentType, body, 200, JSON.writeValueAsString(Map.of("status", "ok", "stdout", stdout,
+        "stderr", "", "diagnostics", List.of(), "elapsedMs", 0, "trace", List.of())));
+  }
+
+  /** A JSON request refused as a bad request with exactly {@code message}. */
+  static Arguments badRequest(String desc, String body, String message) throws Exception {
+    return refused(desc, "application/json", body, 400, message);
+  }
+
+  /** A request refused with {@code status} and exactly {@code message}. */
+  static Arguments refused(String desc, String contentType, String body, int status, String message) throws Exception {
+    return arguments(desc, contentType, body, status, JSON.writeValueAsString(Map.of("error", message)));
+  }
+
+  static Stream<Arguments> requests() throws Exception {
+    String notJson = "the body is not valid JSON; send {\"source\": \"...\"}";
+    String notObject = "the body must be a JSON object: {\"source\": \"...\"}";
+    String missing = "'source' is missing: send {\"source\": \"...\"}";
+    String wrongType = "send the run as JSON: Content-Type must be application/json, got ";
     return Stream.of(
-        arguments("a run answers its result", "application/json", "{\"source\": \"print hi\"}", 200,
-            "{\"status\":\"ok\",\"stdout\":\"hi\\n\",\"stderr\":\"\",\"diagnostics\":[],\"elapsedMs\":0,\"trace\":[]}"),
-        arguments("a charset parameter is fine", "application/json; charset=utf-8", "{\"source\": \"print \u00e9\"}",
-            200, "{\"status\":\"ok\",\"stdout\":\"\u00e9\\n\",\"stderr\":\"\",\"diagnostics\":[],\"elapsedMs\":0,\"trace\":[]}"),
-        arguments("not JSON", "application/json", "print hi", 400,
-            "{\"error\":\"the body is not valid JSON; send {\\\"source\\\": \\\"...\\\"}\"}"),
-        arguments("an empty body", "application/json", "", 400,
-            "{\"error\":\"the body must be a JSON object: {\\\"source\\\": \\\"...\\\"}\"}"),
-        arguments("truncated JSON", "application/json", "{\"source\": \"print", 400,
-            "{\"error\":\"the body is not valid JSON; send {\\\"source\\\": \\\"...\\\"}\"}"),
-        arguments("a JSON array", "application/json", "[\"print hi\"]", 400,
-            "{\"error\":\"the body must be a JSON object: {\\\"source\\\": \\\"...\\\"}\"}"),
-        arguments("no source", "application/json", "{}", 400,
-            "{\"error\":\"'source' is missing: send {\\\"source\\\": \\\"...\\\"}\"}"),
-        arguments("a null source", "application/json", "{\"source\": null}", 400,
-            "{\"error\":\"'source' is missing: send {\\\"source\\\": \\\"...\\\"}\"}"),
-        arguments("a blank source", "application/json", "{\"source\": \"  \\n\"}", 400,
-            "{\"error\":\"'source' is blank: there is nothing to run\"}"),
-        arguments("a numeric source", "application/json", "{\"source\": 42}", 400,
-            "{\"error\":\"'source' must be a string, got a number\"}"),
-        arguments("an array source", "application/json", "{\"source\": [\"a\"]}", 400,
-            "{\"error\":\"'source' must be a string, got an array\"}"),
-        arguments("an unknown field", "application/json", "{\"source\": \"print hi\", \"lang\": \"java\"}", 400,
-            "{\"error\":\"unknown field 'lang'; the fields are 'source', 'snippet' and 'params'\"}"),
-        arguments("unknown fields", "application/json", "{\"code\": \"x\", \"stdin\": \"\"}", 400,
-            "{\"error\":\"unknown fields 'code', 'stdin'; the fields are 'source', 'snippet' and 'params'\"}"),
-        arguments("a source over 64 KB", "application/json", big(64 * 1024 + 1), 413,
-            "{\"error\":\"the source is 65537 bytes; the limit is 65536 bytes\"}"),
-        arguments("a plain-text body", "text/plain", "{\"source\": \"print hi\"}", 415,
-            "{\"error\":\"send the run as JSON: Content-Type must be application/json, got 'text/plain'\"}"),
-        arguments("a form body", "application/x-www-form-urlencoded", "source=print+hi", 415,
-            "{\"error\":\"send the run as JSON: Content-Type must be application/json, got "
-                + "'application/x-www-form-urlencoded'\"}"),
-        arguments("no content type", null, "{\"source\": \"print hi\"}", 415,
-            "{\"error\":\"send the run as JSON: Content-Type must be application/json, got none\"}"));
+        ran("a run answers its result", "application/json", "{\"source\": \"print hi\"}", "hi\n"),
+        ran("a charset parameter is fine", "application/json; charset=utf-8", "{\"source\": \"print \u00e9\"}", "\u00e9\n"),
+        badRequest("not JSON", "print hi", notJson),
+        badRequest("an empty body", "", notObject),
+        badRequest("truncated JSON", "{\"source\": \"print", notJson),
+        badRequest("a JSON array", "[\"print hi\"]", notObject),
+        badRequest("no source", "{}", missing),
+        badRequest("a null source", "{\"source\": null}", missing),
+        badRequest("a blank source", "{\"source\": \"  \\n\"}", "'source' is blank: there is nothing to run"),
+        badRequest("a numeric source", "{\"source\": 42}", "'source' must be a string, got a number"),
+        badRequest("an array source", "{\"source\": [\"a\"]}", "'source' must be a string, got an array"),
+        badRequest("an unknown field", "{\"source\": \"print hi\", \"lang\": \"java\"}",
+            "unknown field 'lang'; the fields are 'source', 'snippet' and 'params'"),
+        badRequest("unknown fields", "{\"code\": \"x\", \"stdin\": \"\"}",
+            "unknown fields 'code', 'stdin'; the fields are 'source', 'snippet' and 'params'"),
+        refused("a source over 64 KB", "application/json", big(64 * 1024 + 1), 413,
+            "the source is 65537 bytes; the limit is 65536 bytes"),
+        refused("a plain-text body", "text/plain", "{\"source\": \"print hi\"}", 415, wrongType + "'text/plain'"),
+        refused("a form body", "application/x-www-form-urlencoded", "source=print+hi", 415,
+            wrongType + "'application/x-www-form-urlencoded'"),
+        refused("no content type", null, "{\"source\": \"print hi\"}", 415, wrongType + "none"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -1,0 +1,39 @@
+package lab.exactlyonce.sandbox;
+
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.assertions.LocatorAssertions;
+import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.TestServer;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+
+/** Base for browser tests of the Sandbox tab: the app with its real sandbox, whose workers are ready before the first test. */
+abstract class SandboxTabTest extends BrowserTest {
+  /** How long a run may take to show its result in the page. */
+  static final LocatorAssertions.HasTextOptions SLOW = new LocatorAssertions.HasTextOptions().setTimeout(20_000);
+
+  @Override
+  protected TestServer startServer() {
+    return TestServer.start().awaitSandbox();
+  }
+
+  /** Opens the Sandbox tab and returns widget {@code id} (a snippet id, or {@code exercise/<id>}) once its editor shows. */
+  Locator openWidget(String id) {
+    page.navigate(url("/lessons/exactly-once#sandbox"));
+    Locator widget = page.locator("[id='sandbox/" + id + "']");
+    assertThat(widget.locator(".CodeMirror")).isVisible();
+    return widget;
+  }
+
+  /** Types {@code text} at the end of the widget's editor, as a learner would. */
+  void typeAtEnd(Locator widget, String text) {
+    widget.locator(".CodeMirror").click();
+    page.keyboard().press("Control+End");
+    page.keyboard().type(text);
+  }
+
+  /** The text in the widget's editor. */
+  static String editorText(Locator widget) {
+    return (String) widget.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.getValue()");
+  }
+}
