@@ -13,6 +13,7 @@
 import { loadEditor, createEditor, showDiagnostics } from './editor.js';
 import { uuid } from './uuid.js';
 import { reveal } from './tabs.js';
+import { button } from './dom.js';
 
 const slot = document.querySelector('[data-exercises]');
 const RESENDS = 2;   // after a network failure, the same attempt is sent again this many times
@@ -204,12 +205,4 @@ class Exercise {
   say(message) {
     this.status.textContent = message;
   }
-}
-
-function button(text, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = text;
-  b.addEventListener('click', onClick);
-  return b;
 }

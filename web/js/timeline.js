@@ -17,6 +17,8 @@
 // twice; in an upserting sink a newer row for a key marks the older one overwritten. The program's printed output
 // plays no part: editing a print line changes nothing here.
 
+import { button } from './dom.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 const COL = 52;        // width of one event's column
 const AXIS = 22;       // height of the time axis
@@ -615,12 +617,4 @@ function div(className) {
   const el = document.createElement('div');
   el.className = className;
   return el;
-}
-
-function button(text, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = text;
-  b.addEventListener('click', onClick);
-  return b;
 }

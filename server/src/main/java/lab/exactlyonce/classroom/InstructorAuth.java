@@ -3,9 +3,8 @@ package lab.exactlyonce.classroom;
 import io.javalin.http.Context;
 import io.javalin.http.Cookie;
 import io.javalin.http.SameSite;
+import lab.exactlyonce.web.Hmac;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +12,6 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -35,14 +33,13 @@ final class InstructorAuth {
   private static final String ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
   private final byte[] secret;
-  private final SecretKeySpec sessionKey;
+  private final Hmac sessionKey;
   private final Clock clock;
   private final SecureRandom random = new SecureRandom();
 
   private InstructorAuth(String secret, Clock clock) {
     this.secret = secret.getBytes(StandardCharsets.UTF_8);
-    this.sessionKey = new SecretKeySpec(hmac(new SecretKeySpec(this.secret, "HmacSHA256"),
-        "exactly-once-lab instructor session v1"), "HmacSHA256");
+    this.sessionKey = new Hmac(new Hmac(this.secret).of("exactly-once-lab instructor session v1"));
     this.clock = clock;
   }
 
@@ -104,7 +101,7 @@ final class InstructorAuth {
     } catch (IllegalArgumentException e) {
       return false;
     }
-    if (!MessageDigest.isEqual(given, hmac(sessionKey, parts[0] + "." + parts[1]))) return false;
+    if (!MessageDigest.isEqual(given, sessionKey.of(parts[0] + "." + parts[1]))) return false;
     long now = clock.instant().getEpochSecond();
     return issued <= now + 60 && now - issued < LIFETIME.toSeconds();
   }
@@ -113,7 +110,7 @@ final class InstructorAuth {
     byte[] nonce = new byte[16];
     random.nextBytes(nonce);
     String payload = clock.instant().getEpochSecond() + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(nonce);
-    String value = payload + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(hmac(sessionKey, payload));
+    String value = payload + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(sessionKey.of(payload));
     ctx.cookie(new Cookie(COOKIE, value, "/", (int) LIFETIME.toSeconds(), isHttps(ctx), true, null, SameSite.STRICT));
   }
 
@@ -125,13 +122,4 @@ final class InstructorAuth {
     return "https".equalsIgnoreCase(ctx.scheme()) || "https".equalsIgnoreCase(ctx.header("X-Forwarded-Proto"));
   }
 
-  private static byte[] hmac(SecretKeySpec key, String text) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(key);
-      return mac.doFinal(text.getBytes(StandardCharsets.UTF_8));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 is not available", e);
-    }
-  }
 }

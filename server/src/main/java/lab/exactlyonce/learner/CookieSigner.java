@@ -1,17 +1,14 @@
 package lab.exactlyonce.learner;
 
 import lab.exactlyonce.Config;
+import lab.exactlyonce.web.Hmac;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -33,12 +30,12 @@ final class CookieSigner {
   static final String KEY_FILE = "learner-cookie.key";
   private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
-  private final SecretKeySpec key;
+  private final Hmac key;
   private final String keyId;
 
   private CookieSigner(byte[] secret) {
-    this.key = new SecretKeySpec(secret, "HmacSHA256");
-    this.keyId = Base64.getUrlEncoder().withoutPadding().encodeToString(mac("key-id")).substring(0, 8);
+    this.key = new Hmac(secret);
+    this.keyId = Base64.getUrlEncoder().withoutPadding().encodeToString(key.of("key-id")).substring(0, 8);
   }
 
   static CookieSigner fromDataDir(Path dataDir) {
@@ -47,7 +44,7 @@ final class CookieSigner {
 
   String sign(String learnerId) {
     String signed = learnerId + "." + keyId;
-    return signed + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(mac(signed));
+    return signed + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(key.of(signed));
   }
 
   /**
@@ -66,19 +63,10 @@ final class CookieSigner {
     } catch (IllegalArgumentException e) {
       return new Checked(Verdict.INVALID, null);
     }
-    boolean genuine = MessageDigest.isEqual(given, mac(parts[0] + "." + parts[1]));
+    boolean genuine = MessageDigest.isEqual(given, key.of(parts[0] + "." + parts[1]));
     return genuine ? new Checked(Verdict.VALID, parts[0]) : new Checked(Verdict.INVALID, null);
   }
 
-  private byte[] mac(String text) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(key);
-      return mac.doFinal(text.getBytes(StandardCharsets.UTF_8));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 is not available", e);
-    }
-  }
 
   private static byte[] loadOrCreateSecret(Path file) {
     try {
