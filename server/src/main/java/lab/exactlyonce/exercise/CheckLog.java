@@ -26,6 +26,7 @@ final class CheckLog {
   /** Stays well inside the events table's result column (16,000 characters). */
   static final int MAX_RESULT_CHARS = 12_000;
   private static final int TRIMMED_LIST = 3;
+  static final int MAX_TEXT = 500;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final EventLog log;
@@ -50,16 +51,42 @@ final class CheckLog {
     return new NewEvent(attempt, TYPE, exercise.lesson(), exercise.id(), data);
   }
 
-  /** The stored result: the check as answered, without stdout and stderr, trimmed to fit the column. */
+  /**
+   * The stored result: the check as answered, without stdout and stderr, made to fit the column. Verdicts and
+   * messages can quote the learner's own text (an exception message), so each is cut to {@value #MAX_TEXT}
+   * characters; if the whole is still too long, the lists are shortened, then the verdicts left out (each scenario
+   * keeps its name and whether it passed). {@code status} and {@code passed}, which progress and the quiz read, always
+   * stay.
+   */
   static ObjectNode summary(CheckResult result) {
     ObjectNode node = JSON.valueToTree(result);
     node.remove("stdout");
     node.remove("stderr");
-    if (node.toString().length() > MAX_RESULT_CHARS) {
-      for (JsonNode scenario : node.withArray("scenarios")) trim((ArrayNode) scenario.get("verdicts"));
-      trim(node.withArray("diagnostics"));
+    for (JsonNode scenario : node.withArray("scenarios")) {
+      ((ObjectNode) scenario).put("name", cut(scenario.path("name").asText()));
+      ArrayNode verdicts = (ArrayNode) scenario.get("verdicts");
+      for (int i = 0; i < verdicts.size(); i++) verdicts.set(i, cut(verdicts.get(i).asText()));
     }
+    for (JsonNode diagnostic : node.withArray("diagnostics")) {
+      ((ObjectNode) diagnostic).put("message", cut(diagnostic.path("message").asText()));
+    }
+    if (fits(node)) return node;
+    for (JsonNode scenario : node.withArray("scenarios")) trim((ArrayNode) scenario.get("verdicts"), TRIMMED_LIST);
+    trim(node.withArray("diagnostics"), TRIMMED_LIST);
+    if (fits(node)) return node;
+    for (JsonNode scenario : node.withArray("scenarios")) ((ObjectNode) scenario).putArray("verdicts");
+    trim(node.withArray("diagnostics"), 1);
+    if (fits(node)) return node;
+    node.putArray("scenarios");
     return node;
+  }
+
+  private static boolean fits(ObjectNode node) {
+    return node.toString().length() <= MAX_RESULT_CHARS;
+  }
+
+  private static String cut(String text) {
+    return text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT - 1) + "…";
   }
 
   /** The answer to a resent attempt: the recorded verdicts; the program's output was not kept. */
@@ -70,8 +97,8 @@ final class CheckLog {
     return node;
   }
 
-  private static void trim(ArrayNode list) {
-    while (list.size() > TRIMMED_LIST) list.remove(list.size() - 1);
+  private static void trim(ArrayNode list, int size) {
+    while (list.size() > size) list.remove(list.size() - 1);
   }
 
 }

@@ -292,6 +292,20 @@ class ExerciseRoutesTest extends ServerTest {
   }
 
   @Test
+  void a_check_whose_verdicts_quote_a_huge_exception_message_is_still_recorded() throws Exception {
+    CookieClient learner = new CookieClient(server);
+    String loud = starter("idempotent-payment").replace("requests++;",
+        "requests++;\n        if (requests > 0) throw new IllegalStateException(\"z\".repeat(3000));");
+    HttpResponse<String> res = learner.post("/api/exercises/idempotent-payment/check",
+        JSON.writeValueAsString(Map.of("source", loud, "attempt", UUID.randomUUID().toString())));
+    assertEquals(200, res.statusCode(), res.body());
+    JsonNode checked = JSON.readTree(res.body());
+    assertFalse(checked.get("passed").asBoolean());
+    assertTrue(checked.has("recordedAt"), res.body());
+    assertEquals(1, progress(learner).get("exercises").get("idempotent-payment").get("checks").asInt());
+  }
+
+  @Test
   void a_client_cannot_claim_a_pass_or_a_check_through_the_event_api() throws Exception {
     for (String type : List.of("exercise.passed", "exercise.check")) {
       HttpResponse<String> claim = server.postJson("/api/events", "{\"id\":\"" + UUID.randomUUID() + "\",\"type\":\"" + type
