@@ -8,7 +8,9 @@
 // `exercise.check` event); this module announces it with `lesson:exercise-check` {exercise, passed, status} for
 // progress.js, which shows the checkmark. Verdicts, output and messages are program text: textContent only. A
 // deep link to an exercise (#sandbox/exercise/<id>, where the quiz's verdict questions point) brings it into view
-// once the editors are built (they change the page's layout).
+// once the editors are built (they change the page's layout). After a first check of their own, a learner can open
+// the exercise's reference solution (read-only, below the results): its button shows once the server has a check of
+// theirs recorded (the server refuses the solution before that).
 
 import { loadEditor, createEditor, showDiagnostics } from './editor.js';
 import { uuid } from './uuid.js';
@@ -17,6 +19,21 @@ import { button } from './dom.js';
 
 const slot = document.querySelector('[data-exercises]');
 const RESENDS = 2;   // after a network failure, the same attempt is sent again this many times
+// Exercises this learner has a recorded check of: their reference solution is open. progress.js announces the
+// server's progress with `lesson:progress`; a check made here opens it at once.
+const unlocked = new Set();
+const byId = new Map();
+document.addEventListener('lesson:progress', (event) => {
+  for (const [id, checks] of Object.entries(event.detail?.exercises || {})) {
+    if (checks.checks > 0) unlock(id);
+  }
+});
+
+function unlock(id) {
+  unlocked.add(id);
+  const exercise = byId.get(id);
+  if (exercise) exercise.solutionButton.hidden = false;
+}
 
 if (slot) init();
 
@@ -58,7 +75,11 @@ class Exercise {
     this.checkButton.className = 'sandbox-run';
     this.checkButton.dataset.check = this.id;
     this.checkButton.setAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
-    toolbar.append(this.checkButton, button('Reset', () => this.reset()));
+    this.solutionButton = button('Reference solution', () => this.showSolution());
+    this.solutionButton.dataset.solution = this.id;
+    this.solutionButton.hidden = !unlocked.has(this.id);
+    byId.set(this.id, this);
+    toolbar.append(this.checkButton, button('Reset', () => this.reset()), this.solutionButton);
     el.append(toolbar);
     el.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -92,7 +113,18 @@ class Exercise {
     this.stderr = document.createElement('pre');
     this.stderr.dataset.stderr = '';
     this.output.append(summary, this.stdout, this.stderr);
-    el.append(this.status, this.diagnostics, this.scenarios, this.output);
+    this.solution = document.createElement('details');
+    this.solution.className = 'fix-exercise-solution';
+    this.solution.hidden = true;
+    const solutionSummary = document.createElement('summary');
+    solutionSummary.textContent = 'Reference solution';
+    const solutionNote = document.createElement('p');
+    solutionNote.textContent = 'One way to pass every scenario; yours may differ and still pass. Your code in the editor '
+      + 'stays as it is.';
+    this.solutionSource = document.createElement('pre');
+    this.solutionSource.dataset.solutionSource = '';
+    this.solution.append(solutionSummary, solutionNote, this.solutionSource);
+    el.append(this.status, this.diagnostics, this.scenarios, this.output, this.solution);
   }
 
   async run() {
@@ -115,6 +147,25 @@ class Exercise {
     }
   }
 
+  /** The reference solution, which the server gives once this learner has checked an attempt of their own. */
+  async showSolution() {
+    try {
+      const response = await fetch(`/api/exercises/${encodeURIComponent(this.id)}/solution`,
+        { headers: { Accept: 'application/json' } });
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        this.say(body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) + '.' : `Could not load the solution (HTTP ${response.status}).`);
+        return;
+      }
+      this.solutionSource.textContent = body.source;
+      this.solution.hidden = false;
+      this.solution.open = true;
+      this.solution.scrollIntoView({ block: 'nearest' });
+    } catch {
+      this.say('Could not reach the server. Check your connection and try again.');
+    }
+  }
+
   /** Posts one check; a network failure sends the same body (the same attempt) again, so it is recorded once. */
   async send(body) {
     for (let attempt = 0; ; attempt++) {
@@ -134,6 +185,7 @@ class Exercise {
 
   show(result) {
     if (result.recordedAt) {
+      unlock(this.id);
       document.dispatchEvent(new CustomEvent('lesson:exercise-check',
         { detail: { exercise: this.id, passed: Boolean(result.passed), status: result.status, attempt: result.attempt } }));
     }

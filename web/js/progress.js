@@ -8,7 +8,7 @@
 // self.rating from the rating buttons; snippet.run on `lesson:run` (sandbox.js). Each item is recorded once until
 // progress is reset, except runs and ratings (the latest counts).
 //
-// The server's GET /api/progress/{lesson} is the truth; events still in the outbox are applied on top, so the page
+// The server's GET /api/progress/{lesson} is the truth (announced to other widgets as `lesson:progress`); events still in the outbox are applied on top, so the page
 // shows them at once and while offline. The last answer is cached in localStorage for offline reloads.
 
 import { record, pending, discard, subscribe } from './outbox.js';
@@ -84,6 +84,7 @@ async function refresh() {
     server = await response.json();
     writeCache(server);
     rebuild();
+    document.dispatchEvent(new CustomEvent('lesson:progress', { detail: server }));
     offerResume();
   } catch {
     offerResume(); // offline: the cached copy may still know where the learner was

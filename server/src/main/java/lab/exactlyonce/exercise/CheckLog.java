@@ -40,6 +40,11 @@ final class CheckLog {
     return log.find(learner, attempt);
   }
 
+  /** Whether this learner has had any check of the exercise recorded (after which its reference solution opens). */
+  boolean checked(String learner, Exercise exercise) {
+    return log.ofType(learner, TYPE).stream().anyMatch(e -> e.item().equals(exercise.id()) && e.lesson().equals(exercise.lesson()));
+  }
+
   /** Records the check unless the attempt is recorded already; see {@link EventLog#record}. */
   EventLog.Outcome record(String learner, Exercise exercise, String attempt, String source, CheckResult result) {
     return log.record(learner, event(exercise, attempt, source), e -> summary(result));

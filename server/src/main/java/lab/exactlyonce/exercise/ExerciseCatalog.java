@@ -20,8 +20,9 @@ import java.util.stream.Stream;
 
 /**
  * The fix-the-sink exercises of every lesson: {@code snippets/<lesson>/exercises/<Name>.java} with a
- * {@code // Title:} line and {@code // Summary:} lines, and its checker {@code <Name>.harness} beside it. A
- * starter without a title or a harness, or an id used twice, stops the start with one line naming the file.
+ * {@code // Title:} line and {@code // Summary:} lines, its checker {@code <Name>.harness} and its reference solution
+ * {@code <Name>.solution} beside it (the tests prove that the solution passes every scenario). A starter without a
+ * title, a checker or a solution, or an id used twice, stops the start with one line naming the file.
  */
 public final class ExerciseCatalog {
   private static final Pattern HEADER = Pattern.compile("^//\\s*([A-Z][A-Za-z]*):\\s?(.*)$");
@@ -44,10 +45,15 @@ public final class ExerciseCatalog {
               .sorted(Comparator.comparing(Path::toString)).toList()) {
             String fileName = file.getFileName().toString();
             String shown = "snippets/" + lesson + "/exercises/" + fileName;
-            Path harness = dir.resolve(fileName.substring(0, fileName.length() - ".java".length()) + ".harness");
+            String name = fileName.substring(0, fileName.length() - ".java".length());
+            Path harness = dir.resolve(name + ".harness");
             if (!Files.exists(harness)) throw new LessonFormatException(shown + ": no checker " + harness.getFileName() + " beside it");
+            Path solution = dir.resolve(name + ".solution");
+            if (!Files.exists(solution)) {
+              throw new LessonFormatException(shown + ": no reference solution " + solution.getFileName() + " beside it");
+            }
             Exercise exercise = parse(shown, lesson, fileName, Files.readString(file, StandardCharsets.UTF_8),
-                Files.readString(harness, StandardCharsets.UTF_8));
+                Files.readString(harness, StandardCharsets.UTF_8), Files.readString(solution, StandardCharsets.UTF_8));
             if (byId.putIfAbsent(exercise.id(), exercise) != null) {
               throw new LessonFormatException(shown + ": exercise id '" + exercise.id() + "' is already used");
             }
@@ -60,7 +66,7 @@ public final class ExerciseCatalog {
     return new ExerciseCatalog(Map.copyOf(byId));
   }
 
-  static Exercise parse(String shown, String lesson, String fileName, String text, String harness) {
+  static Exercise parse(String shown, String lesson, String fileName, String text, String harness, String solution) {
     String[] lines = text.replace("\r\n", "\n").split("\n", -1);
     String title = null;
     List<String> summary = new ArrayList<>();
@@ -80,7 +86,7 @@ public final class ExerciseCatalog {
       throw new LessonFormatException(shown + ": its checker never prints the verdict marker " + Verdicts.NONCE_PLACEHOLDER);
     }
     String source = String.join("\n", List.of(lines).subList(body, lines.length));
-    return new Exercise(SnippetIds.of(fileName), lesson, title, String.join(" ", summary), source, harness);
+    return new Exercise(SnippetIds.of(fileName), lesson, title, String.join(" ", summary), source, harness, solution);
   }
 
   List<Exercise> all() {

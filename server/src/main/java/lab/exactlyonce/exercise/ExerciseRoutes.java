@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
+import io.javalin.http.ForbiddenResponse;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.NotFoundResponse;
 import lab.exactlyonce.learner.Learners;
@@ -30,6 +31,8 @@ import java.util.concurrent.CompletableFuture;
  * {@code POST /api/exercises/{id}/check} with {@code {"source": "...", "attempt": "<uuid>"}}. Each check is recorded
  * for the learner as an {@code exercise.check} event ({@link CheckLog}), exactly once per attempt id: the server
  * records the verdict of its own run, so progress and the quiz never trust a client's claim that it passed.
+ * {@code GET /api/exercises/{id}/solution} gives the reference solution to a learner who has checked an attempt of
+ * their own (403 before that).
  */
 public final class ExerciseRoutes {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -53,6 +56,8 @@ public final class ExerciseRoutes {
 
   record Detail(String id, String title, String lesson, String description, String source) {}
 
+  record Solution(String id, String source) {}
+
   public void register(RoutesConfig routes) {
     routes.get("/api/exercises", ctx -> ctx.json(exercises.all().stream()
         .map(e -> new Summary(e.id(), e.title(), e.lesson())).toList()));
@@ -61,6 +66,19 @@ public final class ExerciseRoutes {
       ctx.json(new Detail(e.id(), e.title(), e.lesson(), e.description(), e.source()));
     });
     routes.post("/api/exercises/{id}/check", this::check);
+    routes.get("/api/exercises/{id}/solution", this::solution);
+  }
+
+  /** Try first, then compare: the reference solution opens once the learner has a recorded check of the exercise. */
+  private void solution(Context ctx) {
+    Exercise exercise = find(ctx);
+    Optional<String> learner = learners.current(ctx);
+    if (learner.isEmpty() || !checkLog.checked(learner.get(), exercise)) {
+      throw new ForbiddenResponse("check an attempt of your own first: the reference solution of '" + exercise.title()
+          + "' opens after your first Check");
+    }
+    ctx.header("Cache-Control", "no-store");
+    ctx.json(new Solution(exercise.id(), exercise.solution()));
   }
 
   private Exercise find(Context ctx) {

@@ -3,6 +3,7 @@ package lab.exactlyonce.classroom;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.ServerTest;
+import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -406,7 +407,7 @@ class ClassroomHttpTest extends ServerTest {
     teacher.live(id, "reveal", "{}");
     teacher.live(id, "leaderboard", "{\"show\":true}");
     HttpResponse<String> fixed = una.post("/api/exercises/idempotent-payment/check",
-        Client.JSON.writeValueAsString(Map.of("source", solution("idempotent-payment"), "attempt", newId())));
+        Client.JSON.writeValueAsString(Map.of("source", ReferenceSolutions.of("idempotent-payment"), "attempt", newId())));
     assertEquals(200, fixed.statusCode(), fixed.body());
 
     String dash = teacher.get("/teach/classes/" + id).body();
@@ -551,10 +552,4 @@ class ClassroomHttpTest extends ServerTest {
     }
   }
 
-  /** A fix-the-sink exercise's reference solution (test resources). */
-  static String solution(String exercise) throws java.io.IOException {
-    try (var in = ClassroomHttpTest.class.getResourceAsStream("/exercise-solutions/" + exercise + ".java")) {
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    }
-  }
 }

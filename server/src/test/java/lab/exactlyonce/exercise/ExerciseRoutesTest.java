@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.CookieClient;
+import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.sandbox.SandboxSettings;
@@ -77,7 +78,7 @@ class ExerciseRoutesTest extends ServerTest {
   @ParameterizedTest
   @MethodSource("exerciseIds")
   void the_reference_solution_passes_every_scenario(String id) throws Exception {
-    JsonNode result = check(id, resource("/exercise-solutions/" + id + ".java"));
+    JsonNode result = check(id, ReferenceSolutions.of(id));
     assertEquals("ok", result.get("status").asText(), result.toString());
     for (JsonNode s : result.get("scenarios")) {
       assertTrue(s.get("passed").asBoolean(), s.toString());
@@ -172,7 +173,7 @@ class ExerciseRoutesTest extends ServerTest {
 
   @Test
   void calling_the_checker_from_the_learners_code_fails_the_scenarios() throws Exception {
-    String reentrant = resource("/exercise-solutions/idempotent-payment.java").replace("gateway.charge(payment, payment, amount);",
+    String reentrant = ReferenceSolutions.of("idempotent-payment").replace("gateway.charge(payment, payment, amount);",
         "gateway.charge(payment, payment, amount);\n        ExerciseCheck.main(new String[0]);");
     JsonNode result = check("idempotent-payment", reentrant);
     assertFalse(result.get("passed").asBoolean());
@@ -260,7 +261,7 @@ class ExerciseRoutesTest extends ServerTest {
 
     int sandboxDone = progress(learner).get("tabs").get("sandbox").get("done").asInt();
     JsonNode passed = JSON.readTree(learner.post("/api/exercises/exactly-once-append/check", JSON.writeValueAsString(Map.of(
-        "source", resource("/exercise-solutions/exactly-once-append.java"), "attempt", UUID.randomUUID().toString()))).body());
+        "source", ReferenceSolutions.of("exactly-once-append"), "attempt", UUID.randomUUID().toString()))).body());
     assertTrue(passed.get("passed").asBoolean(), passed.toString());
     JsonNode progress = progress(learner); // what a reload of the page reads
     assertEquals(JSON.readTree("{\"checks\":2,\"passed\":true,\"status\":\"ok\"}"), progress.get("exercises").get("exactly-once-append"));
@@ -306,6 +307,28 @@ class ExerciseRoutesTest extends ServerTest {
   }
 
   @Test
+  void the_reference_solution_opens_after_the_learners_own_first_check_of_that_exercise() throws Exception {
+    CookieClient learner = new CookieClient(server);
+    String locked = "check an attempt of your own first: the reference solution of 'Make the append sink exactly-once' "
+        + "opens after your first Check";
+    HttpResponse<String> before = learner.get("/api/exercises/exactly-once-append/solution");
+    assertEquals(403, before.statusCode());
+    assertEquals(locked, JSON.readTree(before.body()).get("error").asText());
+
+    learner.post("/api/exercises/idempotent-payment/check", JSON.writeValueAsString(Map.of(
+        "source", starter("idempotent-payment"), "attempt", UUID.randomUUID().toString())));
+    assertEquals(403, learner.get("/api/exercises/exactly-once-append/solution").statusCode(), "another exercise's check");
+
+    learner.post("/api/exercises/exactly-once-append/check", JSON.writeValueAsString(Map.of(
+        "source", starter("exactly-once-append"), "attempt", UUID.randomUUID().toString())));
+    HttpResponse<String> after = learner.get("/api/exercises/exactly-once-append/solution");
+    assertEquals(200, after.statusCode(), after.body());
+    assertEquals(ReferenceSolutions.of("exactly-once-append"), JSON.readTree(after.body()).get("source").asText());
+    assertEquals(403, new CookieClient(server).get("/api/exercises/exactly-once-append/solution").statusCode(), "someone else");
+    assertEquals(404, learner.get("/api/exercises/make-it-fast/solution").statusCode());
+  }
+
+  @Test
   void a_client_cannot_claim_a_pass_or_a_check_through_the_event_api() throws Exception {
     for (String type : List.of("exercise.passed", "exercise.check")) {
       HttpResponse<String> claim = server.postJson("/api/events", "{\"id\":\"" + UUID.randomUUID() + "\",\"type\":\"" + type
@@ -319,7 +342,7 @@ class ExerciseRoutesTest extends ServerTest {
   void resetting_progress_clears_the_exercises_but_keeps_the_checks_in_the_export() throws Exception {
     CookieClient learner = new CookieClient(server);
     learner.post("/api/exercises/dedupe-horizon/check", JSON.writeValueAsString(Map.of(
-        "source", resource("/exercise-solutions/dedupe-horizon.java"), "attempt", UUID.randomUUID().toString())));
+        "source", ReferenceSolutions.of("dedupe-horizon"), "attempt", UUID.randomUUID().toString())));
     assertTrue(progress(learner).get("exercises").get("dedupe-horizon").get("passed").asBoolean());
     assertEquals(200, learner.delete("/api/progress/exactly-once").statusCode());
     assertFalse(progress(learner).get("exercises").get("dedupe-horizon").get("passed").asBoolean());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
@@ -92,7 +93,7 @@ class ExerciseVerdictQuestionsTest {
   @Test
   void a_failed_exercise_check_makes_its_question_due_first_and_a_passed_one_schedules_it_later() throws Exception {
     QuizClient learner = new QuizClient(server);
-    assertEquals(200, check(learner, "exactly-once-append", solution("exactly-once-append")).statusCode());
+    assertEquals(200, check(learner, "exactly-once-append", ReferenceSolutions.of("exactly-once-append")).statusCode());
     assertEquals(200, check(learner, "idempotent-payment", starterSource("idempotent-payment")).statusCode());
     // A compile error reaches no verdict: it says nothing about what the learner knows and schedules nothing.
     assertEquals(200, check(learner, "dedupe-horizon", "class Broken { void f() { int x = ; } }").statusCode());
@@ -145,11 +146,6 @@ class ExerciseVerdictQuestionsTest {
     return learner.postJson("/api/exercises/" + exercise + "/check", body.toString());
   }
 
-  private static String solution(String exercise) throws java.io.IOException {
-    try (var in = ExerciseVerdictQuestionsTest.class.getResourceAsStream("/exercise-solutions/" + exercise + ".java")) {
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    }
-  }
 
   /** Every verdict the exercise's checker prints for the starter, through {@code POST /api/exercises/{id}/check}. */
   private List<String> checkerVerdicts(String exercise) throws Exception {

@@ -10,6 +10,7 @@ import com.microsoft.playwright.Response;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import com.microsoft.playwright.options.ReducedMotion;
 import lab.exactlyonce.AxeScan;
+import lab.exactlyonce.ReferenceSolutions;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -372,7 +373,7 @@ class ReplayBrowserTest extends SandboxTabTest {
 
   @Test
   void the_reference_solution_passes_and_keeps_its_checkmark_after_a_reload() throws Exception {
-    String solution = Files.readString(Paths.get(getClass().getResource("/exercise-solutions/exactly-once-append.java").toURI()));
+    String solution = ReferenceSolutions.of("exactly-once-append");
     Locator exercise = exercise("exactly-once-append");
     exercise.locator(".CodeMirror").evaluate("(cm, text) => cm.CodeMirror.setValue(text)", solution);
     Response check = page.waitForResponse(r -> r.url().endsWith("/api/exercises/exactly-once-append/check"),
@@ -391,6 +392,24 @@ class ReplayBrowserTest extends SandboxTabTest {
     assertThat(page.locator("[id='sandbox/exercise/idempotent-payment'] .fix-exercise-title .progress-check")).hasCount(0);
     assertEquals("{\"checks\":1,\"passed\":true,\"status\":\"ok\"}", page.evaluate(
         "fetch('/api/progress/exactly-once').then(r => r.json()).then(p => JSON.stringify(p.exercises['exactly-once-append']))"));
+  }
+
+  @Test
+  void the_reference_solution_opens_after_a_first_check_and_leaves_the_learners_code_alone() {
+    Locator exercise = exercise("idempotent-payment");
+    String starter = editorText(exercise);
+    assertThat(exercise.locator("[data-solution]")).isHidden(); // try first: the server refuses it before a check
+
+    exercise.locator("[data-check]").click();
+    assertThat(status(exercise)).hasText(Pattern.compile("^Not passed: \\d+ of \\d+ scenarios failed$"), SLOW);
+    exercise.locator("[data-solution]").click();
+    assertThat(exercise.locator("[data-solution-source]")).hasText(ReferenceSolutions.of("idempotent-payment"));
+    assertThat(exercise.locator(".fix-exercise-solution")).hasAttribute("open", "");
+    assertEquals(starter, editorText(exercise), "the learner's code is untouched");
+
+    page.reload(); // the server remembers the check: the button is there from the start
+    assertThat(page.locator("[id='sandbox/exercise/idempotent-payment'] [data-solution]")).isVisible();
+    assertThat(page.locator("[id='sandbox/exercise/exactly-once-append'] [data-solution]")).isHidden();
   }
 
   @Test

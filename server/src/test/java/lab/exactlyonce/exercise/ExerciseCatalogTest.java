@@ -1,0 +1,49 @@
+package lab.exactlyonce.exercise;
+
+import lab.exactlyonce.lesson.LessonFormatException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** An exercise folder missing a piece stops the start with one line naming the file and what is missing. */
+class ExerciseCatalogTest {
+  @TempDir
+  Path snippets;
+
+  private Path exercise(String harness, String solution) throws IOException {
+    Path dir = Files.createDirectories(snippets.resolve("a-lesson/exercises"));
+    Files.writeString(dir.resolve("FixIt.java"), "// Title: Fix it\n// Summary: Make it right.\nclass Sink {}\n");
+    if (harness != null) Files.writeString(dir.resolve("FixIt.harness"), harness);
+    if (solution != null) Files.writeString(dir.resolve("FixIt.solution"), solution);
+    return dir;
+  }
+
+  @Test
+  void a_complete_exercise_loads_with_its_solution() throws IOException {
+    exercise("class Check { /* __NONCE__ */ }", "class Sink { /* right */ }\n");
+    Exercise e = ExerciseCatalog.load(snippets).find("fix-it").orElseThrow();
+    assertEquals("Fix it", e.title());
+    assertEquals("Make it right.", e.description());
+    assertEquals("class Sink { /* right */ }\n", e.solution());
+  }
+
+  @Test
+  void an_exercise_without_a_reference_solution_is_refused() throws IOException {
+    exercise("class Check { /* __NONCE__ */ }", null);
+    var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
+    assertEquals("snippets/a-lesson/exercises/FixIt.java: no reference solution FixIt.solution beside it", e.getMessage());
+  }
+
+  @Test
+  void an_exercise_without_a_checker_is_refused() throws IOException {
+    exercise(null, "class Sink {}");
+    var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
+    assertEquals("snippets/a-lesson/exercises/FixIt.java: no checker FixIt.harness beside it", e.getMessage());
+  }
+}
