@@ -212,12 +212,7 @@ public final class QuizRoutes {
   }
 
   private Map<String, Object> sessionJson(QuizSession s) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("id", s.id());
-    body.put("lesson", s.lesson());
-    body.put("mode", s.mode().id);
-    body.put("seed", s.seed());
-    body.put("secondsPerQuestion", s.secondsPerQuestion());
+    Map<String, Object> body = s.fields();
     body.put("page", "/lessons/" + s.lesson() + "/quiz/" + s.id());
     body.put("questions", questions(s).stream().map(QuizRoutes::publicView).toList());
     return body;

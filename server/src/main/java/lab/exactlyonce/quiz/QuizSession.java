@@ -1,7 +1,9 @@
 package lab.exactlyonce.quiz;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -31,5 +33,16 @@ record QuizSession(String id, String learner, String lesson, Mode mode, long see
 
   boolean contains(String questionId) {
     return questions.contains(questionId);
+  }
+
+  /** The fields every JSON view of a session starts with (the API's and the learner export's), in order. */
+  Map<String, Object> fields() {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("id", id);
+    fields.put("lesson", lesson);
+    fields.put("mode", mode.id);
+    fields.put("seed", seed);
+    fields.put("secondsPerQuestion", secondsPerQuestion);
+    return fields;
   }
 }

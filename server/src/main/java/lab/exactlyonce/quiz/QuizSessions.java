@@ -8,7 +8,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,12 +48,7 @@ final class QuizSessions implements LearnerData {
     List<Map<String, Object>> out = new ArrayList<>();
     for (QuizSession s : Sql.list(c, "SELECT " + COLUMNS + " FROM quiz_sessions WHERE learner_id = ? ORDER BY created_at",
         QuizSessions::row, learnerId)) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("id", s.id());
-      row.put("lesson", s.lesson());
-      row.put("mode", s.mode().id);
-      row.put("seed", s.seed());
-      row.put("secondsPerQuestion", s.secondsPerQuestion());
+      Map<String, Object> row = s.fields();
       row.put("questions", s.questions());
       row.put("createdAt", s.createdAt().toString());
       out.add(row);
