@@ -105,6 +105,7 @@ public final class SandboxBenchmark {
     Stats txn32 = concurrent(txn, 32, perClient);
     Stats idle = sequential(sink, sequential / 2, "127.0.0.2");
     Stats[] underLoops = underLoops(sink, 20, sequential / 2);
+    Stats checks = exerciseChecks(quick ? 20 : 60);
     Stats javac = javacInMemory(sink, quick ? 30 : 60);
     Stats fresh = freshJvm(sink, quick ? 4 : 8);
 
@@ -124,6 +125,7 @@ public final class SandboxBenchmark {
         underLoops[0].named("benign sink-demo, first wave of 20 infinite loops"),
         underLoops[1].named("benign sink-demo, 20 infinite loops in flight"),
         underLoops[2].named("the 20 infinite-loop clients (each run ends `timeout`)"),
+        checks.named("POST /api/exercises/exactly-once-append/check, reference solution (21 scenarios), recorded"),
         javac.named("javac in-memory (javax.tools), compile + run + capture"),
         fresh.named("fresh JVM per run: `java Snippet.java`"))) {
       System.out.println(st.row());
@@ -145,6 +147,38 @@ public final class SandboxBenchmark {
       JsonNode node = JSON.readTree(client.get("/api/snippets/" + id).body());
       return new Demo(id, node.get("source").asText(), node.get("expectedOutput").asText());
     }
+  }
+
+  /**
+   * One learner checking the append exercise's reference solution again and again, as the Check button does: a fresh
+   * attempt id each time, the learner cookie kept, every check recorded. An error is anything but a pass.
+   */
+  private Stats exerciseChecks(int runs) throws IOException {
+    String solution;
+    try (var in = SandboxBenchmark.class.getResourceAsStream("/snippets/exactly-once/exercises/ExactlyOnceAppend.solution")) {
+      if (in == null) throw new IOException("the append exercise's reference solution is not on the class path");
+      solution = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    List<Double> times = new ArrayList<>();
+    int errors = 0;
+    String cookie = null;
+    long start = System.nanoTime();
+    try (var client = new LoopbackClient("127.0.0.3", "127.0.0.1", port)) {
+      for (int i = 0; i < runs + 5; i++) {
+        Map<String, String> headers = new java.util.HashMap<>(Map.of("Origin", "http://127.0.0.1:" + port));
+        if (cookie != null) headers.put("Cookie", cookie);
+        String body = JSON.writeValueAsString(Map.of("source", solution, "attempt", java.util.UUID.randomUUID().toString()));
+        long t = System.nanoTime();
+        var res = client.post("/api/exercises/exactly-once-append/check", "application/json", body, headers);
+        double ms = (System.nanoTime() - t) / 1e6;
+        String setCookie = res.headers().getOrDefault("set-cookie", "");
+        if (setCookie.startsWith("eolab_learner=")) cookie = setCookie.substring(0, setCookie.indexOf(';'));
+        if (i < 5) continue; // warm-up: the first checks compile the solution with its checker
+        times.add(ms);
+        if (res.status() != 200 || !JSON.readTree(res.body()).path("passed").asBoolean()) errors++;
+      }
+    }
+    return stats(times, errors, (System.nanoTime() - start) / 1e9);
   }
 
   /** One client, one run at a time. */
