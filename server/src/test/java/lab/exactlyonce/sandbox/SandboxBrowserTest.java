@@ -1,6 +1,7 @@
 package lab.exactlyonce.sandbox;
 
 import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.assertions.LocatorAssertions;
 import org.junit.jupiter.api.Test;
 
 import java.util.regex.Pattern;
@@ -73,8 +74,10 @@ class SandboxBrowserTest extends SandboxTabTest {
     var other = context.newPage();
     other.navigate(link);
     Locator restored = other.locator("[id='sandbox/sink-demo']");
+    // A fresh page loads the editor before it restores the edit: on a loaded CI machine that can take seconds.
+    assertThat(restored.locator(".CodeMirror")).isVisible(new LocatorAssertions.IsVisibleOptions().setTimeout(20_000));
     assertThat(restored.locator("[data-status]")).hasText(
-        "Restored an edited version from the link. Reset brings back the original.");
+        "Restored an edited version from the link. Reset brings back the original.", SLOW);
     assertEquals(edited, editorText(restored));
     other.close();
   }
