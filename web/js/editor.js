@@ -8,7 +8,9 @@ let loading = null;
 
 /** Resolves to true when CodeMirror is available, false when its files could not be loaded. */
 export function loadEditor() {
-  if (window.CodeMirror) return Promise.resolve(true);
+  // One promise for every caller: window.CodeMirror exists as soon as its core script ran, before the Java mode has
+  // loaded, so it must not be taken as "ready".
+  if (!loading && window.CodeMirror) loading = Promise.resolve(true);
   if (!loading) {
     const css = document.createElement('link');
     css.rel = 'stylesheet';
