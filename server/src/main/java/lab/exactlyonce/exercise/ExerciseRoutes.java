@@ -14,11 +14,11 @@ import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.SandboxRoutes;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.web.JsonRequests;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -90,14 +90,7 @@ public final class ExerciseRoutes {
     Exercise exercise = find(ctx);
     int limit = sandbox.settings().limits().maxSourceBytes() - exercise.harness().getBytes(StandardCharsets.UTF_8).length - 64;
     ObjectNode body = JsonRequests.object(ctx, 4 * limit + 1024);
-    List<String> unknown = new ArrayList<>();
-    body.fieldNames().forEachRemaining(name -> {
-      if (!FIELDS.contains(name)) unknown.add("'" + name + "'");
-    });
-    if (!unknown.isEmpty()) {
-      throw new BadRequestResponse((unknown.size() == 1 ? "unknown field " : "unknown fields ")
-          + String.join(", ", unknown) + "; the fields are 'source' and 'attempt'");
-    }
+    JsonRequests.onlyFields(body, FIELDS);
     JsonNode source = body.get("source");
     if (source == null || source.isNull()) throw new BadRequestResponse("'source' is missing: send {\"source\": \"...\"}");
     if (!source.isTextual()) throw new BadRequestResponse("'source' must be a string");
@@ -118,8 +111,7 @@ public final class ExerciseRoutes {
     try {
       result = checks.check(ctx.ip(), exercise, text);
     } catch (Sandbox.BusyException busy) {
-      ctx.header("Retry-After", String.valueOf(busy.retryAfterSeconds()));
-      throw new HttpResponseException(429, busy.getMessage() + "; try again in " + busy.retryAfterSeconds() + " s");
+      throw SandboxRoutes.tooBusy(ctx, busy);
     }
     ctx.future(() -> result.thenAccept(checked -> {
       if (checked.status() == Outcome.INTERNAL_ERROR) { // the service's fault, not an attempt of the learner's

@@ -10,8 +10,9 @@ import io.javalin.http.HttpResponseException;
 import io.javalin.http.NotFoundResponse;
 import lab.exactlyonce.sandbox.engine.RunResult;
 
+import lab.exactlyonce.web.JsonRequests;
+
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,10 +59,15 @@ public final class SandboxRoutes {
     try {
       result = sandbox.run(ctx.ip(), source);
     } catch (Sandbox.BusyException busy) {
-      ctx.header("Retry-After", String.valueOf(busy.retryAfterSeconds()));
-      throw new HttpResponseException(429, busy.getMessage() + "; try again in " + busy.retryAfterSeconds() + " s");
+      throw tooBusy(ctx, busy);
     }
     ctx.future(() -> result.thenAccept(ctx::json));
+  }
+
+  /** The answer to a run the sandbox's queue refused: 429 with {@code Retry-After}. */
+  public static HttpResponseException tooBusy(Context ctx, Sandbox.BusyException busy) {
+    ctx.header("Retry-After", String.valueOf(busy.retryAfterSeconds()));
+    return new HttpResponseException(429, busy.getMessage() + "; try again in " + busy.retryAfterSeconds() + " s");
   }
 
   private String sourceOf(Context ctx) {
@@ -82,14 +88,7 @@ public final class SandboxRoutes {
     if (body == null || body.isMissingNode() || !body.isObject()) {
       throw new BadRequestResponse("the body must be a JSON object: {\"source\": \"...\"}");
     }
-    List<String> unknown = new ArrayList<>();
-    body.fieldNames().forEachRemaining(name -> {
-      if (!FIELDS.contains(name)) unknown.add("'" + name + "'");
-    });
-    if (!unknown.isEmpty()) {
-      throw new BadRequestResponse((unknown.size() == 1 ? "unknown field " : "unknown fields ")
-          + String.join(", ", unknown) + "; the fields are 'source', 'snippet' and 'params'");
-    }
+    JsonRequests.onlyFields(body, FIELDS);
     Snippet snippet = snippetOf(body.get("snippet"));
     JsonNode source = body.get("source");
     String text;

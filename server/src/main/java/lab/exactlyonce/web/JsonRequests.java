@@ -9,6 +9,9 @@ import io.javalin.http.ContentTooLargeResponse;
 import io.javalin.http.Context;
 import io.javalin.http.UnsupportedMediaTypeResponse;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** Reads a JSON object request body with a size limit; every way it can be wrong is a 4xx naming the problem. */
 public final class JsonRequests {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -40,5 +43,23 @@ public final class JsonRequests {
     }
     if (node == null || !node.isObject()) throw new BadRequestResponse("the request body must be a JSON object");
     return (ObjectNode) node;
+  }
+
+  /**
+   * Refuses fields other than {@code fields}, naming them all: "unknown field 'x'; the fields are 'a', 'b' and 'c'".
+   *
+   * @throws BadRequestResponse (400) when the body has another field
+   */
+  public static void onlyFields(JsonNode body, List<String> fields) {
+    List<String> unknown = new ArrayList<>();
+    body.fieldNames().forEachRemaining(name -> {
+      if (!fields.contains(name)) unknown.add("'" + name + "'");
+    });
+    if (unknown.isEmpty()) return;
+    List<String> quoted = fields.stream().map(f -> "'" + f + "'").toList();
+    String known = quoted.size() == 1 ? "the only field is " + quoted.get(0)
+        : "the fields are " + String.join(", ", quoted.subList(0, quoted.size() - 1)) + " and " + quoted.get(quoted.size() - 1);
+    throw new BadRequestResponse((unknown.size() == 1 ? "unknown field " : "unknown fields ") + String.join(", ", unknown)
+        + "; " + known);
   }
 }
