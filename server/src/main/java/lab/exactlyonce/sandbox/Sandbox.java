@@ -220,30 +220,39 @@ public final class Sandbox implements AutoCloseable {
     });
   }
 
+  /**
+   * Books the finished run, gives the worker back and dispatches the next run, and only then completes the run's
+   * future: what callers chain onto it (writing the answer, recording an exercise check in the database) runs on
+   * this thread, and must not hold the worker out of the pool meanwhile.
+   */
   private void finish(Job job, WorkerProcess worker, RunResult result, boolean workerUsable) {
-    if (!job.settle(result)) return;
-    busy.decrementAndGet();
-    // Time on the worker, not in the queue: waiting behind others must not make a client heavy.
-    long took = elapsedSince(job.dispatchNanos);
-    meanRunMillis = meanRunMillis * 0.9 + took * 0.1;
-    boolean heavy = switch (result.status()) {
-      case TIMEOUT, MEMORY_LIMIT, INTERNAL_ERROR -> true;
-      default -> took > settings.heavyAfterMillis();
-    };
-    synchronized (this) {
-      uncountNew(job);
-      queue.finished(job.client, heavy);
+    if (!job.claim()) return;
+    try {
+      busy.decrementAndGet();
+      // Time on the worker, not in the queue: waiting behind others must not make a client heavy.
+      long took = elapsedSince(job.dispatchNanos);
+      meanRunMillis = meanRunMillis * 0.9 + took * 0.1;
+      boolean heavy = switch (result.status()) {
+        case TIMEOUT, MEMORY_LIMIT, INTERNAL_ERROR -> true;
+        default -> took > settings.heavyAfterMillis();
+      };
+      synchronized (this) {
+        uncountNew(job);
+        queue.finished(job.client, heavy);
+      }
+      if (!workerUsable) {
+        pool.retire(worker);
+      } else if (heavy && worker.lowPriority()) {
+        // Heavy lane duty cycle: rest as long as the run took (at most 1 s), so runaway code holds at most half a
+        // core however many students keep it coming.
+        timer.schedule(() -> pool.giveBack(worker), Math.min(took, 1_000), TimeUnit.MILLISECONDS);
+      } else {
+        pool.giveBack(worker);
+      }
+      dispatch();
+    } finally {
+      job.result.complete(result);
     }
-    if (!workerUsable) {
-      pool.retire(worker);
-    } else if (heavy && worker.lowPriority()) {
-      // Heavy lane duty cycle: rest as long as the run took (at most 1 s), so runaway code holds at most half a
-      // core however many students keep it coming.
-      timer.schedule(() -> pool.giveBack(worker), Math.min(took, 1_000), TimeUnit.MILLISECONDS);
-    } else {
-      pool.giveBack(worker);
-    }
-    dispatch();
   }
 
   private void uncountNew(Job job) {
@@ -332,8 +341,13 @@ public final class Sandbox implements AutoCloseable {
       this.source = source;
     }
 
+    /** True for the one caller that may settle this job; it must then complete {@link #result}. */
+    boolean claim() {
+      return settled.compareAndSet(false, true);
+    }
+
     boolean settle(RunResult r) {
-      if (!settled.compareAndSet(false, true)) return false;
+      if (!claim()) return false;
       result.complete(r);
       return true;
     }
