@@ -8,8 +8,9 @@
 // self.rating from the rating buttons; snippet.run on `lesson:run` (sandbox.js). Each item is recorded once until
 // progress is reset, except runs and ratings (the latest counts).
 //
-// The server's GET /api/progress/{lesson} is the truth (announced to other widgets as `lesson:progress`); events still in the outbox are applied on top, so the page
-// shows them at once and while offline. The last answer is cached in localStorage for offline reloads.
+// The server's GET /api/progress/{lesson} is the truth (announced to other widgets as `lesson:progress`); events
+// still in the outbox are applied on top, so the page shows them at once and while offline. The last answer is
+// cached in localStorage for offline reloads.
 
 import { record, pending, discard, subscribe } from './outbox.js';
 
@@ -50,21 +51,8 @@ function init() {
     runEvents = true;
     if (snippet && OUTCOMES.has(status)) track('snippet.run', snippet, { status });
   });
-  // The server records each exercise check itself (exactly once per attempt): apply it to the server's copy at once,
-  // as the server derives it, rather than sending an event.
-  document.addEventListener('lesson:exercise-check', (e) => {
-    const { exercise, passed, status } = e.detail || {};
-    if (!exercise) return;
-    if (!server) {
-      refresh();
-      return;
-    }
-    const before = server.exercises?.[exercise] || { checks: 0, passed: false, status: null };
-    server.exercises = { ...server.exercises,
-      [exercise]: { checks: before.checks + 1, passed: before.passed || Boolean(passed), status } };
-    writeCache(server);
-    rebuild();
-  });
+  // The server records each exercise check itself (exactly once per attempt): ask it for the progress it derives.
+  document.addEventListener('lesson:exercise-check', () => refresh());
   watchWidgets();
   subscribe((status, change) => {
     showStatus(status);
@@ -72,12 +60,13 @@ function init() {
   });
   server = readCache();
   rebuild();
-  refresh();
+  refresh(true);
 }
 
 // ---- state ----
 
-async function refresh() {
+/** Fetches the server's progress; `offerResume` only on page load, never in the middle of a session. */
+async function refresh(offerResume = false) {
   try {
     const response = await fetch(`/api/progress/${encodeURIComponent(lesson)}`, { credentials: 'same-origin' });
     if (!response.ok) return;
@@ -85,9 +74,9 @@ async function refresh() {
     writeCache(server);
     rebuild();
     document.dispatchEvent(new CustomEvent('lesson:progress', { detail: server }));
-    offerResume();
+    if (offerResume) offerToResume();
   } catch {
-    offerResume(); // offline: the cached copy may still know where the learner was
+    if (offerResume) offerToResume(); // offline: the cached copy may still know where the learner was
   }
 }
 
@@ -490,7 +479,7 @@ function showStatus(status) {
   statusLine.dataset.state = status.state;
 }
 
-function offerResume() {
+function offerToResume() {
   const last = state.last;
   if (hashAtLoad || !last?.hash || !resumeBox.hidden) return;
   const target = document.getElementById(last.hash.slice(1));
