@@ -6,18 +6,20 @@
 import java.util.*;
 
 /*
- * The job calls accept(id, at) for every delivery in time order (at: seconds). Return true to pass the event on,
- * false to drop it as a duplicate. A producer retries an event at most RETRY_HORIZON_SECONDS after its first send.
+ * The job knows the deduper only as an EventDeduper (the exercise provides that interface: keep "implements
+ * EventDeduper" and its public methods). It calls accept(id, at) for every delivery in time order (at: seconds).
+ * Return true to pass the event on, false to drop it as a duplicate. A producer retries an event at most
+ * RETRY_HORIZON_SECONDS after its first send.
  *
  * After every delivery the job takes a checkpoint: it calls snapshot() and keeps a copy of the map returned.
  * After a crash it builds a NEW Deduper and calls restore(...) with the last snapshot.
  */
-class Deduper {
+class Deduper implements EventDeduper {
     static final long RETRY_HORIZON_SECONDS = 300;
     static final long TTL_SECONDS = 60;
     private final Map<String, Long> seenAt = new HashMap<String, Long>();
 
-    boolean accept(String id, long at) {
+    public boolean accept(String id, long at) {
         expire(at);
         if (seenAt.containsKey(id)) return false;
         seenAt.put(id, Long.valueOf(at));
@@ -33,14 +35,14 @@ class Deduper {
     }
 
     /** How many ids the seen-set holds now. */
-    int size() {
+    public int size() {
         return seenAt.size();
     }
 
-    Map<String, Long> snapshot() {
+    public Map<String, Long> snapshot() {
         return new HashMap<String, Long>(); // nothing survives a crash
     }
 
-    void restore(Map<String, Long> state) {
+    public void restore(Map<String, Long> state) {
     }
 }

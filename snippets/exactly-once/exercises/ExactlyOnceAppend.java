@@ -6,7 +6,7 @@
 import java.util.*;
 
 /*
- * The table lives outside the job and survives a crash. What it offers (the checker provides it):
+ * The table lives outside the job and survives a crash. What it offers (the exercise provides it):
  *   String begin()                               opens a transaction and returns its id
  *   void append(String txn, String key, int amount)  adds a row; txn null: visible at once, else when txn commits
  *   void commit(String txn)                      makes the transaction's rows visible (again: does nothing)
@@ -14,29 +14,31 @@ import java.util.*;
  *   void delete(String key)                      removes the visible rows of key (readers notice!)
  *   List<String> openTransactions()              the transactions neither committed nor aborted
  *
- * The job calls, in this order: write(...) for each order; at a checkpoint snapshot(id), which must return
- * everything the sink needs after a crash, then checkpointComplete(id) once that checkpoint is durable. After a
- * crash the job builds a NEW sink on the same table, calls recover(state) with what snapshot returned for the
- * last completed checkpoint (null if none completed), and replays the orders after that checkpoint.
+ * The job knows the sink only as a CheckpointedSink (the exercise provides that interface too: keep
+ * "implements CheckpointedSink" and its public methods). It calls, in this order: write(...) for each order; at a
+ * checkpoint snapshot(id), which must return everything the sink needs after a crash, then checkpointComplete(id)
+ * once that checkpoint is durable. After a crash the job builds a NEW sink on the same table, calls recover(state)
+ * with what snapshot returned for the last completed checkpoint (null if none completed), and replays the orders
+ * after that checkpoint.
  */
-class AppendSink {
+class AppendSink implements CheckpointedSink {
     private final Table table;
 
     AppendSink(Table table) {
         this.table = table;
     }
 
-    void write(String key, int amount) {
+    public void write(String key, int amount) {
         table.append(null, key, amount); // visible at once: a replay appends it again
     }
 
-    String snapshot(long checkpointId) {
+    public String snapshot(long checkpointId) {
         return "";
     }
 
-    void checkpointComplete(long checkpointId) {
+    public void checkpointComplete(long checkpointId) {
     }
 
-    void recover(String state) {
+    public void recover(String state) {
     }
 }

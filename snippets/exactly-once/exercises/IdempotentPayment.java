@@ -6,17 +6,18 @@
 import java.util.*;
 
 /*
- * The gateway (the checker provides it) is outside the job and survives crashes:
+ * The gateway (the exercise provides it) is outside the job and survives crashes:
  *   String charge(String idempotencyKey, String payment, int amount)
  *       charges the card and returns a receipt. A key the gateway has seen before returns the first receipt
  *       and charges nothing. It may throw GatewayTimeout: the answer was lost, and the charge may or may not
  *       have happened.
  *
- * The job calls process(payment, amount) once per payment. If it throws GatewayTimeout the job calls it again
- * (up to 3 times). After a crash the job builds a NEW PaymentStep and replays the payments after the last
- * checkpoint.
+ * The job knows your step only as a PaymentProcessor (provided too: keep "implements PaymentProcessor" and the
+ * public method). It calls process(payment, amount) once per payment. If it throws GatewayTimeout the job calls
+ * it again (up to 3 times). After a crash the job builds a NEW PaymentStep and replays the payments after the
+ * last checkpoint.
  */
-class PaymentStep {
+class PaymentStep implements PaymentProcessor {
     private final Gateway gateway;
     private int requests = 0;
 
@@ -24,7 +25,7 @@ class PaymentStep {
         this.gateway = gateway;
     }
 
-    void process(String payment, int amount) {
+    public void process(String payment, int amount) {
         requests++;
         String key = payment + "/" + requests; // a new key for every call: the gateway cannot spot a retry
         gateway.charge(key, payment, amount);

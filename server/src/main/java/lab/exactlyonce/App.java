@@ -78,7 +78,8 @@ public final class App {
     Learners learners = new Learners(database, config.dataDir(), clock);
     EventLog events = new EventLog(database, clock);
     SourceRunner quizRuns = source -> sandbox.run("quiz-bank", source);
-    QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, quizRuns, new ExerciseStarters(exercises, quizRuns),
+    QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, quizRuns, new ExerciseStarters(exercises,
+        (source, check) -> sandbox.check("quiz-bank", source, check)),
         config.dataDir(), database, events, learners, clock);
     ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
     EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()),

@@ -20,9 +20,10 @@ import java.util.stream.Stream;
 
 /**
  * The fix-the-sink exercises of every lesson: {@code snippets/<lesson>/exercises/<Name>.java} with a
- * {@code // Title:} line and {@code // Summary:} lines, its checker {@code <Name>.harness} and its reference solution
- * {@code <Name>.solution} beside it (the tests prove that the solution passes every scenario). A starter without a
- * title, a checker or a solution, or an id used twice, stops the start with one line naming the file.
+ * {@code // Title:} line and {@code // Summary:} lines, and beside it what the exercise provides to the learner's code
+ * {@code <Name>.provided}, its checker {@code <Name>.harness} and its reference solution {@code <Name>.solution}
+ * (the tests prove that the solution passes every scenario). A starter without a title, provided code, a checker or
+ * a solution, or an id used twice, stops the start with one line naming the file.
  */
 public final class ExerciseCatalog {
   private static final Pattern HEADER = Pattern.compile("^//\\s*([A-Z][A-Za-z]*):\\s?(.*)$");
@@ -46,6 +47,10 @@ public final class ExerciseCatalog {
             String fileName = file.getFileName().toString();
             String shown = "snippets/" + lesson + "/exercises/" + fileName;
             String name = fileName.substring(0, fileName.length() - ".java".length());
+            Path provided = dir.resolve(name + ".provided");
+            if (!Files.exists(provided)) {
+              throw new LessonFormatException(shown + ": no provided code " + provided.getFileName() + " beside it");
+            }
             Path harness = dir.resolve(name + ".harness");
             if (!Files.exists(harness)) throw new LessonFormatException(shown + ": no checker " + harness.getFileName() + " beside it");
             Path solution = dir.resolve(name + ".solution");
@@ -53,7 +58,8 @@ public final class ExerciseCatalog {
               throw new LessonFormatException(shown + ": no reference solution " + solution.getFileName() + " beside it");
             }
             Exercise exercise = parse(shown, lesson, fileName, Files.readString(file, StandardCharsets.UTF_8),
-                Files.readString(harness, StandardCharsets.UTF_8), Files.readString(solution, StandardCharsets.UTF_8));
+                Files.readString(provided, StandardCharsets.UTF_8), Files.readString(harness, StandardCharsets.UTF_8),
+                Files.readString(solution, StandardCharsets.UTF_8));
             if (byId.putIfAbsent(exercise.id(), exercise) != null) {
               throw new LessonFormatException(shown + ": exercise id '" + exercise.id() + "' is already used");
             }
@@ -66,7 +72,8 @@ public final class ExerciseCatalog {
     return new ExerciseCatalog(Map.copyOf(byId));
   }
 
-  static Exercise parse(String shown, String lesson, String fileName, String text, String harness, String solution) {
+  static Exercise parse(String shown, String lesson, String fileName, String text, String provided, String harness,
+                        String solution) {
     String[] lines = text.replace("\r\n", "\n").split("\n", -1);
     String title = null;
     List<String> summary = new ArrayList<>();
@@ -82,11 +89,13 @@ public final class ExerciseCatalog {
       }
     }
     if (title == null || title.isBlank()) throw new LessonFormatException(shown + ": missing '// Title:' header line");
-    if (!harness.contains(Verdicts.NONCE_PLACEHOLDER)) {
-      throw new LessonFormatException(shown + ": its checker never prints the verdict marker " + Verdicts.NONCE_PLACEHOLDER);
+    if (!harness.contains(Exercise.ENTRY)) {
+      throw new LessonFormatException(shown + ": its checker has no method '" + Exercise.ENTRY + "...)' for the sandbox to call");
     }
+    if (provided.isBlank()) throw new LessonFormatException(shown + ": its provided code is empty");
     String source = String.join("\n", List.of(lines).subList(body, lines.length));
-    return new Exercise(SnippetIds.of(fileName), lesson, title, String.join(" ", summary), source, harness, solution);
+    return new Exercise(SnippetIds.of(fileName), lesson, title, String.join(" ", summary), source, provided, harness,
+        solution);
   }
 
   List<Exercise> all() {

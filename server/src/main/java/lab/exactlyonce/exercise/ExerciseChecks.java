@@ -1,30 +1,28 @@
 package lab.exactlyonce.exercise;
 
+import lab.exactlyonce.sandbox.engine.CheckSpec;
 import lab.exactlyonce.sandbox.engine.Diagnostic;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.sandbox.engine.ScenarioVerdict;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.security.SecureRandom;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Checks a learner's completed exercise: appends the exercise's trusted checker (with a fresh nonce) to the
- * learner's source, runs the whole in the sandbox, and turns the checker's verdict block into a {@link CheckResult}.
- * Free of HTTP.
+ * Checks a learner's completed exercise: the sandbox compiles the learner's source on its own, loads the exercise's
+ * provided code and checker apart from it, lets the checker drive the learner's classes, and hands back the
+ * checker's verdicts over its own channel (never the program's output, which the learner writes). This turns them
+ * into a {@link CheckResult}. Free of HTTP.
  */
 final class ExerciseChecks {
   private static final Logger log = LoggerFactory.getLogger(ExerciseChecks.class);
-  private static final SecureRandom RANDOM = new SecureRandom();
 
-  /** Runs a source for a client; the app hands in the sandbox. */
+  /** Runs a check for a client; the app hands in the sandbox. */
   interface Runner {
-    CompletableFuture<RunResult> run(String clientKey, String source);
+    CompletableFuture<RunResult> check(String clientKey, String learnerSource, CheckSpec check);
   }
 
   private final Runner runner;
@@ -33,41 +31,23 @@ final class ExerciseChecks {
     this.runner = runner;
   }
 
-  /** The source the sandbox runs: the learner's lines first (their line numbers stay), then the checker. */
-  static String combined(String learnerSource, Exercise exercise, String nonce) {
-    return learnerSource + "\n" + exercise.harness().replace(Verdicts.NONCE_PLACEHOLDER, nonce);
-  }
-
   CompletableFuture<CheckResult> check(String clientKey, Exercise exercise, String learnerSource) {
-    byte[] bytes = new byte[16];
-    RANDOM.nextBytes(bytes);
-    String nonce = HexFormat.of().formatHex(bytes);
-    int learnerLines = learnerSource.split("\r\n|\r|\n", -1).length;
-    return runner.run(clientKey, combined(learnerSource, exercise, nonce))
-        .thenApply(run -> result(exercise, run, nonce, learnerLines));
+    return runner.check(clientKey, learnerSource, exercise.checkSpec()).thenApply(run -> result(exercise, run));
   }
 
-  static CheckResult result(Exercise exercise, RunResult run, String nonce, int learnerLines) {
-    List<Diagnostic> diagnostics = new ArrayList<>();
-    for (Diagnostic d : run.diagnostics()) {
-      diagnostics.add(d.line() > learnerLines
-          ? new Diagnostic(0, 0, "in the checker, which calls your code: " + d.message())
-          : d);
-    }
-    Optional<Verdicts.Report> report = Verdicts.read(run.stdout(), nonce);
-    String stdout = report.map(Verdicts.Report::learnerOutput).orElse(run.stdout());
+  static CheckResult result(Exercise exercise, RunResult run) {
     if (run.status() != Outcome.OK) {
-      return new CheckResult(run.status(), false, List.of(), stdout, run.stderr(), diagnostics, run.elapsedMs());
+      return new CheckResult(run.status(), false, List.of(), run.stdout(), run.stderr(), run.diagnostics(), run.elapsedMs());
     }
-    if (report.isEmpty()) {
-      // The run ended normally without the checker's report: the learner's own main ran instead of the checker's.
-      log.warn("exercise {}: a check ran OK without the checker's verdicts", exercise.id());
-      diagnostics.add(new Diagnostic(0, 0, "the checker never ran: your code has its own public class with a main "
-          + "method, which ran instead; remove that main method and check again"));
-      return new CheckResult(Outcome.OK, false, List.of(), stdout, run.stderr(), diagnostics, run.elapsedMs());
+    List<ScenarioVerdict> scenarios = run.check() == null ? List.of() : run.check().scenarios();
+    if (scenarios.isEmpty()) {
+      // The checker is ours: a run through it without a single scenario means the exercise itself is broken.
+      log.error("exercise {}: a check ran through without any scenario from the checker", exercise.id());
+      return new CheckResult(Outcome.INTERNAL_ERROR, false, List.of(), run.stdout(), run.stderr(),
+          List.of(new Diagnostic(0, 0, "internal error: the exercise's checker reported nothing; this is not a problem"
+              + " in your code")), run.elapsedMs());
     }
-    List<Verdicts.Scenario> scenarios = report.get().scenarios();
-    boolean passed = !scenarios.isEmpty() && scenarios.stream().allMatch(Verdicts.Scenario::passed);
-    return new CheckResult(Outcome.OK, passed, scenarios, stdout, run.stderr(), diagnostics, run.elapsedMs());
+    boolean passed = scenarios.stream().allMatch(ScenarioVerdict::passed);
+    return new CheckResult(Outcome.OK, passed, scenarios, run.stdout(), run.stderr(), run.diagnostics(), run.elapsedMs());
   }
 }

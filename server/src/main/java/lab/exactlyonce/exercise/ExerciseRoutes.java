@@ -47,7 +47,7 @@ public final class ExerciseRoutes {
   public ExerciseRoutes(ExerciseCatalog exercises, Sandbox sandbox, EventLog events, Learners learners) {
     this.exercises = exercises;
     this.sandbox = sandbox;
-    this.checks = new ExerciseChecks(sandbox::run);
+    this.checks = new ExerciseChecks(sandbox::check);
     this.checkLog = new CheckLog(events);
     this.learners = learners;
   }
@@ -88,7 +88,7 @@ public final class ExerciseRoutes {
 
   private void check(Context ctx) {
     Exercise exercise = find(ctx);
-    int limit = sandbox.settings().limits().maxSourceBytes() - exercise.harness().getBytes(StandardCharsets.UTF_8).length - 64;
+    int limit = sandbox.settings().limits().maxSourceBytes();
     ObjectNode body = JsonRequests.object(ctx, 4 * limit + 1024);
     JsonRequests.onlyFields(body, FIELDS);
     JsonNode source = body.get("source");

@@ -1,8 +1,10 @@
 package lab.exactlyonce.exercise;
 
-import lab.exactlyonce.quiz.SourceRunner;
 import lab.exactlyonce.quiz.StarterChecks;
+import lab.exactlyonce.sandbox.engine.CheckSpec;
 import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.sandbox.engine.ScenarioVerdict;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,16 +18,21 @@ public final class ExerciseStarters implements StarterChecks {
   private final ExerciseCatalog catalog;
   private final ExerciseChecks checks;
 
-  /** @param runner runs the starter with its checker (the app passes the quiz's own sandbox client) */
-  public ExerciseStarters(ExerciseCatalog catalog, SourceRunner runner) {
+  /** Runs a starter through its exercise's check; the app passes the sandbox under the quiz's own client key. */
+  @FunctionalInterface
+  public interface CheckRunner {
+    CompletableFuture<RunResult> check(String learnerSource, CheckSpec check);
+  }
+
+  public ExerciseStarters(ExerciseCatalog catalog, CheckRunner runner) {
     this.catalog = catalog;
-    this.checks = new ExerciseChecks((clientKey, source) -> runner.run(source)); // the runner has the quiz's client key
+    this.checks = new ExerciseChecks((clientKey, source, check) -> runner.check(source, check));
   }
 
   @Override
   public List<Starter> starters(String lesson) {
     return catalog.all().stream().filter(e -> e.lesson().equals(lesson))
-        .map(e -> new Starter(e.id(), e.title(), e.description(), e.source(), e.harness())).toList();
+        .map(e -> new Starter(e.id(), e.title(), e.description(), e.source(), e.provided() + "\n" + e.harness())).toList();
   }
 
   @Override
@@ -44,7 +51,7 @@ public final class ExerciseStarters implements StarterChecks {
       return new Report(Outcome.RUNTIME_ERROR, List.of(), "the checker reported no scenarios: " + result.diagnostics());
     }
     List<Failure> failures = new ArrayList<>();
-    for (Verdicts.Scenario s : result.scenarios()) if (!s.passed()) failures.add(new Failure(s.name(), s.verdicts()));
+    for (ScenarioVerdict s : result.scenarios()) if (!s.passed()) failures.add(new Failure(s.name(), s.verdicts()));
     return new Report(Outcome.OK, failures, "");
   }
 }

@@ -2,6 +2,7 @@ package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.engine.CheckSpec;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.sandbox.engine.WorkerRequest;
@@ -114,8 +115,24 @@ public final class Sandbox implements AutoCloseable {
    * @throws BusyException if the client or the whole queue is at its cap
    */
   public CompletableFuture<RunResult> run(String clientKey, String source) {
+    return submit(clientKey, source, null);
+  }
+
+  /**
+   * Queues an exercise check for {@code clientKey}: the worker compiles {@code learnerSource} on its own, loads the
+   * exercise's trusted code apart from it, and the checker's verdicts come back in {@link RunResult#check()}. It
+   * waits in the same fair queue as a run.
+   *
+   * @throws BusyException if the client or the whole queue is at its cap
+   */
+  public CompletableFuture<RunResult> check(String clientKey, String learnerSource, CheckSpec check) {
+    if (check == null) throw new IllegalArgumentException("a check needs its checker");
+    return submit(clientKey, learnerSource, check);
+  }
+
+  private CompletableFuture<RunResult> submit(String clientKey, String source, CheckSpec check) {
     start();
-    Job job = new Job(ids.incrementAndGet(), clientKey, source);
+    Job job = new Job(ids.incrementAndGet(), clientKey, source, check);
     job.result.thenAccept(result -> finishedListeners.forEach(listener -> listener.accept(result)));
     if (closed) {
       job.settle(internalError("the server is shutting down; try again in a moment", 0));
@@ -175,7 +192,7 @@ public final class Sandbox implements AutoCloseable {
     job.dispatchNanos = System.nanoTime();
     busy.incrementAndGet();
     CompletableFuture<WorkerResponse> answer = worker.send(
-        new WorkerRequest(job.id, job.source, settings.limits()));
+        new WorkerRequest(job.id, job.source, settings.limits(), job.check));
     long hardLimit = settings.hardLimitMillis();
     ScheduledFuture<?> killer = timer.schedule(() -> {
       if (answer.isDone()) return;
@@ -209,7 +226,8 @@ public final class Sandbox implements AutoCloseable {
             + "Try again.", elapsedSince(job.dispatchNanos)), false);
         return;
       }
-      RunResult result = response.result();
+      // Only a check asked for verdicts: whatever else a worker says about one is not believed.
+      RunResult result = job.check == null ? response.result().withoutCheck() : response.result();
       // The engine exits (status 3) right after answering a run that left a thread it could not stop.
       worker.mayExit(result.status() == Outcome.TIMEOUT || result.status() == Outcome.MEMORY_LIMIT
           || result.status() == Outcome.INTERNAL_ERROR);
@@ -327,6 +345,7 @@ public final class Sandbox implements AutoCloseable {
     final long id;
     final String client;
     final String source;
+    final CheckSpec check;
     final long submitNanos = System.nanoTime();
     final CompletableFuture<RunResult> result = new CompletableFuture<>();
     final AtomicBoolean settled = new AtomicBoolean();
@@ -335,10 +354,11 @@ public final class Sandbox implements AutoCloseable {
     boolean countedAsNewOnLight;
     volatile long dispatchNanos;
 
-    Job(long id, String client, String source) {
+    Job(long id, String client, String source, CheckSpec check) {
       this.id = id;
       this.client = client;
       this.source = source;
+      this.check = check;
     }
 
     /** True for the one caller that may settle this job; it must then complete {@link #result}. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import lab.exactlyonce.sandbox.engine.Diagnostic;
 import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.sandbox.engine.ScenarioVerdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -20,8 +21,8 @@ class CheckLogTest {
   @Test
   void a_check_is_stored_as_answered_without_the_programs_output() {
     CheckResult result = new CheckResult(Outcome.OK, false,
-        List.of(new Verdicts.Scenario("no crash", true, List.of()),
-            new Verdicts.Scenario("crash after o4", false, List.of("duplicate write of o3 after replay from offset 2"))),
+        List.of(new ScenarioVerdict("no crash", true, List.of()),
+            new ScenarioVerdict("crash after o4", false, List.of("duplicate write of o3 after replay from offset 2"))),
         "my debug output\n", "", List.of(), 41);
     ObjectNode stored = CheckLog.summary(result);
     assertEquals("{\"status\":\"ok\",\"passed\":false,\"scenarios\":[{\"name\":\"no crash\",\"passed\":true,\"verdicts\":[]},"
@@ -32,9 +33,9 @@ class CheckLogTest {
   @Test
   void texts_quoting_the_learner_are_cut_and_a_huge_result_still_fits_the_column_with_its_outcome() {
     String huge = "x".repeat(100_000);
-    List<Verdicts.Scenario> scenarios = new ArrayList<>();
+    List<ScenarioVerdict> scenarios = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
-      scenarios.add(new Verdicts.Scenario("scenario " + i, false, Collections.nCopies(10, "the write step failed: " + huge)));
+      scenarios.add(new ScenarioVerdict("scenario " + i, false, Collections.nCopies(10, "the write step failed: " + huge)));
     }
     CheckResult result = new CheckResult(Outcome.OK, false, scenarios, "", "",
         List.of(new Diagnostic(3, 1, huge), new Diagnostic(4, 1, huge)), 900);
@@ -52,7 +53,7 @@ class CheckLogTest {
   @Test
   void a_few_long_verdicts_are_cut_but_kept() {
     CheckResult result = new CheckResult(Outcome.OK, false,
-        List.of(new Verdicts.Scenario("no failures", false, List.of("the payment step failed: " + "y".repeat(2_000)))),
+        List.of(new ScenarioVerdict("no failures", false, List.of("the payment step failed: " + "y".repeat(2_000)))),
         "", "", List.of(), 12);
     String verdict = CheckLog.summary(result).get("scenarios").get(0).get("verdicts").get(0).asText();
     assertEquals(CheckLog.MAX_TEXT, verdict.length());

@@ -16,9 +16,17 @@ class ExerciseCatalogTest {
   @TempDir
   Path snippets;
 
+  private static final String CHECKER = "public class Checker { public static void check(Check check) {} }";
+  private static final String PROVIDED = "public interface Sink { void write(String key); }";
+
   private Path exercise(String harness, String solution) throws IOException {
+    return exercise(PROVIDED, harness, solution);
+  }
+
+  private Path exercise(String provided, String harness, String solution) throws IOException {
     Path dir = Files.createDirectories(snippets.resolve("a-lesson/exercises"));
-    Files.writeString(dir.resolve("FixIt.java"), "// Title: Fix it\n// Summary: Make it right.\nclass Sink {}\n");
+    Files.writeString(dir.resolve("FixIt.java"), "// Title: Fix it\n// Summary: Make it right.\nclass MySink implements Sink {}\n");
+    if (provided != null) Files.writeString(dir.resolve("FixIt.provided"), provided);
     if (harness != null) Files.writeString(dir.resolve("FixIt.harness"), harness);
     if (solution != null) Files.writeString(dir.resolve("FixIt.solution"), solution);
     return dir;
@@ -26,7 +34,7 @@ class ExerciseCatalogTest {
 
   @Test
   void a_complete_exercise_loads_with_its_solution() throws IOException {
-    exercise("class Check { /* __NONCE__ */ }", "class Sink { /* right */ }\n");
+    exercise(CHECKER, "class Sink { /* right */ }\n");
     Exercise e = ExerciseCatalog.load(snippets).find("fix-it").orElseThrow();
     assertEquals("Fix it", e.title());
     assertEquals("Make it right.", e.description());
@@ -35,7 +43,7 @@ class ExerciseCatalogTest {
 
   @Test
   void an_exercise_without_a_reference_solution_is_refused() throws IOException {
-    exercise("class Check { /* __NONCE__ */ }", null);
+    exercise(CHECKER, null);
     var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
     assertEquals("snippets/a-lesson/exercises/FixIt.java: no reference solution FixIt.solution beside it", e.getMessage());
   }
@@ -45,5 +53,20 @@ class ExerciseCatalogTest {
     exercise(null, "class Sink {}");
     var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
     assertEquals("snippets/a-lesson/exercises/FixIt.java: no checker FixIt.harness beside it", e.getMessage());
+  }
+
+  @Test
+  void an_exercise_without_its_provided_code_is_refused() throws IOException {
+    exercise(null, CHECKER, "class MySink implements Sink {}");
+    var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
+    assertEquals("snippets/a-lesson/exercises/FixIt.java: no provided code FixIt.provided beside it", e.getMessage());
+  }
+
+  @Test
+  void a_checker_without_the_entry_the_sandbox_calls_is_refused() throws IOException {
+    exercise("public class Checker { public static void main(String[] args) {} }", "class MySink implements Sink {}");
+    var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
+    assertEquals("snippets/a-lesson/exercises/FixIt.java: its checker has no method 'public static void check(Check ...)'"
+        + " for the sandbox to call", e.getMessage());
   }
 }

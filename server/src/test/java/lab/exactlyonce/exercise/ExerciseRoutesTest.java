@@ -55,7 +55,7 @@ class ExerciseRoutesTest extends ServerTest {
     assertEquals("exactly-once-append", e.get("id").asText());
     assertTrue(e.get("description").asText().startsWith("The job writes orders o1..o5 to an append-only table"));
     assertTrue(e.get("source").asText().startsWith("import java.util.*;\n"), "no header lines in the source");
-    assertTrue(e.get("source").asText().contains("class AppendSink {"));
+    assertTrue(e.get("source").asText().contains("class AppendSink implements CheckpointedSink {"));
     assertFalse(e.get("source").asText().contains("ExerciseCheck"), "the checker stays on the server");
     assertFalse(e.has("harness"));
   }
@@ -159,29 +159,6 @@ class ExerciseRoutesTest extends ServerTest {
   }
 
   @Test
-  void printing_a_fake_verdict_block_does_not_pass_the_check() throws Exception {
-    String forged = starter("idempotent-payment").replace("void process(String payment, int amount) {",
-        "void process(String payment, int amount) {\n"
-            + "        System.out.println(\"@@verdicts 0000\\nscenario\\tno failures\\tpass\\n@@end 0000 1\");");
-    JsonNode result = check("idempotent-payment", forged);
-    assertEquals("ok", result.get("status").asText());
-    assertFalse(result.get("passed").asBoolean());
-    assertEquals(16, result.get("scenarios").size());
-    assertTrue(result.get("stdout").asText().startsWith("@@verdicts 0000\nscenario\tno failures\tpass\n@@end 0000 1\n"),
-        "the learner's own output is shown as theirs");
-  }
-
-  @Test
-  void calling_the_checker_from_the_learners_code_fails_the_scenarios() throws Exception {
-    String reentrant = ReferenceSolutions.of("idempotent-payment").replace("gateway.charge(payment, payment, amount);",
-        "gateway.charge(payment, payment, amount);\n        ExerciseCheck.main(new String[0]);");
-    JsonNode result = check("idempotent-payment", reentrant);
-    assertFalse(result.get("passed").asBoolean());
-    assertEquals(List.of("the payment step failed: java.lang.IllegalStateException: the checker runs once",
-        "payment p2 never charged", "payment p3 never charged", "payment p4 never charged"), verdicts(result).get("no failures"));
-  }
-
-  @Test
   void a_compile_error_in_the_learners_code_is_reported_at_its_line() throws Exception {
     String broken = starter("idempotent-payment").replace("requests++;", "requests++ oops;");
     JsonNode result = check("idempotent-payment", broken);
@@ -192,24 +169,116 @@ class ExerciseRoutesTest extends ServerTest {
     assertEquals(line, result.get("diagnostics").get(0).get("line").asInt(), result.toString());
   }
 
-  @Test
-  void removing_the_class_the_checker_calls_is_reported_as_the_checkers_complaint() throws Exception {
-    JsonNode result = check("idempotent-payment", "class Something {}");
-    assertEquals("compile_error", result.get("status").asText());
-    assertEquals(0, result.get("diagnostics").get(0).get("line").asInt());
-    assertTrue(result.get("diagnostics").get(0).get("message").asText().startsWith("in the checker, which calls your code: "),
-        result.toString());
+  /**
+   * The checker boundary, attacked as a student would: each row changes an unfixed starter (which must never pass)
+   * or the reference solution in one hostile way. No row may be recorded as a pass, whatever the learner's code
+   * prints, names or declares; {@code expected} is the status the learner is answered with, {@code says} a part of
+   * the first diagnostic (or of the program's own output for a run that went through).
+   */
+  static Stream<Arguments> forgeries() {
+    String fakeBlock = "@@verdicts 0000\\nscenario\\tno failures\\tpass\\n@@end 0000 1";
+    return Stream.of(
+        arguments("a main of its own prints a verdict block in the old report format", "dedupe-horizon",
+            STARTER, "\npublic class Mine { public static void main(String[] a) { System.out.println(\"" + fakeBlock
+                + "\"); } }\n", "ok", ""),
+        arguments("the sink prints text that mimics the report on every call", "idempotent-payment",
+            STARTER_PAYMENT_PRINTS, "", "ok", "@@verdicts 0000"),
+        arguments("a class named System shadows java.lang.System", "exactly-once-append", STARTER,
+            "\nclass System { static java.io.PrintStream out; }\n", "compile_error", "would hide java.lang.System"),
+        arguments("a class named String shadows java.lang.String", "exactly-once-append", STARTER,
+            "\nclass String { }\n", "compile_error", "would hide java.lang.String"),
+        arguments("a class named Object shadows java.lang.Object", "idempotent-payment", STARTER,
+            "\nclass Object { }\n", "compile_error", "would hide java.lang.Object"),
+        arguments("a class named Math shadows java.lang.Math", "dedupe-horizon", STARTER,
+            "\nclass Math { static int max(int a, int b) { return 0; } }\n", "compile_error", "would hide java.lang.Math"),
+        arguments("a nested class named Integer shadows java.lang.Integer", "idempotent-payment", STARTER,
+            "\nclass Outer { static class Integer { } }\n", "compile_error", "would hide java.lang.Integer"),
+        arguments("its own class named like the checker, with the checker's entry point", "exactly-once-append", STARTER,
+            "\npublic class ExerciseCheck { public static void check(Object c) { } public static void main(String[] a) { } }\n",
+            "ok", ""),
+        arguments("its own Table stands in for the exercise's", "exactly-once-append", STARTER,
+            "\nclass Table { void append(String t, String k, int a) { } String begin() { return \"\"; } "
+                + "void commit(String t) { } void abort(String t) { } }\n",
+            "compile_error", "which the exercise provides"),
+        arguments("names the engine's report handle", "idempotent-payment", STARTER,
+            "\nclass Sneak { static lab.exactlyonce.sandbox.engine.Check c; }\n", "rejected",
+            "lab.exactlyonce.sandbox.engine.Check is not allowed in the sandbox"),
+        arguments("calls the checker's own view of the table to read or fake it", "exactly-once-append",
+            STARTER_APPEND_PEEKS, "", "ok", ""),
+        arguments("drops the interface the checker calls it through", "exactly-once-append", SOLUTION_WITHOUT_INTERFACE,
+            "", "compile_error", "class AppendSink must implement CheckpointedSink"),
+        arguments("removes the class the checker drives", "idempotent-payment", NOTHING,
+            "class Something {}", "compile_error", "your code must declare class PaymentStep implements PaymentProcessor"),
+        arguments("an exception whose message is a verdict block", "idempotent-payment", STARTER_PAYMENT_THROWS_REPORT,
+            "", "ok", ""));
+  }
+
+  private static final String STARTER = "starter";
+  private static final String NOTHING = "nothing";
+  private static final String STARTER_PAYMENT_PRINTS = "payment prints";
+  private static final String STARTER_APPEND_PEEKS = "append peeks";
+  private static final String SOLUTION_WITHOUT_INTERFACE = "solution without interface";
+  private static final String STARTER_PAYMENT_THROWS_REPORT = "payment throws report";
+
+  private String attack(String exercise, String base, String appended) throws Exception {
+    String fake = "\"@@verdicts 0000\\nscenario\\tno failures\\tpass\\n@@end 0000 1\"";
+    return switch (base) {
+      case STARTER -> starter(exercise) + appended;
+      case NOTHING -> appended;
+      case STARTER_PAYMENT_PRINTS -> starter(exercise).replace("requests++;", "requests++;\n        System.out.println(" + fake + ");");
+      case STARTER_PAYMENT_THROWS_REPORT -> starter(exercise).replace("requests++;",
+          "requests++;\n        if (requests == 1) throw new IllegalStateException(" + fake + ");");
+      case STARTER_APPEND_PEEKS -> starter(exercise).replace("table.append(null, key, amount);",
+          "table.append(null, key, amount);\n        Table.View.count(table, key);");
+      case SOLUTION_WITHOUT_INTERFACE -> ReferenceSolutions.of(exercise).replace(" implements CheckpointedSink", "");
+      default -> throw new IllegalArgumentException(base);
+    };
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("forgeries")
+  void no_forgery_is_recorded_as_a_pass(String desc, String exercise, String base, String appended, String expected,
+                                        String says) throws Exception {
+    CookieClient learner = new CookieClient(server);
+    String source = attack(exercise, base, appended);
+    HttpResponse<String> res = learner.post("/api/exercises/" + exercise + "/check",
+        JSON.writeValueAsString(Map.of("source", source, "attempt", UUID.randomUUID().toString())));
+    assertEquals(200, res.statusCode(), res.body());
+    JsonNode result = JSON.readTree(res.body());
+    assertFalse(result.get("passed").asBoolean(), result.toString());
+    assertEquals(expected, result.get("status").asText(), result.toString());
+    if (expected.equals("ok")) {
+      assertTrue(result.get("scenarios").size() >= 9, "the real checker ran: " + result);
+      assertTrue(result.get("stdout").asText().contains(says), result.toString());
+    } else {
+      assertTrue(result.get("diagnostics").get(0).get("message").asText().contains(says), result.toString());
+      assertEquals(0, result.get("scenarios").size());
+    }
+    assertEquals(JSON.readTree("{\"checks\":1,\"passed\":false,\"status\":\"" + expected + "\"}"),
+        progress(learner).get("exercises").get(exercise), "what the dashboard and progress read");
   }
 
   @Test
-  void a_main_method_of_the_learners_own_that_runs_instead_of_the_checker_does_not_pass() throws Exception {
-    JsonNode result = check("dedupe-horizon", starter("dedupe-horizon")
+  void a_learners_main_never_runs_in_a_check_and_its_output_is_the_learners_own() throws Exception {
+    JsonNode result = check("idempotent-payment", ReferenceSolutions.of("idempotent-payment")
         + "\npublic class Mine { public static void main(String[] a) { System.out.println(\"all good\"); } }\n");
-    assertEquals("ok", result.get("status").asText());
-    assertFalse(result.get("passed").asBoolean());
-    assertEquals("all good\n", result.get("stdout").asText());
-    assertEquals("the checker never ran: your code has its own public class with a main method, which ran instead;"
-        + " remove that main method and check again", result.get("diagnostics").get(0).get("message").asText());
+    assertTrue(result.get("passed").asBoolean(), result.toString());
+    assertEquals("", result.get("stdout").asText(), "only the checker decides what runs");
+    String printing = ReferenceSolutions.of("idempotent-payment").replace("gateway.charge(payment, payment, amount);",
+        "gateway.charge(payment, payment, amount);\n        System.out.println(\"charged \" + payment);");
+    JsonNode loud = check("idempotent-payment", printing);
+    assertTrue(loud.get("passed").asBoolean(), loud.toString());
+    assertTrue(loud.get("stdout").asText().startsWith("charged p1\ncharged p2\n"), loud.toString());
+  }
+
+  @Test
+  void a_runtime_error_in_the_learners_code_names_the_learners_line_not_the_checkers() throws Exception {
+    String source = starter("idempotent-payment").replace("requests++;", "requests++;\n        int[] none = new int[0];\n        none[requests] = 1;");
+    JsonNode result = check("idempotent-payment", source);
+    assertEquals("ok", result.get("status").asText(), result.toString());
+    String verdict = verdicts(result).get("no failures").get(0);
+    assertEquals("the payment step failed: java.lang.ArrayIndexOutOfBoundsException: Index 1 out of bounds for length 0",
+        verdict);
   }
 
   static Stream<Arguments> badChecks() {

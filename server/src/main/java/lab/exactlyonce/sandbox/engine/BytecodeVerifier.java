@@ -50,7 +50,16 @@ final class BytecodeVerifier {
 
   /** The violations as diagnostics ordered by line, empty when every class passes. */
   static List<Diagnostic> verify(Map<String, byte[]> classes, String source) {
+    return verify(classes, Map.of(), source);
+  }
+
+  /**
+   * The same, for learner code compiled against an exercise's {@code provided} classes: those may be named and
+   * their members resolve like the learner's own, but they are trusted and not checked themselves.
+   */
+  static List<Diagnostic> verify(Map<String, byte[]> classes, Map<String, byte[]> provided, String source) {
     BytecodeVerifier verifier = new BytecodeVerifier(source);
+    for (byte[] bytes : provided.values()) verifier.declare(new ClassReader(bytes));
     List<ClassReader> readers = new ArrayList<>();
     for (byte[] bytes : classes.values()) {
       ClassReader reader = new ClassReader(bytes);

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Compiles one snippet with Janino into class files (nothing is loaded here). Janino resolves library types
@@ -37,10 +38,18 @@ final class SnippetCompiler {
   }
 
   Compiled compile(String fileName, String source) {
+    return compile(fileName, source, CompileLoader.INSTANCE, Set.of());
+  }
+
+  /**
+   * Compiles against {@code library}: the JDK's view ({@link CompileLoader}), or that and an exercise's classes,
+   * whose names ({@code provided}) the source may not declare again; nor may it declare a {@code java.lang} name.
+   */
+  Compiled compile(String fileName, String source, ClassLoader library, Set<String> provided) {
     SimpleCompiler compiler = new SimpleCompiler();
     compiler.setTargetVersion(8);
     compiler.setDebuggingInformation(true, true, true);
-    compiler.setParentClassLoader(CompileLoader.INSTANCE);
+    compiler.setParentClassLoader(library);
     List<Diagnostic> errors = new ArrayList<>();
     ModernJavaHints hints = new ModernJavaHints(source);
     compiler.setCompileErrorHandler((message, location) -> {
@@ -51,6 +60,8 @@ final class SnippetCompiler {
     try {
       Java.AbstractCompilationUnit unit =
           new Parser(new Scanner(fileName, new StringReader(source))).parseAbstractCompilationUnit();
+      List<Diagnostic> shadowing = ShadowedNames.problems(declaredTypes(unit), provided);
+      if (!shadowing.isEmpty()) return new Compiled(null, shadowing);
       compiler.cook(new FinallyOnce().copyAbstractCompilationUnit(unit));
     } catch (CompileException e) {
       if (errors.isEmpty()) errors.add(hints.diagnostic(e.getLocation(), rawMessage(e.getMessage(), e.getLocation())));
@@ -68,6 +79,24 @@ final class SnippetCompiler {
     Map<String, byte[]> classes = new LinkedHashMap<>();
     for (ClassFile file : compiler.getClassFiles()) classes.put(file.getThisClassName(), file.toByteArray());
     return new Compiled(classes, List.of());
+  }
+
+  /** The classes the unit declares at top level and as members, by binary name, with their lines. */
+  private static Map<String, Integer> declaredTypes(Java.AbstractCompilationUnit unit) {
+    Map<String, Integer> declared = new LinkedHashMap<>();
+    if (unit instanceof Java.CompilationUnit) {
+      for (Java.PackageMemberTypeDeclaration type : ((Java.CompilationUnit) unit).getPackageMemberTypeDeclarations()) {
+        declare(type, type.getName(), declared);
+      }
+    }
+    return declared;
+  }
+
+  private static void declare(Java.NamedTypeDeclaration type, String binaryName, Map<String, Integer> declared) {
+    declared.put(binaryName, type.getLocation() == null ? 0 : type.getLocation().getLineNumber());
+    for (Java.MemberTypeDeclaration member : type.getMemberTypeDeclarations()) {
+      declare(member, binaryName + "$" + member.getName(), declared);
+    }
   }
 
   /** Janino's message prefixes the location ("File 'Main.java', Line 4, Column 5: "); the diagnostic has it apart. */

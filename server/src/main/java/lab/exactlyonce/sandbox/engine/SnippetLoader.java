@@ -1,11 +1,14 @@
 package lab.exactlyonce.sandbox.engine;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The class loader of one run: it defines the snippet's (verified, instrumented) classes and resolves nothing
- * else but allowlisted JDK classes, {@link Budget} and {@link Trace}. A fresh one per run, so no static state survives a run.
- * Its name, {@value #NAME}, marks the learner's frames in stack traces.
+ * else but allowlisted JDK classes, {@link Budget}, {@link Trace} and, in an exercise check, the classes the exercise
+ * provides (asked of its {@link ExerciseLoader} before anything else, so a learner class cannot stand in for them).
+ * A fresh one per run, so no static state survives a run. Its name, {@value #NAME}, marks the learner's frames in
+ * stack traces.
  */
 final class SnippetLoader extends ClassLoader {
   static final String NAME = "snippet";
@@ -16,11 +19,30 @@ final class SnippetLoader extends ClassLoader {
   }
 
   private final Map<String, byte[]> classes;
+  private final ClassLoader exercise;
+  private final Set<String> provided;
 
   /** @param classes binary class name (dotted) to class file */
   SnippetLoader(Map<String, byte[]> classes) {
+    this(classes, null, Set.of());
+  }
+
+  /** A run of an exercise check: {@code provided} names the classes {@code exercise} gives the learner's code. */
+  SnippetLoader(Map<String, byte[]> classes, ClassLoader exercise, Set<String> provided) {
     super(NAME, null);
     this.classes = classes;
+    this.exercise = exercise;
+    this.provided = Set.copyOf(provided);
+  }
+
+  /** The learner's own class of that name, loaded (not initialised), or null when the snippet has none. */
+  Class<?> ownClass(String name) {
+    if (!classes.containsKey(name) || provided.contains(name)) return null;
+    try {
+      return loadClass(name, false);
+    } catch (ClassNotFoundException e) {
+      return null;
+    }
   }
 
   @Override
@@ -31,6 +53,7 @@ final class SnippetLoader extends ClassLoader {
       // First: a learner class cannot stand in for them.
       if (name.equals(Budget.class.getName())) return Budget.class;
       if (name.equals(Trace.class.getName())) return Trace.class;
+      if (provided.contains(name)) return exercise.loadClass(name);
       byte[] bytes = classes.get(name);
       if (bytes != null) return defineClass(name, bytes, 0, bytes.length);
       if (ApiPolicy.allowsClass(name.replace('.', '/'))) return Class.forName(name, false, PLATFORM);

@@ -54,6 +54,16 @@ public final class SnippetRunner {
 
   private final SnippetCompiler compiler = new SnippetCompiler();
   private final PreparedCache cache = new PreparedCache(64);
+  /** The trusted halves of exercise checks, by {@link CheckSpec#key()}: a lesson has a handful of exercises. */
+  private final Map<String, ExerciseHarness> harnesses = java.util.Collections.synchronizedMap(
+      new LinkedHashMap<String, ExerciseHarness>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, ExerciseHarness> eldest) {
+          return size() > 16;
+        }
+      });
   private volatile boolean healthy = true;
   /** How many sources were compiled (not found in the cache); for tests. */
   private final java.util.concurrent.atomic.AtomicLong compiledSources = new java.util.concurrent.atomic.AtomicLong();
@@ -86,9 +96,17 @@ public final class SnippetRunner {
   }
 
   public RunResult run(String source, SandboxLimits limits) {
+    return run(source, limits, null);
+  }
+
+  /**
+   * Runs {@code source}; with a {@code check}, its checker drives the learner's classes instead of their
+   * {@code main}, and its verdicts come back in {@link RunResult#check()}.
+   */
+  public RunResult run(String source, SandboxLimits limits, CheckSpec check) {
     long start = System.nanoTime();
     try {
-      return runChecked(source, limits, start);
+      return runChecked(source, limits, check, start);
     } catch (Throwable e) {
       LOG.error("sandbox failure while running a snippet", e);
       return new RunResult(Outcome.INTERNAL_ERROR, "", "",
@@ -97,7 +115,8 @@ public final class SnippetRunner {
     }
   }
 
-  private RunResult runChecked(String source, SandboxLimits limits, long start) throws InterruptedException {
+  private RunResult runChecked(String source, SandboxLimits limits, CheckSpec check, long start)
+      throws InterruptedException {
     if (source == null || source.isBlank()) {
       return failure(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0, "there is no source to run")), start);
     }
@@ -106,10 +125,12 @@ public final class SnippetRunner {
       return failure(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0,
           "the source is " + bytes + " bytes; at most " + limits.maxSourceBytes() + " bytes are allowed")), start);
     }
-    String key = PreparedCache.key(source);
+    ExerciseHarness harness = check == null ? null : harnesses.computeIfAbsent(check.key(),
+        k -> ExerciseHarness.compile(check, compiler));
+    String key = harness == null ? PreparedCache.key(source) : PreparedCache.key(check.key() + "\u0000" + source);
     Prepared prepared = cache.get(key);
     if (prepared == null) {
-      prepared = prepare(source, limits);
+      prepared = prepare(source, limits, harness);
       if (prepared == null) {
         return failure(Outcome.TIMEOUT, List.of(new Diagnostic(0, 0,
             "compiling took longer than " + limits.compileMillis() + " ms: is the source very large?")), start);
@@ -118,11 +139,11 @@ public final class SnippetRunner {
     }
     if (!prepared.runnable()) return failure(prepared.failure(), prepared.diagnostics(), start);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.wallMillis());
-    return execute(prepared, limits, deadline, start);
+    return execute(prepared, harness, limits, deadline, start);
   }
 
   /** Compile, verify, instrument; null when compiling took too long. */
-  private Prepared prepare(String source, SandboxLimits limits) throws InterruptedException {
+  private Prepared prepare(String source, SandboxLimits limits, ExerciseHarness harness) throws InterruptedException {
     String fileName = fileName(source);
     SnippetCompiler.Compiled compiled;
     compiledSources.incrementAndGet();
@@ -130,7 +151,8 @@ public final class SnippetRunner {
     compilations.put(compilation, System.nanoTime());
     Future<SnippetCompiler.Compiled> task = COMPILER_THREADS.submit(() -> {
       try {
-        return compiler.compile(fileName, source);
+        return harness == null ? compiler.compile(fileName, source)
+            : compiler.compile(fileName, source, harness.compileLibrary(), harness.providedNames());
       } finally {
         compilations.remove(compilation);
       }
@@ -148,10 +170,13 @@ public final class SnippetRunner {
       throw new IllegalStateException("the compiler failed", e.getCause());
     }
     if (!compiled.ok()) return Prepared.failed(Outcome.COMPILE_ERROR, compiled.errors());
-    List<Diagnostic> violations = BytecodeVerifier.verify(compiled.classes(), source);
+    Map<String, byte[]> provided = harness == null ? Map.of() : harness.provided();
+    List<Diagnostic> shadowing = ShadowedNames.problems(compiled.classes().keySet(), provided.keySet(), source);
+    if (!shadowing.isEmpty()) return Prepared.failed(Outcome.COMPILE_ERROR, shadowing);
+    List<Diagnostic> violations = BytecodeVerifier.verify(compiled.classes(), provided, source);
     if (!violations.isEmpty()) return Prepared.failed(Outcome.REJECTED, violations);
-    String mainClass = mainClass(compiled.classes());
-    if (mainClass == null) {
+    String mainClass = harness == null ? mainClass(compiled.classes()) : null;
+    if (harness == null && mainClass == null) {
       return Prepared.failed(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0,
           "nothing to run: add a public class with public static void main(String[] args)")));
     }
@@ -200,12 +225,22 @@ public final class SnippetRunner {
     return null;
   }
 
-  private RunResult execute(Prepared prepared, SandboxLimits limits, long deadline, long start)
+  private RunResult execute(Prepared prepared, ExerciseHarness harness, SandboxLimits limits, long deadline, long start)
       throws InterruptedException {
     RunBudget budget = new RunBudget(limits, deadline);
     RunOutput output = new RunOutput(limits.maxOutputBytes(), budget);
-    SnippetLoader loader = new SnippetLoader(prepared.classes());
-    MainCall call = new MainCall(loader, prepared.mainClass(), budget);
+    SnippetLoader loader;
+    Check check = null;
+    MainCall call;
+    if (harness == null) {
+      loader = new SnippetLoader(prepared.classes());
+      call = new MainCall(loader, prepared.mainClass(), "main", String[].class, new String[0], budget);
+    } else {
+      ExerciseLoader exercise = harness.newRunLoader();
+      loader = new SnippetLoader(prepared.classes(), exercise, harness.providedNames());
+      check = new Check(loader);
+      call = new MainCall(exercise, harness.checkerClass(), ExerciseHarness.entryMethod(), Check.class, check, budget);
+    }
     RunThread thread = new RunThread(call, budget, output, loader);
     thread.start();
     long waitMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())) + GRACE_MILLIS;
@@ -222,7 +257,22 @@ public final class SnippetRunner {
         stopHard(thread);
       }
     }
-    return result(call, budget, output, stuckAt, start, thread.isAlive() ? List.of() : thread.trace().events());
+    RunResult result = result(call, budget, output, stuckAt, start, thread.isAlive() ? List.of() : thread.trace().events());
+    return check == null || thread.isAlive() ? result : withCheck(result, check);
+  }
+
+  /**
+   * A check's answer: the checker's report when the run ended normally; when the learner's code lacks what the
+   * exercise asks for (a class, its interface, its constructor), that one problem, as a compile error would be.
+   */
+  private static RunResult withCheck(RunResult run, Check check) {
+    boolean ranThrough = run.status() == Outcome.OK || run.status() == Outcome.RUNTIME_ERROR;
+    if (check.problem() != null && ranThrough) {
+      return new RunResult(Outcome.COMPILE_ERROR, run.stdout(), run.stderr(),
+          List.of(new Diagnostic(0, 0, check.problem())), run.elapsedMs(), run.trace());
+    }
+    return new RunResult(run.status(), run.stdout(), run.stderr(), run.diagnostics(), run.elapsedMs(), run.trace(),
+        run.status() == Outcome.OK ? check.report() : null);
   }
 
   /**
@@ -282,10 +332,16 @@ public final class SnippetRunner {
     });
   }
 
-  /** What runs on the {@link RunThread}: load and initialise the main class, call main, describe a failure. */
+  /**
+   * What runs on the {@link RunThread}: load and initialise the entry class, call its entry method (the snippet's
+   * {@code main}, or an exercise checker's {@code check}), describe a failure.
+   */
   private static final class MainCall implements Runnable {
-    private final SnippetLoader loader;
+    private final ClassLoader loader;
     private final String mainClass;
+    private final String method;
+    private final Class<?> parameter;
+    private final Object argument;
     private final RunBudget budget;
     private volatile boolean finished;
     private volatile Throwable failure;
@@ -294,9 +350,12 @@ public final class SnippetRunner {
     private volatile int failureLine;
     private volatile Throwable internalFailure;
 
-    MainCall(SnippetLoader loader, String mainClass, RunBudget budget) {
+    MainCall(ClassLoader loader, String mainClass, String method, Class<?> parameter, Object argument, RunBudget budget) {
       this.loader = loader;
       this.mainClass = mainClass;
+      this.method = method;
+      this.parameter = parameter;
+      this.argument = argument;
       this.budget = budget;
     }
 
@@ -306,14 +365,14 @@ public final class SnippetRunner {
       Method main;
       try {
         Class<?> type = Class.forName(mainClass, false, loader);
-        main = type.getMethod("main", String[].class);
+        main = type.getMethod(method, parameter);
         main.setAccessible(true);
       } catch (ReflectiveOperationException | LinkageError e) {
         internalFailure = e;
         return;
       }
       try {
-        main.invoke(null, (Object) new String[0]);
+        main.invoke(null, argument);
         finished = true;
       } catch (InvocationTargetException e) {
         failed(e.getCause());

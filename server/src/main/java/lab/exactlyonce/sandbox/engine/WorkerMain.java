@@ -98,7 +98,7 @@ public final class WorkerMain {
           List.of(new Diagnostic(0, 0, "internal error: the worker could not read the request")), 0));
     }
     SandboxLimits limits = request.limits() == null ? SandboxLimits.defaults() : request.limits();
-    return new WorkerResponse(request.id(), runner.run(request.source(), limits));
+    return new WorkerResponse(request.id(), runner.run(request.source(), limits, request.check()));
   }
 
   private static long idOf(ObjectMapper json, String line) {

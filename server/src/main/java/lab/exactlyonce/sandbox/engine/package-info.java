@@ -22,7 +22,16 @@
  *       thread stuck in a long library call makes the runner unhealthy (the worker then exits to be
  *       replaced).</li>
  * </ol>
- * Learner code may name exactly one class of ours, {@link lab.exactlyonce.sandbox.engine.Trace}: the allowlist,
+ * <p><b>Exercise checks</b> ({@code CheckSpec}): the exercise's provided code and its checker are trusted, compiled
+ * once per worker each on its own ({@code ExerciseHarness}), and defined per run in an {@code ExerciseLoader} that
+ * never sees a learner class; the learner's source compiles against the provided classes alone, and its
+ * {@code SnippetLoader} asks the exercise's loader for the provided names before anything else. The checker's
+ * {@code check(Check)} runs instead of any {@code main}; it makes the learner's objects through {@link
+ * lab.exactlyonce.sandbox.engine.Check}, sees them only through the provided interface, and its verdicts come back
+ * in {@code RunResult.check} over the worker protocol, apart from the output the learner's code writes. Learner
+ * classes that hide a provided name or a {@code java.lang} type the language leans on are refused
+ * ({@code ShadowedNames}).
+ * <p>Learner code may name exactly one class of ours, {@link lab.exactlyonce.sandbox.engine.Trace}: the allowlist,
  * the compile-time loader and the run's loader all admit it, and its events go to a bounded buffer of the run
  * thread that comes back as {@code RunResult.trace}.
  * Compiled, verified and instrumented class files are cached by source hash (64 entries), so an unchanged
