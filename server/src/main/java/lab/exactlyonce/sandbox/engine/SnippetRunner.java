@@ -173,6 +173,8 @@ public final class SnippetRunner {
     Map<String, byte[]> provided = harness == null ? Map.of() : harness.provided();
     List<Diagnostic> shadowing = ShadowedNames.problems(compiled.classes().keySet(), provided.keySet(), source);
     if (!shadowing.isEmpty()) return Prepared.failed(Outcome.COMPILE_ERROR, shadowing);
+    List<Diagnostic> weaker = WeakerAccess.problems(compiled.classes(), provided);
+    if (!weaker.isEmpty()) return Prepared.failed(Outcome.COMPILE_ERROR, weaker);
     List<Diagnostic> violations = BytecodeVerifier.verify(compiled.classes(), provided, source);
     if (!violations.isEmpty()) return Prepared.failed(Outcome.REJECTED, violations);
     String mainClass = harness == null ? mainClass(compiled.classes()) : null;
