@@ -1,5 +1,7 @@
 package lab.exactlyonce.ops;
 
+import io.javalin.http.Context;
+import io.javalin.http.TooManyRequestsResponse;
 import io.javalin.http.sse.SseClient;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -8,7 +10,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -33,7 +35,8 @@ public final class LiveStreams {
   /** How often every open stream gets a comment line: a client that went away is noticed on the failed write. */
   static final long HEARTBEAT_MILLIS = 15_000;
 
-  private final Set<SseClient> open = ConcurrentHashMap.newKeySet();
+  private final Map<SseClient, Holder> open = new ConcurrentHashMap<>();
+  private final ClientLimits limits;
   private final ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "sse-heartbeat");
     t.setDaemon(true);
@@ -41,11 +44,15 @@ public final class LiveStreams {
   });
   private volatile boolean closing;
 
-  public LiveStreams(MeterRegistry registry) {
-    this(registry, HEARTBEAT_MILLIS);
+  /** Who holds a stream: the client's address and the app's own cookies it sent (null without any). */
+  private record Holder(String address, String person) {}
+
+  public LiveStreams(MeterRegistry registry, ClientLimits limits) {
+    this(registry, limits, HEARTBEAT_MILLIS);
   }
 
-  LiveStreams(MeterRegistry registry, long heartbeatMillis) {
+  LiveStreams(MeterRegistry registry, ClientLimits limits, long heartbeatMillis) {
+    this.limits = limits;
     heartbeat.scheduleWithFixedDelay(this::heartbeat, heartbeatMillis, heartbeatMillis, TimeUnit.MILLISECONDS);
     Gauge.builder("eolab.sse.connections", this, LiveStreams::count)
         .description("Live server-sent-event streams (classroom dashboards and students)")
@@ -58,16 +65,31 @@ public final class LiveStreams {
    * {@code client.keepAlive()}.
    */
   public void add(SseClient client) {
+    Holder holder = holderOf(client.ctx());
+    synchronized (this) {
+      String refusal = refusal(holder);
+      if (refusal != null) {
+        // The stream has begun already (a 200 with its headers): say why on it, once, and end it without a retry.
+        try {
+          client.sendEvent("error", "{\"error\":\"" + refusal + "\"}");
+        } catch (RuntimeException ignored) {
+          // gone already
+        }
+        client.close();
+        return;
+      }
+      open.put(client, holder);
+    }
     int retry = ThreadLocalRandom.current().nextInt(MIN_RETRY_MILLIS, MAX_RETRY_MILLIS);
     try {
       // SseClient has no API for the retry field; this runs on the handler's thread before any event is sent.
       client.ctx().res().getOutputStream().write(("retry: " + retry + "\n\n").getBytes(StandardCharsets.UTF_8));
       client.ctx().res().flushBuffer();
     } catch (IOException e) {
+      open.remove(client);
       client.close();
       return;
     }
-    open.add(client);
     if (closing) {
       // Not at once: the handler has yet to call keepAlive(), which would wait forever on an already closed client.
       CompletableFuture.delayedExecutor(200, TimeUnit.MILLISECONDS).execute(() -> end(client));
@@ -80,7 +102,7 @@ public final class LiveStreams {
    * The traffic also keeps proxies from cutting an idle stream.
    */
   private void heartbeat() {
-    for (SseClient client : open) {
+    for (SseClient client : open.keySet()) {
       try {
         if (!client.terminated()) client.sendComment("heartbeat");
       } catch (RuntimeException e) {
@@ -92,8 +114,49 @@ public final class LiveStreams {
 
   /** How many streams are open now (ended ones are forgotten here). */
   public int count() {
-    open.removeIf(SseClient::terminated);
+    open.keySet().removeIf(SseClient::terminated);
     return open.size();
+  }
+
+  /**
+   * Refuses with 429, before a stream begins, a client that holds as many streams as it may: called for every
+   * request that asks for {@code text/event-stream}. {@link #add} checks again, for streams opened side by side.
+   */
+  public void admit(Context ctx) {
+    String refusal;
+    synchronized (this) {
+      refusal = refusal(holderOf(ctx));
+    }
+    if (refusal != null) throw new TooManyRequestsResponse(refusal);
+  }
+
+  /** Why this holder may not open one more stream, or null. */
+  private String refusal(Holder holder) {
+    open.keySet().removeIf(SseClient::terminated);
+    int fromAddress = 0;
+    int ofPerson = 0;
+    for (Holder h : open.values()) {
+      if (h.address().equals(holder.address())) fromAddress++;
+      if (holder.person() != null && holder.person().equals(h.person())) ofPerson++;
+    }
+    if (holder.person() != null && ofPerson >= limits.streamsPerLearner()) {
+      return "you have " + ofPerson + " live streams open already (the limit is " + limits.streamsPerLearner()
+          + "): close another tab of this page first";
+    }
+    if (fromAddress >= limits.streamsPerAddress()) {
+      return "your network address has " + fromAddress + " live streams open already (the limit is "
+          + limits.streamsPerAddress() + "); try again in a moment";
+    }
+    return null;
+  }
+
+  /** The app's own cookies ({@code eolab_*}: the learner's, the instructor's) say which person holds a stream. */
+  private static Holder holderOf(Context ctx) {
+    StringBuilder person = new StringBuilder();
+    new java.util.TreeMap<>(ctx.cookieMap()).forEach((name, value) -> {
+      if (name.startsWith("eolab_") && !value.isEmpty()) person.append(name).append('=').append(value).append(';');
+    });
+    return new Holder(ctx.ip(), person.length() == 0 ? null : person.toString());
   }
 
   /** Ends every stream (and every one that opens from now on) so the clients reconnect after their retry delay. */
@@ -101,7 +164,7 @@ public final class LiveStreams {
     closing = true;
     heartbeat.shutdownNow();
     int n = 0;
-    for (SseClient client : open) {
+    for (SseClient client : open.keySet()) {
       end(client);
       n++;
     }

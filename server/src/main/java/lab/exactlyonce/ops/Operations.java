@@ -5,8 +5,12 @@ import io.javalin.config.JavalinConfig;
 import io.javalin.config.RoutesConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import lab.exactlyonce.sandbox.Sandbox;
+import io.javalin.http.ContentTooLargeResponse;
+import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.server.handler.ThreadLimitHandler;
+import org.eclipse.jetty.util.component.LifeCycle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +33,7 @@ public final class Operations implements AutoCloseable {
 
   public Operations(OpsSettings settings) {
     this.settings = settings;
-    this.liveStreams = new LiveStreams(metrics.registry());
+    this.liveStreams = new LiveStreams(metrics.registry(), settings.clients());
   }
 
   /** The app's one meter registry: features register their meters here. */
@@ -56,15 +60,54 @@ public final class Operations implements AutoCloseable {
       metrics.recordRequest(ctx, millis);
       if (settings.requestLog()) RequestLog.write(ctx, millis);
     });
+    ClientLimits clients = settings.clients();
+    cfg.http.maxRequestSize = clients.maxBodyBytes();
+    cfg.jetty.modifyHttpConfiguration(http -> http.setMinRequestDataRate(clients.minUploadBytesPerSecond()));
+    ConnectionsPerAddress connections = new ConnectionsPerAddress(clients.connectionsPerAddress(), proxies);
     cfg.jetty.modifyServer(server -> {
-      // Javalin puts its servlet handler inside this wrapper; it counts requests in flight so stop() can wait.
-      server.setHandler(new GracefulHandler());
+      // Javalin puts its servlet handler inside the innermost wrapper. The graceful handler counts requests in flight
+      // so stop() can wait; the thread limit lets one address have only so many requests on threads at once (the
+      // rest wait without a thread), so slow uploads from one address cannot take every thread.
+      GracefulHandler graceful = new GracefulHandler();
+      ThreadLimitHandler perAddress = proxies.isEmpty() ? new ThreadLimitHandler()
+          : new ThreadLimitHandler("X-Forwarded-For");
+      perAddress.setThreadLimit(clients.requestsPerAddress());
+      graceful.setHandler(perAddress);
+      server.setHandler(graceful);
       server.setStopTimeout(settings.drainTimeout().toMillis());
+      server.addEventListener(new LifeCycle.Listener() {
+        @Override
+        public void lifeCycleStarting(LifeCycle event) {
+          for (Connector connector : server.getConnectors()) {
+            if (connector instanceof AbstractConnector c) c.setIdleTimeout(clients.idleTimeoutSeconds() * 1000L);
+            connector.addEventListener(connections);
+          }
+        }
+      });
     });
   }
 
-  /** Registers {@code GET /metrics} as the settings allow. */
+  /**
+   * A request body declared longer than any route takes is refused before a byte of it is read; a live stream
+   * beyond the client's share is refused before it begins.
+   */
+  private void refuseOverLimits(RoutesConfig routes) {
+    long max = settings.clients().maxBodyBytes();
+    routes.before(ctx -> {
+      String accept = ctx.header("Accept");
+      if (accept != null && accept.contains("text/event-stream")) liveStreams.admit(ctx);
+      long declared = ctx.req().getContentLengthLong();
+      if (declared > max) {
+        ctx.header("Connection", "close");
+        throw new ContentTooLargeResponse("the request body is " + declared + " bytes; no request here takes more than "
+            + max + " bytes");
+      }
+    });
+  }
+
+  /** Registers {@code GET /metrics} as the settings allow, and the early refusal of huge request bodies. */
   public void register(RoutesConfig routes) {
+    refuseOverLimits(routes);
     metrics.register(routes, settings.metrics());
   }
 

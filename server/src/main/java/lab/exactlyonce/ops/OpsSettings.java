@@ -17,15 +17,23 @@ import java.util.function.Function;
  * @param drainTimeout how long a stopping server lets in-flight requests finish ({@code --drain-seconds}, default 10)
  * @param trustedProxies the reverse proxies whose {@code X-Forwarded-For} names the client ({@code --trusted-proxies},
  *     default none)
+ * @param clients how much of the server one client may hold
  */
-public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration drainTimeout, TrustedProxies trustedProxies) {
+public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration drainTimeout, TrustedProxies trustedProxies,
+                          ClientLimits clients) {
 
   /** Flag name to environment variable name, merged into the app's option table. */
-  public static final Map<String, String> FLAGS = Map.of(
-      "--request-log", "REQUEST_LOG",
-      "--metrics", "METRICS",
-      "--drain-seconds", "DRAIN_SECONDS",
-      "--trusted-proxies", "TRUSTED_PROXIES");
+  public static final Map<String, String> FLAGS = flagTable();
+
+  private static Map<String, String> flagTable() {
+    Map<String, String> table = new java.util.LinkedHashMap<>();
+    table.put("--request-log", "REQUEST_LOG");
+    table.put("--metrics", "METRICS");
+    table.put("--drain-seconds", "DRAIN_SECONDS");
+    table.put("--trusted-proxies", "TRUSTED_PROXIES");
+    table.putAll(ClientLimits.FLAGS);
+    return java.util.Collections.unmodifiableMap(table);
+  }
 
   /** Who may scrape {@code /metrics}. */
   public enum MetricsAccess {
@@ -43,10 +51,11 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
       throw new ConfigException("--drain-seconds must be between 0 and 600, got " + drainTimeout);
     }
     if (trustedProxies == null) trustedProxies = TrustedProxies.none();
+    if (clients == null) clients = ClientLimits.defaults();
   }
 
   public static OpsSettings defaults() {
-    return new OpsSettings(true, MetricsAccess.PUBLIC, Duration.ofSeconds(10), TrustedProxies.none());
+    return new OpsSettings(true, MetricsAccess.PUBLIC, Duration.ofSeconds(10), TrustedProxies.none(), ClientLimits.defaults());
   }
 
   public static OpsSettings from(Function<String, Optional<String>> option) {
@@ -55,23 +64,27 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     long drain = option.apply("--drain-seconds").map(v -> seconds(v)).orElse(10L);
     if (drain < 0 || drain > 600) throw new ConfigException("--drain-seconds must be between 0 and 600, got " + drain);
     TrustedProxies proxies = option.apply("--trusted-proxies").map(TrustedProxies::parse).orElse(TrustedProxies.none());
-    return new OpsSettings(log, access, Duration.ofSeconds(drain), proxies);
+    return new OpsSettings(log, access, Duration.ofSeconds(drain), proxies, ClientLimits.from(option));
   }
 
   public OpsSettings withRequestLog(boolean on) {
-    return new OpsSettings(on, metrics, drainTimeout, trustedProxies);
+    return new OpsSettings(on, metrics, drainTimeout, trustedProxies, clients);
   }
 
   public OpsSettings withMetrics(MetricsAccess access) {
-    return new OpsSettings(requestLog, access, drainTimeout, trustedProxies);
+    return new OpsSettings(requestLog, access, drainTimeout, trustedProxies, clients);
   }
 
   public OpsSettings withDrainTimeout(Duration timeout) {
-    return new OpsSettings(requestLog, metrics, timeout, trustedProxies);
+    return new OpsSettings(requestLog, metrics, timeout, trustedProxies, clients);
   }
 
   public OpsSettings withTrustedProxies(TrustedProxies proxies) {
-    return new OpsSettings(requestLog, metrics, drainTimeout, proxies);
+    return new OpsSettings(requestLog, metrics, drainTimeout, proxies, clients);
+  }
+
+  public OpsSettings withClients(ClientLimits limits) {
+    return new OpsSettings(requestLog, metrics, drainTimeout, trustedProxies, limits);
   }
 
   private static boolean onOff(String value) {

@@ -82,6 +82,11 @@ public final class TrustedProxies {
     return client;
   }
 
+  /** Whether {@code address} (an IP literal) is one of the trusted proxies. */
+  public boolean trusts(String address) {
+    return trusted(address);
+  }
+
   private boolean trusted(String address) {
     return literal(address).map(set::test).orElse(false);
   }

@@ -77,13 +77,15 @@ public final class SandboxRoutes {
       throw new HttpResponseException(415, "send the run as JSON: Content-Type must be application/json, got "
           + (type == null || type.isBlank() ? "none" : "'" + type + "'"));
     }
+    // JSON escapes can make the body a few times longer than the source it carries.
+    byte[] raw = JsonRequests.bytes(ctx, 4L * sandbox.settings().limits().maxSourceBytes() + 1024);
     JsonNode body;
     try {
-      body = json.readTree(ctx.bodyAsBytes());
+      body = json.readTree(raw);
     } catch (JsonProcessingException e) {
       throw new BadRequestResponse("the body is not valid JSON; send {\"source\": \"...\"}");
     } catch (java.io.IOException e) {
-      throw new BadRequestResponse("the body could not be read");
+      throw new BadRequestResponse("the body is not valid JSON; send {\"source\": \"...\"}");
     }
     if (body == null || body.isMissingNode() || !body.isObject()) {
       throw new BadRequestResponse("the body must be a JSON object: {\"source\": \"...\"}");

@@ -5,6 +5,7 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.HttpStatus;
 import io.javalin.router.EndpointNotFound;
+import org.eclipse.jetty.http.BadMessageException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +26,11 @@ public final class ErrorResponses {
         ? "no API endpoint " + ctx.method() + " " + ctx.path()
         : "no page at " + ctx.path()));
     routes.exception(HttpResponseException.class, (e, ctx) -> render(ctx, e.getStatus(), e.getMessage()));
+    // Jetty's verdict on a request it could not read (a form or body arriving too slowly, a malformed one).
+    routes.exception(BadMessageException.class, (e, ctx) -> {
+      HttpResponseException answer = JsonRequests.unreadable(e);
+      render(ctx, answer.getStatus(), answer.getMessage());
+    });
     routes.exception(Exception.class, (e, ctx) -> {
       log.error("unhandled error on {} {}", ctx.method(), ctx.path(), e);
       render(ctx, 500, "internal error; the server log has the details");

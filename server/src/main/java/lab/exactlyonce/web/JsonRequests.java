@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.ContentTooLargeResponse;
 import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import org.eclipse.jetty.http.BadMessageException;
 import io.javalin.http.UnsupportedMediaTypeResponse;
 
 import java.util.ArrayList;
@@ -29,7 +31,7 @@ public final class JsonRequests {
       throw new UnsupportedMediaTypeResponse("the request body must be JSON sent with 'Content-Type: application/json', got "
           + (type == null ? "no Content-Type" : "'" + type + "'"));
     }
-    byte[] body = ctx.bodyAsBytes();
+    byte[] body = bytes(ctx, maxBytes);
     if (body.length > maxBytes) {
       throw new ContentTooLargeResponse("the request body is " + body.length + " bytes; the limit is " + maxBytes + " bytes");
     }
@@ -43,6 +45,56 @@ public final class JsonRequests {
     }
     if (node == null || !node.isObject()) throw new BadRequestResponse("the request body must be a JSON object");
     return (ObjectNode) node;
+  }
+
+  /**
+   * The request body, at most {@code maxBytes} as declared. One that arrives slower than the server's minimum rate,
+   * or stops arriving until the connection's idle timeout, is a 408; one cut off on the way a 400; each with a
+   * message that says so.
+   *
+   * @throws ContentTooLargeResponse (413) when {@code Content-Length} is over the limit
+   */
+  public static byte[] bytes(Context ctx, long maxBytes) {
+    refuseDeclaredOver(ctx, maxBytes);
+    try {
+      return ctx.bodyAsBytes();
+    } catch (HttpResponseException e) {
+      throw e;
+    } catch (Exception e) {
+      throw unreadable(e);
+    }
+  }
+
+  /** What to answer when reading a request body failed: Jetty's own verdict on a too slow upload, else a 400. */
+  public static HttpResponseException unreadable(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof BadMessageException bad) {
+        int code = bad.getCode();
+        return new HttpResponseException(code, code == 408
+            ? "the request body arrived too slowly (" + bad.getReason() + "); send it again"
+            : "the request could not be read: " + bad.getReason());
+      }
+    }
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof java.util.concurrent.TimeoutException) {
+        return new HttpResponseException(408, "the request body stopped arriving before it was complete; send it again");
+      }
+    }
+    return new BadRequestResponse("the request body could not be read: the connection broke off");
+  }
+
+  /**
+   * Refuses a body whose declared length is over {@code maxBytes} before reading any of it: a client that declares
+   * a long body and then trickles it never gets a thread waiting for bytes the route would refuse anyway.
+   *
+   * @throws ContentTooLargeResponse (413) when {@code Content-Length} is over the limit
+   */
+  public static void refuseDeclaredOver(Context ctx, long maxBytes) {
+    long declared = ctx.req().getContentLengthLong();
+    if (declared > maxBytes) {
+      ctx.header("Connection", "close");
+      throw new ContentTooLargeResponse("the request body is " + declared + " bytes; the limit is " + maxBytes + " bytes");
+    }
   }
 
   /**

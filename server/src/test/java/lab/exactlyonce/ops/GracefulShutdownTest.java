@@ -131,7 +131,7 @@ class GracefulShutdownTest {
   @Test
   void a_client_that_went_away_is_noticed_by_the_heartbeat_and_no_longer_counted() throws Exception {
     var registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
-    LiveStreams streams = new LiveStreams(registry, 200);
+    LiveStreams streams = new LiveStreams(registry, ClientLimits.defaults(), 200);
     Javalin server = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
       cfg.jetty.host = "127.0.0.1";

@@ -1,0 +1,99 @@
+package lab.exactlyonce.ops;
+
+import lab.exactlyonce.Config.ConfigException;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * How much of the server one client may hold, so that slow or greedy clients cannot starve the others. A client is
+ * its address (behind a trusted proxy, the address the proxy names) and, for live streams, also its learner cookie.
+ * The defaults let a class of a few hundred students behind one NAT address work normally.
+ *
+ * @param connectionsPerAddress open connections from one address; the next one is answered 503 and closed
+ *     ({@code --max-connections-per-address}, default 1024; connections from trusted proxies are not counted)
+ * @param requestsPerAddress requests of one address being handled at once; the rest wait without holding a
+ *     thread ({@code --max-requests-per-address}, default 24)
+ * @param minUploadBytesPerSecond a request body arriving slower than this is cut off with 408
+ *     ({@code --min-upload-bytes-per-second}, default 1024)
+ * @param idleTimeoutSeconds a connection with no traffic for this long is closed ({@code --idle-timeout-seconds},
+ *     default 30; live streams send a heartbeat every 15 s)
+ * @param maxBodyBytes the largest request body any route takes; a longer declared one is refused with 413 before it
+ *     is read ({@code --max-body-bytes}, default 393216)
+ * @param streamsPerAddress live event streams open from one address ({@code --max-streams-per-address},
+ *     default 600: a class behind one NAT has a stream per student)
+ * @param streamsPerLearner live event streams open for one learner or instructor cookie
+ *     ({@code --max-streams-per-learner}, default 6: a few tabs)
+ */
+public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, int minUploadBytesPerSecond,
+                           int idleTimeoutSeconds, int maxBodyBytes, int streamsPerAddress, int streamsPerLearner) {
+
+  static final Map<String, String> FLAGS = flags();
+
+  public ClientLimits {
+    atLeast(connectionsPerAddress, 8, "--max-connections-per-address");
+    atLeast(requestsPerAddress, 2, "--max-requests-per-address");
+    atLeast(minUploadBytesPerSecond, 0, "--min-upload-bytes-per-second");
+    atLeast(idleTimeoutSeconds, 5, "--idle-timeout-seconds");
+    atLeast(maxBodyBytes, 4096, "--max-body-bytes");
+    atLeast(streamsPerAddress, 1, "--max-streams-per-address");
+    atLeast(streamsPerLearner, 1, "--max-streams-per-learner");
+  }
+
+  public static ClientLimits defaults() {
+    return new ClientLimits(1024, 24, 1024, 30, 393_216, 600, 6);
+  }
+
+  static ClientLimits from(Function<String, Optional<String>> option) {
+    ClientLimits d = defaults();
+    return new ClientLimits(
+        number(option, "--max-connections-per-address", d.connectionsPerAddress),
+        number(option, "--max-requests-per-address", d.requestsPerAddress),
+        number(option, "--min-upload-bytes-per-second", d.minUploadBytesPerSecond),
+        number(option, "--idle-timeout-seconds", d.idleTimeoutSeconds),
+        number(option, "--max-body-bytes", d.maxBodyBytes),
+        number(option, "--max-streams-per-address", d.streamsPerAddress),
+        number(option, "--max-streams-per-learner", d.streamsPerLearner));
+  }
+
+  public ClientLimits withConnectionsPerAddress(int n) {
+    return new ClientLimits(n, requestsPerAddress, minUploadBytesPerSecond, idleTimeoutSeconds, maxBodyBytes,
+        streamsPerAddress, streamsPerLearner);
+  }
+
+  public ClientLimits withIdleTimeoutSeconds(int seconds) {
+    return new ClientLimits(connectionsPerAddress, requestsPerAddress, minUploadBytesPerSecond, seconds, maxBodyBytes,
+        streamsPerAddress, streamsPerLearner);
+  }
+
+  public ClientLimits withStreams(int perAddress, int perLearner) {
+    return new ClientLimits(connectionsPerAddress, requestsPerAddress, minUploadBytesPerSecond, idleTimeoutSeconds,
+        maxBodyBytes, perAddress, perLearner);
+  }
+
+  private static Map<String, String> flags() {
+    Map<String, String> table = new LinkedHashMap<>();
+    for (String flag : new String[] {"--max-connections-per-address", "--max-requests-per-address",
+        "--min-upload-bytes-per-second", "--idle-timeout-seconds", "--max-body-bytes", "--max-streams-per-address",
+        "--max-streams-per-learner"}) {
+      table.put(flag, flag.substring(2).toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+    }
+    return Map.copyOf(table);
+  }
+
+  private static int number(Function<String, Optional<String>> option, String flag, int fallback) {
+    return option.apply(flag).map(text -> {
+      try {
+        return Integer.parseInt(text.trim().replace("_", ""));
+      } catch (NumberFormatException e) {
+        throw new ConfigException(flag + " must be a whole number, got '" + text + "'");
+      }
+    }).orElse(fallback);
+  }
+
+  private static void atLeast(int value, int least, String flag) {
+    if (value < least) throw new ConfigException(flag + " must be at least " + least + ", got " + value);
+  }
+}

@@ -1,0 +1,81 @@
+package lab.exactlyonce.ops;
+
+import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.io.EndPoint;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Counts the open connections of every client address and answers one past the limit with a 503 of its own before
+ * closing it, so one address cannot hold all of the server's sockets. Connections from trusted proxies are not
+ * counted: behind a proxy every student arrives through it. Added to each connector as its connection listener.
+ */
+final class ConnectionsPerAddress implements Connection.Listener {
+  private static final Logger log = LoggerFactory.getLogger(ConnectionsPerAddress.class);
+  private static final long WARN_EVERY_NANOS = 60_000_000_000L;
+
+  private final int limit;
+  private final TrustedProxies proxies;
+  private final ConcurrentHashMap<String, AtomicInteger> open = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Long> warned = new ConcurrentHashMap<>();
+
+  ConnectionsPerAddress(int limit, TrustedProxies proxies) {
+    this.limit = limit;
+    this.proxies = proxies;
+  }
+
+  @Override
+  public void onOpened(Connection connection) {
+    String address = addressOf(connection.getEndPoint());
+    if (address == null || proxies.trusts(address)) return;
+    int now = open.computeIfAbsent(address, a -> new AtomicInteger()).incrementAndGet();
+    if (now <= limit) return;
+    warnOnce(address);
+    refuse(connection.getEndPoint());
+  }
+
+  @Override
+  public void onClosed(Connection connection) {
+    String address = addressOf(connection.getEndPoint());
+    if (address == null || proxies.trusts(address)) return;
+    open.computeIfPresent(address, (a, count) -> count.decrementAndGet() <= 0 ? null : count);
+  }
+
+  /** Open connections of this address now (for tests and the log). */
+  int openFrom(String address) {
+    AtomicInteger count = open.get(address);
+    return count == null ? 0 : count.get();
+  }
+
+  private void refuse(EndPoint endPoint) {
+    String body = "{\"error\":\"too many open connections from your address (the limit is " + limit
+        + "); close some tabs or try again in a moment\"}";
+    String response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\n"
+        + "Connection: close\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body;
+    endPoint.write(Callback.from(endPoint::close, failure -> endPoint.close()),
+        ByteBuffer.wrap(response.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private void warnOnce(String address) {
+    long now = System.nanoTime();
+    Long last = warned.get(address);
+    if (last != null && now - last < WARN_EVERY_NANOS) return;
+    warned.put(address, now);
+    if (warned.size() > 10_000) warned.clear();
+    log.warn("refusing connections from {}: it has more than {} open (--max-connections-per-address)", address, limit);
+  }
+
+  private static String addressOf(EndPoint endPoint) {
+    SocketAddress remote = endPoint.getRemoteSocketAddress();
+    if (!(remote instanceof InetSocketAddress inet) || inet.getAddress() == null) return null;
+    return inet.getAddress().getHostAddress();
+  }
+}
