@@ -21,6 +21,9 @@ function initMap(root) {
 
   panel.hidden = false;
   hint.hidden = false;
+  // Set through the CSS object model: the page's content security policy refuses inline style attributes.
+  const svg = root.querySelector('.map-svg');
+  if (svg?.dataset.minWidth) svg.style.setProperty('--map-min-width', `${svg.dataset.minWidth}px`);
   if (text) text.open = false;
 
   function textItem(kind, id) {

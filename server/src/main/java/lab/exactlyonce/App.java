@@ -1,6 +1,7 @@
 package lab.exactlyonce;
 
 import io.javalin.Javalin;
+import io.javalin.util.JavalinBindException;
 import io.javalin.http.staticfiles.Location;
 import lab.exactlyonce.classroom.ClassroomRoutes;
 import lab.exactlyonce.learner.Learners;
@@ -26,6 +27,7 @@ import lab.exactlyonce.sandbox.SnippetViews;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.web.ErrorResponses;
 import lab.exactlyonce.web.SameOriginGuard;
+import lab.exactlyonce.web.SecurityHeaders;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -104,6 +106,7 @@ public final class App {
         files.location = Location.CLASSPATH;
       });
       cfg.staticFiles.enableWebjars();
+      SecurityHeaders.register(cfg.routes, config.ops().frameAncestors());
       cfg.routes.get("/healthz", ctx -> ctx.json(Map.of("status", "ok")));
       ops.register(cfg.routes);
       lessonRoutes.register(cfg.routes);
@@ -124,11 +127,27 @@ public final class App {
     return javalin;
   }
 
-  /** Starts the sandbox workers (warming up in the background) and the HTTP server. */
+  /**
+   * Starts the sandbox workers (warming up in the background) and the HTTP server.
+   *
+   * @throws StartException when the HTTP port cannot be had (another program listens on it)
+   */
   public App start() {
     sandbox.start();
-    javalin.start(config.port());
+    try {
+      javalin.start(config.port());
+    } catch (JavalinBindException e) {
+      throw new StartException("port " + config.port() + " on " + config.host() + " is already in use by another "
+          + "program: stop it, or start with --port <another port> (0 picks a free one)");
+    }
     return this;
+  }
+
+  /** The app could not start for a reason the person starting it can fix; the message says how. */
+  public static final class StartException extends RuntimeException {
+    StartException(String message) {
+      super(message, null, false, false);
+    }
   }
 
   public Sandbox sandbox() {

@@ -15,7 +15,14 @@ public final class Main {
       System.exit(2);
       return;
     }
-    app.start();
+    try {
+      app.start();
+    } catch (App.StartException e) {
+      System.err.println("exactly-once-lab: " + e.getMessage());
+      app.stop();
+      System.exit(2);
+      return;
+    }
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.println("Exactly-Once Lab is stopping: finishing requests in flight, then closing");
       app.stop();

@@ -61,7 +61,7 @@ public final class ClassroomRoutes implements AutoCloseable {
   private final RoomFeed feed;
   private final Dashboard dashboard;
   private final Pacing pacing;
-  private final RateLimiter logins;
+  private final SignInThrottle logins;
   private final RateLimiter joinsByAddress;
   private final RateLimiter joinsByClass;
   private final RateLimiter answers;
@@ -93,7 +93,7 @@ public final class ClassroomRoutes implements AutoCloseable {
     this.feed = new RoomFeed(rosterDirty::add);
     this.dashboard = new Dashboard(classroom, progress);
     this.pacing = new Pacing(store, learners);
-    this.logins = new RateLimiter(10, clock);
+    this.logins = new SignInThrottle(clock);
     this.joinsByAddress = new RateLimiter(settings.joinsPerMinutePerAddress(), clock);
     this.joinsByClass = new RateLimiter(settings.joinsPerMinutePerClass(), clock);
     this.answers = new RateLimiter(settings.answersPerMinutePerStudent(), clock);
@@ -210,18 +210,23 @@ public final class ClassroomRoutes implements AutoCloseable {
   private void login(Context ctx) {
     String next = ctx.formParam("next");
     if (next == null || !next.startsWith("/teach") || next.startsWith("//")) next = "/teach";
-    OptionalLong wait = logins.take(ctx.ip());
+    String device = auth.device(ctx);
+    boolean local = isLoopback(ctx.ip());
+    OptionalLong wait = logins.before(device, ctx.ip(), local);
     if (wait.isPresent()) {
       ctx.header("Retry-After", String.valueOf(wait.getAsLong()));
       ctx.status(429);
-      page(ctx, ClassroomPages.login("Too many sign-in attempts from your address; try again in " + wait.getAsLong() + " seconds.", next));
+      page(ctx, ClassroomPages.login("Too many wrong secrets were tried; try again in " + wait.getAsLong()
+          + " seconds. (A browser you signed in with before, and the computer running the app, are not held up.)", next));
       return;
     }
     if (!auth.matches(ctx.formParam("secret"))) {
+      logins.failed(device, ctx.ip(), local);
       ctx.status(401);
       page(ctx, ClassroomPages.login("That is not the instructor secret.", next));
       return;
     }
+    logins.succeeded();
     auth.signIn(ctx);
     ctx.redirect(next, HttpStatus.SEE_OTHER);
   }
@@ -356,9 +361,22 @@ public final class ClassroomRoutes implements AutoCloseable {
   private record Joined(Room room, Member member, boolean created) {}
 
   private Joined join(Context ctx, String code, String nickname) {
-    limit(joinsByAddress, ctx.ip(), ctx, "too many joins from your address; try again in %d seconds");
-    String nick = Nicknames.check(nickname);
-    Room room = classroom.byCode(code);
+    // Only failed joins count against the address: a class joining through one NAT succeeds, whatever its size.
+    OptionalLong wait = joinsByAddress.peek(ctx.ip());
+    if (wait.isPresent()) {
+      ctx.header("Retry-After", String.valueOf(wait.getAsLong()));
+      throw new TooManyRequestsResponse("too many failed joins from your address (a wrong code or nickname); try again in "
+          + wait.getAsLong() + " seconds");
+    }
+    String nick;
+    Room room;
+    try {
+      nick = Nicknames.check(nickname);
+      room = classroom.byCode(code);
+    } catch (HttpResponseException refused) {
+      joinsByAddress.take(ctx.ip());
+      throw refused;
+    }
     Optional<String> existing = learners.current(ctx);
     if (existing.isPresent()) {
       Optional<Member> member = classroom.membership(room, existing.get());
@@ -370,6 +388,14 @@ public final class ClassroomRoutes implements AutoCloseable {
     rosterDirty.add(room.id());
     panelsDirty.add(room.id());
     return new Joined(room, member, true);
+  }
+
+  private static boolean isLoopback(String address) {
+    try {
+      return java.net.InetAddress.getByName(address).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      return false;
+    }
   }
 
   private static void limit(RateLimiter limiter, String key, Context ctx, String message) {
@@ -564,9 +590,8 @@ public final class ClassroomRoutes implements AutoCloseable {
   }
 
   private static String joinLink(Context ctx, Room room) {
-    String proto = Optional.ofNullable(ctx.header("X-Forwarded-Proto")).orElse(ctx.scheme());
-    String host = Optional.ofNullable(ctx.header("Host")).orElse("localhost");
-    return proto + "://" + host + "/join?code=" + room.code();
+    String host = Optional.ofNullable(ctx.host()).orElse("localhost");
+    return ctx.scheme() + "://" + host + "/join?code=" + room.code();
   }
 
   private static ObjectNode body(Context ctx, Set<String> fields) {

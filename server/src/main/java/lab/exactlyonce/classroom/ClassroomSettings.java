@@ -11,8 +11,9 @@ import java.util.function.Function;
  * The classroom's start-up options. An empty {@code instructorSecret} means: use the one generated into the data
  * directory (made and printed on the first start).
  *
- * @param joinsPerMinutePerAddress how many joins one client address may make per minute (a class behind one NAT
- *     shares an address, so this is generous)
+ * @param joinsPerMinutePerAddress how many failed joins (a wrong class code, a refused nickname) one client address
+ *     may make per minute: a class behind one NAT shares an address, and its typos must not lock it out, so this is
+ *     generous; a class code has 31^6 values, so guessing one at this rate takes centuries
  * @param joinsPerMinutePerClass how many joins one class accepts per minute
  * @param answersPerMinutePerStudent how many live answers one student may send per minute
  */
@@ -40,6 +41,8 @@ public record ClassroomSettings(Optional<String> instructorSecret, int joinsPerM
         throw new Config.ConfigException("--instructor-secret must be at least " + MIN_SECRET_LENGTH
             + " characters long, got " + s.length());
       }
+      String weak = SecretStrength.problem(s);
+      if (weak != null) throw new Config.ConfigException(weak);
     });
     positive(joinsPerMinutePerAddress, "--join-limit-per-address");
     positive(joinsPerMinutePerClass, "--join-limit-per-class");
@@ -47,7 +50,7 @@ public record ClassroomSettings(Optional<String> instructorSecret, int joinsPerM
   }
 
   public static ClassroomSettings defaults() {
-    return new ClassroomSettings(Optional.empty(), 60, 600, 60);
+    return new ClassroomSettings(Optional.empty(), 300, 600, 60);
   }
 
   public ClassroomSettings withInstructorSecret(String secret) {

@@ -151,7 +151,7 @@ final class Dashboard {
             caption("Students by share of right answers (" + takers + " answered at least once)"),
             tbody(each(List.of(0, 1, 2, 3, 4), i -> tr(
                 th(labels[i]).attr("scope", "row"),
-                td(div().withClass("bar").withStyle("width:" + (100 * buckets[i] / top) + "%")),
+                td(Bars.bar(buckets[i], top, "")),
                 td(String.valueOf(buckets[i])).withClass("count"))))
         ).withClass("histogram distribution"),
         h3("Hardest questions"),

@@ -24,23 +24,33 @@ import java.util.function.Consumer;
  * Who is the instructor. The secret comes from the settings or, failing that, from {@code <data dir>/instructor-secret}
  * (generated on the first start and announced once). Signing in with it sets {@value #COOKIE}:
  * {@code <issued epoch seconds>.<nonce>.<HMAC-SHA256>}, keyed by a key derived from the secret, so sessions survive a
- * restart and end when the secret changes or after {@link #LIFETIME}.
+ * restart and end when the secret changes, after {@link #LIFETIME}, or when the instructor signs out: a signed-out
+ * session's nonce is kept in {@code <data dir>/instructor-signouts} until it would have expired, so a copy of the
+ * cookie is worth nothing. It also sets a long-lived device cookie {@value #DEVICE_COOKIE} that marks the browser as
+ * one the instructor used, so that others' wrong guesses never lock it out ({@link SignInThrottle}).
  */
 final class InstructorAuth {
   static final String COOKIE = "eolab_instructor";
   static final String SECRET_FILE = "instructor-secret";
   static final Duration LIFETIME = Duration.ofHours(12);
+  static final String DEVICE_COOKIE = "eolab_device";
+  static final Duration DEVICE_LIFETIME = Duration.ofDays(365);
+  static final String SIGNOUTS_FILE = "instructor-signouts";
   private static final String ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
   private final byte[] secret;
   private final Hmac sessionKey;
+  private final Hmac deviceKey;
   private final Clock clock;
   private final SecureRandom random = new SecureRandom();
+  private final SignOuts signOuts;
 
-  private InstructorAuth(String secret, Clock clock) {
+  private InstructorAuth(String secret, Path dataDir, Clock clock) {
     this.secret = secret.getBytes(StandardCharsets.UTF_8);
     this.sessionKey = new Hmac(new Hmac(this.secret).of("exactly-once-lab instructor session v1"));
+    this.deviceKey = new Hmac(new Hmac(this.secret).of("exactly-once-lab instructor device v1"));
     this.clock = clock;
+    this.signOuts = new SignOuts(dataDir.resolve(SIGNOUTS_FILE), clock);
   }
 
   /**
@@ -48,10 +58,10 @@ final class InstructorAuth {
    *     when the secret is configured or was generated on an earlier start
    */
   static InstructorAuth create(Optional<String> configured, Path dataDir, Clock clock, Consumer<String> announce) {
-    if (configured.isPresent()) return new InstructorAuth(configured.get(), clock);
+    if (configured.isPresent()) return new InstructorAuth(configured.get(), dataDir, clock);
     Path file = dataDir.resolve(SECRET_FILE);
     try {
-      if (Files.exists(file)) return new InstructorAuth(Files.readString(file).strip(), clock);
+      if (Files.exists(file)) return new InstructorAuth(Files.readString(file).strip(), dataDir, clock);
       String generated = generate(new SecureRandom());
       Files.createDirectories(file.toAbsolutePath().getParent());
       if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
@@ -62,7 +72,7 @@ final class InstructorAuth {
       Files.writeString(file, generated + "\n");
       announce.accept("Instructor secret (shown only this once; it is kept in " + file.toAbsolutePath()
           + "): " + generated);
-      return new InstructorAuth(generated, clock);
+      return new InstructorAuth(generated, dataDir, clock);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read or create the instructor secret " + file, e);
     }
@@ -85,25 +95,45 @@ final class InstructorAuth {
   }
 
   boolean signedIn(Context ctx) {
+    return session(ctx).filter(s -> !signOuts.contains(s.nonce())).isPresent();
+  }
+
+  /** A session cookie this server signed and that has not expired: its nonce and when it was issued. */
+  private record Session(String nonce, long issued) {}
+
+  private Optional<Session> session(Context ctx) {
     String value = ctx.cookie(COOKIE);
-    if (value == null) return false;
+    if (value == null) return Optional.empty();
     String[] parts = value.split("\\.");
-    if (parts.length != 3) return false;
+    if (parts.length != 3) return Optional.empty();
     long issued;
     try {
       issued = Long.parseLong(parts[0]);
     } catch (NumberFormatException e) {
-      return false;
+      return Optional.empty();
     }
+    if (!signedBy(sessionKey, parts[0] + "." + parts[1], parts[2])) return Optional.empty();
+    long now = clock.instant().getEpochSecond();
+    boolean live = issued <= now + 60 && now - issued < LIFETIME.toSeconds();
+    return live ? Optional.of(new Session(parts[1], issued)) : Optional.empty();
+  }
+
+  /** The id of this browser when it carries a device cookie this server signed, else null. */
+  String device(Context ctx) {
+    String value = ctx.cookie(DEVICE_COOKIE);
+    if (value == null) return null;
+    String[] parts = value.split("\\.");
+    return parts.length == 2 && signedBy(deviceKey, parts[0], parts[1]) ? parts[0] : null;
+  }
+
+  private static boolean signedBy(Hmac key, String payload, String signature) {
     byte[] given;
     try {
-      given = Base64.getUrlDecoder().decode(parts[2]);
+      given = Base64.getUrlDecoder().decode(signature);
     } catch (IllegalArgumentException e) {
       return false;
     }
-    if (!MessageDigest.isEqual(given, sessionKey.of(parts[0] + "." + parts[1]))) return false;
-    long now = clock.instant().getEpochSecond();
-    return issued <= now + 60 && now - issued < LIFETIME.toSeconds();
+    return MessageDigest.isEqual(given, key.of(payload));
   }
 
   void signIn(Context ctx) {
@@ -112,14 +142,24 @@ final class InstructorAuth {
     String payload = clock.instant().getEpochSecond() + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(nonce);
     String value = payload + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(sessionKey.of(payload));
     ctx.cookie(new Cookie(COOKIE, value, "/", (int) LIFETIME.toSeconds(), isHttps(ctx), true, null, SameSite.STRICT));
+    if (device(ctx) == null) {
+      byte[] id = new byte[16];
+      random.nextBytes(id);
+      String device = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+      String signed = device + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(deviceKey.of(device));
+      ctx.cookie(new Cookie(DEVICE_COOKIE, signed, "/teach", (int) DEVICE_LIFETIME.toSeconds(), isHttps(ctx), true, null,
+          SameSite.STRICT));
+    }
   }
 
+  /** Ends the session for good: this cookie, and every copy of it, no longer signs anyone in. */
   void signOut(Context ctx) {
+    session(ctx).ifPresent(s -> signOuts.add(s.nonce(), s.issued() + LIFETIME.toSeconds()));
     ctx.cookie(new Cookie(COOKIE, "", "/", 0, isHttps(ctx), true, null, SameSite.STRICT));
   }
 
   private static boolean isHttps(Context ctx) {
-    return "https".equalsIgnoreCase(ctx.scheme()) || "https".equalsIgnoreCase(ctx.header("X-Forwarded-Proto"));
+    return "https".equalsIgnoreCase(ctx.scheme()); // behind a trusted proxy, the scheme it was asked with
   }
 
 }

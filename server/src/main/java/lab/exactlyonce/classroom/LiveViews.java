@@ -79,8 +79,7 @@ final class LiveViews {
             caption("Answers so far"),
             tbody(each(indexes(counts.length), i -> tr(
                 th(q.options().get(i) + (round.revealed() && i == q.answer() ? " ✓" : "")).attr("scope", "row"),
-                td(div().withClass("bar" + (round.revealed() && i == q.answer() ? " right" : ""))
-                    .withStyle("width:" + (100 * counts[i] / top) + "%")),
+                td(Bars.bar(counts[i], top, round.revealed() && i == q.answer() ? "right" : "")),
                 td(String.valueOf(counts[i])).withClass("count").attr("data-option", i)
             )))
         ).withClass("histogram"),

@@ -49,6 +49,18 @@ final class RateLimiter {
     }
   }
 
+  /** Whether {@link #take} would allow one now, without taking it: empty when it would, else the seconds to wait. */
+  OptionalLong peek(String key) {
+    long now = clock.millis();
+    Bucket bucket = buckets.get(key);
+    if (bucket == null) return OptionalLong.empty();
+    synchronized (bucket) {
+      double tokens = Math.min(capacity, bucket.tokens + (now - bucket.at) * perMilli);
+      if (tokens >= 1) return OptionalLong.empty();
+      return OptionalLong.of(Math.max(1, (long) Math.ceil((1 - tokens) / perMilli / 1000.0)));
+    }
+  }
+
   /** Forgets buckets that have filled up again: they behave exactly like new ones. */
   private void prune(long now) {
     buckets.entrySet().removeIf(e -> {

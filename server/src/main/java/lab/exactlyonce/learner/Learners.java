@@ -88,6 +88,6 @@ public final class Learners {
   }
 
   private static boolean isHttps(Context ctx) {
-    return "https".equalsIgnoreCase(ctx.scheme()) || "https".equalsIgnoreCase(ctx.header("X-Forwarded-Proto"));
+    return "https".equalsIgnoreCase(ctx.scheme()); // behind a trusted proxy, the scheme it was asked with
   }
 }

@@ -15,11 +15,17 @@ import static lab.exactlyonce.lesson.MapLayout.num;
 final class MapSvg {
   private MapSvg() {}
 
-  static DomContent render(LessonMap map) {
+  /** The arrowheads every map's edges use (maps.css refers to them), defined once per page. */
+  static final String ARROW = "map-arrow";
+  static final String ACTIVE_ARROW = "map-arrow-active";
+
+  /**
+   * @param definesArrows whether this map carries the page's arrowhead markers: the first map on a page does, so
+   *     their ids stay unique and a style sheet can name them (no inline style, which the page's policy forbids)
+   */
+  static DomContent render(LessonMap map, boolean definesArrows) {
     MapLayout layout = new MapLayout(map);
     MapGroups groups = new MapGroups(map);
-    String arrow = "map-arrow-" + map.id();
-    String activeArrow = "map-arrow-active-" + map.id();
     return SvgTag.of("svg")
         .attr("xmlns", "http://www.w3.org/2000/svg")
         .attr("viewBox", "0 0 " + map.width() + " " + map.height())
@@ -27,9 +33,11 @@ final class MapSvg {
         .attr("role", "group")
         .attr("aria-label", "Diagram: " + map.title())
         // Never drawn below three quarters of its size, so labels stay readable; a narrow screen scrolls instead.
-        .attr("style", "--map-arrow: url(#" + arrow + "); --map-arrow-active: url(#" + activeArrow + "); "
-            + "--map-min-width: " + Math.round(map.width() * 0.75) + "px")
-        .with(SvgTag.of("defs").with(marker(arrow, "map-arrowhead"), marker(activeArrow, "map-arrowhead is-active")))
+        // map.js applies it; without JavaScript maps.css keeps a fixed minimum.
+        .attr("data-min-width", Math.round(map.width() * 0.75))
+        .with(definesArrows
+            ? SvgTag.of("defs").with(marker(ARROW, "map-arrowhead"), marker(ACTIVE_ARROW, "map-arrowhead is-active"))
+            : SvgTag.of("defs"))
         .with(SvgTag.of("g").attr("class", "map-nodes").with(each(layout.boxes(), box -> node(box, groups))))
         .with(SvgTag.of("g").attr("class", "map-edges").with(each(layout.routes(), route -> edge(route, map))));
   }

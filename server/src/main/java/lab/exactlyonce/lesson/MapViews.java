@@ -19,12 +19,12 @@ public final class MapViews implements TabViews.MapsView {
   public DomContent render(Lesson lesson) {
     if (lesson.maps().isEmpty() && lesson.flows().isEmpty()) return text("");
     return div(
-        each(lesson.maps(), map -> map(lesson, map)),
+        each(lesson.maps(), map -> map(lesson, map, map == lesson.maps().get(0))),
         each(lesson.flows(), FlowView::render)
     ).withClass("maps-content");
   }
 
-  private static DomContent map(Lesson lesson, LessonMap map) {
+  private static DomContent map(Lesson lesson, LessonMap map, boolean first) {
     String headingId = "maps/map/" + map.id() + "/title";
     MapGroups groups = new MapGroups(map);
     return section(
@@ -33,7 +33,7 @@ public final class MapViews implements TabViews.MapsView {
             .withClass("map-description")),
         p(KEYBOARD_HINT).withClass("map-keys").attr("hidden"),
         div(
-            div(MapSvg.render(map)).withClass("map-canvas"),
+            div(MapSvg.render(map, first)).withClass("map-canvas"),
             div(p(PANEL_HINT).withClass("map-details-hint")).withClass("map-details").attr("aria-live", "polite")
                 .attr("hidden")
         ).withClass("map-layout"),

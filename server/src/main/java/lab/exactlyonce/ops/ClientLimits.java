@@ -16,8 +16,8 @@ import java.util.function.Function;
  *     ({@code --max-connections-per-address}, default 1024; connections from trusted proxies are not counted)
  * @param requestsPerAddress requests of one address being handled at once; the rest wait without holding a
  *     thread ({@code --max-requests-per-address}, default 24)
- * @param minUploadBytesPerSecond a request body arriving slower than this is cut off with 408
- *     ({@code --min-upload-bytes-per-second}, default 1024)
+ * @param uploadSeconds a request body must have arrived this long after the server began to read it, or it is
+ *     cut off with 408 ({@code --upload-seconds}, default 10); waiting for a thread does not count
  * @param idleTimeoutSeconds a connection with no traffic for this long is closed ({@code --idle-timeout-seconds},
  *     default 30; live streams send a heartbeat every 15 s)
  * @param maxBodyBytes the largest request body any route takes; a longer declared one is refused with 413 before it
@@ -27,7 +27,7 @@ import java.util.function.Function;
  * @param streamsPerLearner live event streams open for one learner or instructor cookie
  *     ({@code --max-streams-per-learner}, default 6: a few tabs)
  */
-public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, int minUploadBytesPerSecond,
+public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, int uploadSeconds,
                            int idleTimeoutSeconds, int maxBodyBytes, int streamsPerAddress, int streamsPerLearner) {
 
   static final Map<String, String> FLAGS = flags();
@@ -35,7 +35,7 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
   public ClientLimits {
     atLeast(connectionsPerAddress, 8, "--max-connections-per-address");
     atLeast(requestsPerAddress, 2, "--max-requests-per-address");
-    atLeast(minUploadBytesPerSecond, 0, "--min-upload-bytes-per-second");
+    atLeast(uploadSeconds, 1, "--upload-seconds");
     atLeast(idleTimeoutSeconds, 5, "--idle-timeout-seconds");
     atLeast(maxBodyBytes, 4096, "--max-body-bytes");
     atLeast(streamsPerAddress, 1, "--max-streams-per-address");
@@ -43,7 +43,7 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
   }
 
   public static ClientLimits defaults() {
-    return new ClientLimits(1024, 24, 1024, 30, 393_216, 600, 6);
+    return new ClientLimits(1024, 24, 10, 30, 393_216, 600, 6);
   }
 
   static ClientLimits from(Function<String, Optional<String>> option) {
@@ -51,7 +51,7 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
     return new ClientLimits(
         number(option, "--max-connections-per-address", d.connectionsPerAddress),
         number(option, "--max-requests-per-address", d.requestsPerAddress),
-        number(option, "--min-upload-bytes-per-second", d.minUploadBytesPerSecond),
+        number(option, "--upload-seconds", d.uploadSeconds),
         number(option, "--idle-timeout-seconds", d.idleTimeoutSeconds),
         number(option, "--max-body-bytes", d.maxBodyBytes),
         number(option, "--max-streams-per-address", d.streamsPerAddress),
@@ -59,24 +59,29 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
   }
 
   public ClientLimits withConnectionsPerAddress(int n) {
-    return new ClientLimits(n, requestsPerAddress, minUploadBytesPerSecond, idleTimeoutSeconds, maxBodyBytes,
+    return new ClientLimits(n, requestsPerAddress, uploadSeconds, idleTimeoutSeconds, maxBodyBytes,
+        streamsPerAddress, streamsPerLearner);
+  }
+
+  public ClientLimits withUploadSeconds(int seconds) {
+    return new ClientLimits(connectionsPerAddress, requestsPerAddress, seconds, idleTimeoutSeconds, maxBodyBytes,
         streamsPerAddress, streamsPerLearner);
   }
 
   public ClientLimits withIdleTimeoutSeconds(int seconds) {
-    return new ClientLimits(connectionsPerAddress, requestsPerAddress, minUploadBytesPerSecond, seconds, maxBodyBytes,
+    return new ClientLimits(connectionsPerAddress, requestsPerAddress, uploadSeconds, seconds, maxBodyBytes,
         streamsPerAddress, streamsPerLearner);
   }
 
   public ClientLimits withStreams(int perAddress, int perLearner) {
-    return new ClientLimits(connectionsPerAddress, requestsPerAddress, minUploadBytesPerSecond, idleTimeoutSeconds,
+    return new ClientLimits(connectionsPerAddress, requestsPerAddress, uploadSeconds, idleTimeoutSeconds,
         maxBodyBytes, perAddress, perLearner);
   }
 
   private static Map<String, String> flags() {
     Map<String, String> table = new LinkedHashMap<>();
     for (String flag : new String[] {"--max-connections-per-address", "--max-requests-per-address",
-        "--min-upload-bytes-per-second", "--idle-timeout-seconds", "--max-body-bytes", "--max-streams-per-address",
+        "--upload-seconds", "--idle-timeout-seconds", "--max-body-bytes", "--max-streams-per-address",
         "--max-streams-per-learner"}) {
       table.put(flag, flag.substring(2).toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
     }

@@ -10,6 +10,8 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
@@ -36,6 +38,9 @@ public final class LiveStreams {
   static final long HEARTBEAT_MILLIS = 15_000;
 
   private final Map<SseClient, Holder> open = new ConcurrentHashMap<>();
+  /** Streams admitted but not yet begun, by request: counted too, so a burst cannot slip past the limits. */
+  private final Map<Object, Pending> admitted = new ConcurrentHashMap<>();
+  private static final long ADMITTED_FOR_NANOS = 10_000_000_000L;
   private final ClientLimits limits;
   private final ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "sse-heartbeat");
@@ -46,6 +51,8 @@ public final class LiveStreams {
 
   /** Who holds a stream: the client's address and the app's own cookies it sent (null without any). */
   private record Holder(String address, String person) {}
+
+  private record Pending(Holder holder, long at) {}
 
   public LiveStreams(MeterRegistry registry, ClientLimits limits) {
     this(registry, limits, HEARTBEAT_MILLIS);
@@ -67,6 +74,7 @@ public final class LiveStreams {
   public void add(SseClient client) {
     Holder holder = holderOf(client.ctx());
     synchronized (this) {
+      admitted.remove(client.ctx().req());
       String refusal = refusal(holder);
       if (refusal != null) {
         // The stream has begun already (a 200 with its headers): say why on it, once, and end it without a retry.
@@ -125,7 +133,9 @@ public final class LiveStreams {
   public void admit(Context ctx) {
     String refusal;
     synchronized (this) {
-      refusal = refusal(holderOf(ctx));
+      Holder holder = holderOf(ctx);
+      refusal = refusal(holder);
+      if (refusal == null) admitted.put(ctx.req(), new Pending(holder, System.nanoTime()));
     }
     if (refusal != null) throw new TooManyRequestsResponse(refusal);
   }
@@ -133,9 +143,13 @@ public final class LiveStreams {
   /** Why this holder may not open one more stream, or null. */
   private String refusal(Holder holder) {
     open.keySet().removeIf(SseClient::terminated);
+    long now = System.nanoTime();
+    admitted.values().removeIf(p -> now - p.at() > ADMITTED_FOR_NANOS); // refused later, or never begun
     int fromAddress = 0;
     int ofPerson = 0;
-    for (Holder h : open.values()) {
+    List<Holder> holders = new ArrayList<>(open.values());
+    for (Pending p : admitted.values()) holders.add(p.holder());
+    for (Holder h : holders) {
       if (h.address().equals(holder.address())) fromAddress++;
       if (holder.person() != null && holder.person().equals(h.person())) ofPerson++;
     }

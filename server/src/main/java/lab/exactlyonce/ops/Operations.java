@@ -6,6 +6,7 @@ import io.javalin.config.RoutesConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import lab.exactlyonce.sandbox.Sandbox;
 import io.javalin.http.ContentTooLargeResponse;
+import lab.exactlyonce.web.JsonRequests;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
@@ -53,8 +54,21 @@ public final class Operations implements AutoCloseable {
   public void configure(JavalinConfig cfg) {
     TrustedProxies proxies = settings.trustedProxies();
     if (!proxies.isEmpty()) {
+      // What a proxy says about the original request is believed from a trusted proxy only; anyone else's
+      // X-Forwarded-* headers are ignored.
       cfg.contextResolver.ip = ctx -> proxies.clientOf(ctx.req().getRemoteAddr(), ctx.header("X-Forwarded-For"));
-      log.info("trusting X-Forwarded-For from {}", String.join(", ", proxies.patterns()));
+      cfg.contextResolver.scheme = ctx -> {
+        String proto = ctx.header("X-Forwarded-Proto");
+        boolean said = proto != null && (proto.equalsIgnoreCase("https") || proto.equalsIgnoreCase("http"));
+        return said && proxies.trusts(ctx.req().getRemoteAddr()) ? proto.toLowerCase(java.util.Locale.ROOT)
+            : ctx.req().getScheme();
+      };
+      cfg.contextResolver.host = ctx -> {
+        String forwarded = ctx.header("X-Forwarded-Host");
+        return forwarded != null && !forwarded.isBlank() && proxies.trusts(ctx.req().getRemoteAddr())
+            ? forwarded.split(",")[0].strip() : ctx.header("Host");
+      };
+      log.info("trusting X-Forwarded-For, -Proto and -Host from {}", String.join(", ", proxies.patterns()));
     }
     cfg.requestLogger.http((ctx, millis) -> {
       metrics.recordRequest(ctx, millis);
@@ -62,7 +76,6 @@ public final class Operations implements AutoCloseable {
     });
     ClientLimits clients = settings.clients();
     cfg.http.maxRequestSize = clients.maxBodyBytes();
-    cfg.jetty.modifyHttpConfiguration(http -> http.setMinRequestDataRate(clients.minUploadBytesPerSecond()));
     ConnectionsPerAddress connections = new ConnectionsPerAddress(clients.connectionsPerAddress(), proxies);
     cfg.jetty.modifyServer(server -> {
       // Javalin puts its servlet handler inside the innermost wrapper. The graceful handler counts requests in flight
@@ -92,8 +105,10 @@ public final class Operations implements AutoCloseable {
    * beyond the client's share is refused before it begins.
    */
   private void refuseOverLimits(RoutesConfig routes) {
-    long max = settings.clients().maxBodyBytes();
+    ClientLimits clients = settings.clients();
+    long max = clients.maxBodyBytes();
     routes.before(ctx -> {
+      ctx.attribute(JsonRequests.UPLOAD_SECONDS, clients.uploadSeconds());
       String accept = ctx.header("Accept");
       if (accept != null && accept.contains("text/event-stream")) liveStreams.admit(ctx);
       long declared = ctx.req().getContentLengthLong();

@@ -18,9 +18,11 @@ import java.util.function.Function;
  * @param trustedProxies the reverse proxies whose {@code X-Forwarded-For} names the client ({@code --trusted-proxies},
  *     default none)
  * @param clients how much of the server one client may hold
+ * @param frameAncestors the sites that may show the pages in a frame ({@code --frame-ancestors}, comma-separated
+ *     origins; default none: no site may)
  */
 public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration drainTimeout, TrustedProxies trustedProxies,
-                          ClientLimits clients) {
+                          ClientLimits clients, java.util.List<String> frameAncestors) {
 
   /** Flag name to environment variable name, merged into the app's option table. */
   public static final Map<String, String> FLAGS = flagTable();
@@ -31,6 +33,7 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     table.put("--metrics", "METRICS");
     table.put("--drain-seconds", "DRAIN_SECONDS");
     table.put("--trusted-proxies", "TRUSTED_PROXIES");
+    table.put("--frame-ancestors", "FRAME_ANCESTORS");
     table.putAll(ClientLimits.FLAGS);
     return java.util.Collections.unmodifiableMap(table);
   }
@@ -52,10 +55,13 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     }
     if (trustedProxies == null) trustedProxies = TrustedProxies.none();
     if (clients == null) clients = ClientLimits.defaults();
+    frameAncestors = frameAncestors == null ? java.util.List.of() : java.util.List.copyOf(frameAncestors);
+    String problem = lab.exactlyonce.web.SecurityHeaders.problemWith(frameAncestors);
+    if (problem != null) throw new ConfigException(problem);
   }
 
   public static OpsSettings defaults() {
-    return new OpsSettings(true, MetricsAccess.PUBLIC, Duration.ofSeconds(10), TrustedProxies.none(), ClientLimits.defaults());
+    return new OpsSettings(true, MetricsAccess.PUBLIC, Duration.ofSeconds(10), TrustedProxies.none(), ClientLimits.defaults(), java.util.List.of());
   }
 
   public static OpsSettings from(Function<String, Optional<String>> option) {
@@ -64,27 +70,30 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     long drain = option.apply("--drain-seconds").map(v -> seconds(v)).orElse(10L);
     if (drain < 0 || drain > 600) throw new ConfigException("--drain-seconds must be between 0 and 600, got " + drain);
     TrustedProxies proxies = option.apply("--trusted-proxies").map(TrustedProxies::parse).orElse(TrustedProxies.none());
-    return new OpsSettings(log, access, Duration.ofSeconds(drain), proxies, ClientLimits.from(option));
+    java.util.List<String> ancestors = option.apply("--frame-ancestors")
+        .map(v -> java.util.Arrays.stream(v.split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList())
+        .orElse(java.util.List.of());
+    return new OpsSettings(log, access, Duration.ofSeconds(drain), proxies, ClientLimits.from(option), ancestors);
   }
 
   public OpsSettings withRequestLog(boolean on) {
-    return new OpsSettings(on, metrics, drainTimeout, trustedProxies, clients);
+    return new OpsSettings(on, metrics, drainTimeout, trustedProxies, clients, frameAncestors);
   }
 
   public OpsSettings withMetrics(MetricsAccess access) {
-    return new OpsSettings(requestLog, access, drainTimeout, trustedProxies, clients);
+    return new OpsSettings(requestLog, access, drainTimeout, trustedProxies, clients, frameAncestors);
   }
 
   public OpsSettings withDrainTimeout(Duration timeout) {
-    return new OpsSettings(requestLog, metrics, timeout, trustedProxies, clients);
+    return new OpsSettings(requestLog, metrics, timeout, trustedProxies, clients, frameAncestors);
   }
 
   public OpsSettings withTrustedProxies(TrustedProxies proxies) {
-    return new OpsSettings(requestLog, metrics, drainTimeout, proxies, clients);
+    return new OpsSettings(requestLog, metrics, drainTimeout, proxies, clients, frameAncestors);
   }
 
   public OpsSettings withClients(ClientLimits limits) {
-    return new OpsSettings(requestLog, metrics, drainTimeout, trustedProxies, limits);
+    return new OpsSettings(requestLog, metrics, drainTimeout, trustedProxies, limits, frameAncestors);
   }
 
   private static boolean onOff(String value) {

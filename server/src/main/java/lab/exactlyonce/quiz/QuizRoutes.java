@@ -128,16 +128,9 @@ public final class QuizRoutes {
     ctx.status(201).json(sessionJson(session));
   }
 
-  /**
-   * The start form posts to a page path, outside the API's same-origin guard: refuse it from other sites the same
-   * way (browsers send {@code Sec-Fetch-Site}, or at least {@code Origin}, with a form POST).
-   */
+  /** The start form posts to a page path, outside the API's same-origin guard: it follows the same rule. */
   private static void refuseCrossSite(Context ctx) {
-    String site = ctx.header("Sec-Fetch-Site");
-    String origin = ctx.header("Origin");
-    boolean crossSite = site != null ? !site.equals("same-origin") && !site.equals("none")
-        : origin != null && !origin.equals("null") && !origin.replaceFirst("^https?://", "").equalsIgnoreCase(ctx.host());
-    if (crossSite) throw new io.javalin.http.ForbiddenResponse("cross-site request refused: a quiz starts from this site's own quiz page");
+    lab.exactlyonce.web.SameOriginGuard.check(ctx);
   }
 
   /** Validates first, then creates the learner if needed, so bad input stores nothing. */

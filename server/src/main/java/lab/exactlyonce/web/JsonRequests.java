@@ -11,7 +11,10 @@ import io.javalin.http.HttpResponseException;
 import org.eclipse.jetty.http.BadMessageException;
 import io.javalin.http.UnsupportedMediaTypeResponse;
 
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.List;
 
 /** Reads a JSON object request body with a size limit; every way it can be wrong is a 4xx naming the problem. */
@@ -56,14 +59,36 @@ public final class JsonRequests {
    */
   public static byte[] bytes(Context ctx, long maxBytes) {
     refuseDeclaredOver(ctx, maxBytes);
+    Integer seconds = ctx.attribute(UPLOAD_SECONDS);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds == null ? DEFAULT_UPLOAD_SECONDS : seconds);
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    byte[] buffer = new byte[8192];
     try {
-      return ctx.bodyAsBytes();
+      InputStream in = ctx.req().getInputStream();
+      int n;
+      while ((n = in.read(buffer)) != -1) {
+        body.write(buffer, 0, n);
+        if (body.size() > maxBytes) {
+          throw new ContentTooLargeResponse("the request body is longer than the limit of " + maxBytes + " bytes");
+        }
+        // Checked after every read, so a body trickled a byte at a time holds a thread no longer than this.
+        if (System.nanoTime() > deadline) {
+          ctx.header("Connection", "close");
+          throw new HttpResponseException(408, "the request body arrived too slowly (it took over "
+              + (seconds == null ? DEFAULT_UPLOAD_SECONDS : seconds) + " s); send it again");
+        }
+      }
     } catch (HttpResponseException e) {
       throw e;
     } catch (Exception e) {
       throw unreadable(e);
     }
+    return body.toByteArray();
   }
+
+  /** The request attribute that says how long a body may take to arrive, in seconds (set for every request). */
+  public static final String UPLOAD_SECONDS = "eolab.upload-seconds";
+  private static final int DEFAULT_UPLOAD_SECONDS = 10;
 
   /** What to answer when reading a request body failed: Jetty's own verdict on a too slow upload, else a 400. */
   public static HttpResponseException unreadable(Throwable failure) {

@@ -42,7 +42,7 @@ public final class SameOriginGuard {
           + "'; changes are only accepted from this site's own pages");
     }
     String origin = ctx.header("Origin");
-    String host = ctx.header("Host");
+    String host = ctx.host();
     if (origin == null || origin.isBlank()) {
       throw new ForbiddenResponse("request refused: a " + ctx.method() + " to " + ctx.path()
           + " must carry an Origin header naming this site (browsers send it; other clients must add it)");

@@ -102,18 +102,8 @@ class ClassroomBrowserTest extends BrowserTest {
     assertThat(answer).not().hasAttribute("data-held", "L1");
   }
 
-  private static final String SCAN = """
-      () => axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations
-        .filter(v => v.impact === 'serious' || v.impact === 'critical')
-        .map(v => v.impact + ' ' + v.id + ' (' + v.help + '): ' + v.nodes.slice(0, 5).map(n => n.target.join(' ')).join(', ')))
-      """;
-
-  @SuppressWarnings("unchecked")
-  private static List<String> scan(Page on, String where) throws java.io.IOException {
-    try (var in = ClassroomBrowserTest.class.getResourceAsStream("/vendor/axe.min.js")) {
-      on.addScriptTag(new Page.AddScriptTagOptions().setContent(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)));
-    }
-    return ((List<String>) on.evaluate(SCAN)).stream().map(v -> where + ": " + v).toList();
+  private static List<String> scan(Page on, String where) {
+    return lab.exactlyonce.AxeScan.seriousViolations(on, where);
   }
 
   @Test

@@ -199,14 +199,21 @@ class ClassroomHttpTest extends ServerTest {
         + "\",\"stream\":\"/api/classes/" + id + "/stream\"}", joined.body());
     assertEquals(200, ada.join(code, "Ada").statusCode(), "joining again is the same membership");
     assertError(409, "the nickname 'ADA' is taken in this class; pick another", new Client(server).join(code, "ADA"));
-    assertEquals(1, json(teacher.get("/api/teach/classes/" + id)).get("students").size());
+    assertError(409, "the nickname 'Ａｄａ' is taken in this class; pick another", new Client(server).join(code, "Ａｄａ"));
+    assertEquals(201, new Client(server).join(code, "👩‍💻 Dev").statusCode(), "a joiner inside an emoji is fine");
+    assertEquals(2, json(teacher.get("/api/teach/classes/" + id)).get("students").size());
   }
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
       "{\"code\":\"CODE\",\"nickname\":\"   \"}| 400| 'nickname' must not be empty",
       "{\"code\":\"CODE\",\"nickname\":\"abcdefghijklmnopqrstuvwxy\"}| 400| 'nickname' is 25 characters; the limit is 24",
-      "{\"code\":\"CODE\",\"nickname\":\"a\\u0007b\"}| 400| 'nickname' must not contain control characters",
+      "{\"code\":\"CODE\",\"nickname\":\"a\\u0007b\"}| 400| 'nickname' must not contain the control character U+0007 (BEL)",
+      "{\"code\":\"CODE\",\"nickname\":\"Kim\\ud83d\"}| 400| 'nickname' must not contain a broken character (the unpaired surrogate U+D83D, half of an emoji or symbol)",
+      "{\"code\":\"CODE\",\"nickname\":\"\\u202enimda\"}| 400| 'nickname' must not contain the bidirectional control U+202E (RIGHT-TO-LEFT OVERRIDE), which can make a name read backwards",
+      "{\"code\":\"CODE\",\"nickname\":\"Ki\\u200bm\"}| 400| 'nickname' must not contain the invisible character U+200B (ZERO WIDTH SPACE)",
+      "{\"code\":\"CODE\",\"nickname\":\"\\u3164\"}| 400| 'nickname' must not contain the invisible character U+3164 (HANGUL FILLER)",
+      "{\"code\":\"CODE\",\"nickname\":\"Kim\\u200d\"}| 400| 'nickname' must not contain the invisible character U+200D (ZERO WIDTH JOINER)",
       "{\"code\":\"CODE\"}| 400| 'nickname' is required",
       "{\"code\":\"\",\"nickname\":\"Bo\"}| 400| 'code' is required: the 6-character code your instructor shows",
       "{\"code\":\"ZZZZZZ\",\"nickname\":\"Bo\"}| 404| no class has the join code 'ZZZZZZ'; check it with your instructor",
@@ -531,11 +538,13 @@ class ClassroomHttpTest extends ServerTest {
       String code = room.get("code").asText();
       String id = room.get("id").asText();
       Client first = Client.student(small, code, "s0");
-      for (int i = 1; i < 3; i++) Client.student(small, code, "s" + i);
+      for (int i = 1; i < 6; i++) Client.student(small, code, "s" + i); // joins that work are not limited per address
+      for (int i = 0; i < 3; i++) assertEquals(404, new Client(small).join("ZZZZZZ", "typo" + i).statusCode());
       HttpResponse<String> res = new Client(small).join(code, "bot");
       assertEquals(429, res.statusCode());
       String retry = res.headers().firstValue("Retry-After").orElseThrow();
-      assertEquals(error("too many joins from your address; try again in " + retry + " seconds"), res.body());
+      assertEquals(error("too many failed joins from your address (a wrong code or nickname); try again in " + retry
+          + " seconds"), res.body());
       assertTrue(Integer.parseInt(retry) >= 1 && Integer.parseInt(retry) <= 20, retry);
 
       first.sendAnswer(id, newId(), "r", 0);
@@ -544,9 +553,9 @@ class ClassroomHttpTest extends ServerTest {
       assertError(429, "too many answers; try again in " + answers.headers().firstValue("Retry-After").orElseThrow() + " seconds", answers);
 
       Client c = new Client(small);
-      for (int i = 0; i < 9; i++) assertEquals(401, c.form("/teach/login", Map.of("secret", "guess" + i)).statusCode());
-      HttpResponse<String> login = c.form("/teach/login", Map.of("secret", SECRET));
-      assertEquals(429, login.statusCode(), "the eleventh attempt from this address in a minute (one sign-in, nine guesses, then this)");
+      for (int i = 0; i < 10; i++) assertEquals(401, c.form("/teach/login", Map.of("secret", "guess" + i)).statusCode());
+      HttpResponse<String> login = c.form("/teach/login", Map.of("secret", "guess-again"));
+      assertEquals(429, login.statusCode(), "the eleventh wrong secret in a minute");
       assertTrue(login.headers().firstValue("Retry-After").isPresent());
       assertFalse(c.cookies.containsKey("eolab_instructor"));
     }

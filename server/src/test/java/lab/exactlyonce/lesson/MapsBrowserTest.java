@@ -213,11 +213,7 @@ class MapsBrowserTest extends BrowserTest {
     Locator stepper = byId("maps/flow/two-phase-sink").locator(".flow-stepper");
     for (int i = 0; i < 5; i++) stepper.locator(".flow-next-button").click();
     assertThat(stepper.locator(".flow-choice")).hasCount(2);
-    String axe;
-    try (var in = getClass().getResourceAsStream("/vendor/axe.min.js")) {
-      axe = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    }
-    page.addScriptTag(new com.microsoft.playwright.Page.AddScriptTagOptions().setContent(axe));
+    lab.exactlyonce.AxeScan.inject(page);
 
     Object violations = page.evaluate("""
         async () => {

@@ -39,7 +39,8 @@ class GreedyClientsTest {
   @BeforeAll
   void start() {
     Config config = Config.forTests();
-    ClientLimits limits = ClientLimits.defaults().withConnectionsPerAddress(300).withIdleTimeoutSeconds(10);
+    ClientLimits limits = ClientLimits.defaults().withConnectionsPerAddress(300).withIdleTimeoutSeconds(10)
+        .withUploadSeconds(3);
     server = TestServer.start(config.withOps(config.ops().withClients(limits)));
   }
 
