@@ -24,11 +24,18 @@ import java.util.Map;
  */
 final class SnippetCompiler {
 
-  /** The class files in Janino's order (nested classes before their outer class), or the errors. */
-  record Compiled(Map<String, byte[]> classes, List<Diagnostic> errors) {
+  /**
+   * The class files in Janino's order (nested classes before their outer class), or the errors; {@code overflowed}:
+   * the compiler ran out of stack, which may have struck inside a JDK class's initialiser on the way.
+   */
+  record Compiled(Map<String, byte[]> classes, List<Diagnostic> errors, boolean overflowed) {
     Compiled {
       classes = classes == null ? Map.of() : classes;
       errors = List.copyOf(errors);
+    }
+
+    Compiled(Map<String, byte[]> classes, List<Diagnostic> errors) {
+      this(classes, errors, false);
     }
 
     boolean ok() {
@@ -57,7 +64,7 @@ final class SnippetCompiler {
     } catch (InternalCompilerException e) {
       errors.add(internalCompilerError(e, hints));
     } catch (StackOverflowError e) {
-      errors.add(new Diagnostic(0, 0, "the source is nested too deeply to compile"));
+      return new Compiled(null, List.of(new Diagnostic(0, 0, "the source is nested too deeply to compile")), true);
     } catch (IOException e) {
       throw new IllegalStateException("reading a string failed", e);
     }

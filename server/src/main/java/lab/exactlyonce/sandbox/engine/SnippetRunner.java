@@ -55,6 +55,8 @@ public final class SnippetRunner {
   private final SnippetCompiler compiler = new SnippetCompiler();
   private final PreparedCache cache = new PreparedCache(64);
   private volatile boolean healthy = true;
+  /** Why this runner is unhealthy, for the worker's log; null while it is healthy. */
+  private volatile String unhealthyBecause;
   /** How many sources were compiled (not found in the cache); for tests. */
   private final java.util.concurrent.atomic.AtomicLong compiledSources = new java.util.concurrent.atomic.AtomicLong();
   /** Compilations in progress, by start time (nanoTime). */
@@ -74,11 +76,21 @@ public final class SnippetRunner {
     long now = System.nanoTime();
     for (long started : compilations.values()) {
       if (now - started > TimeUnit.SECONDS.toNanos(LINGER_SECONDS) && healthy) {
-        healthy = false;
-        LOG.warn("a timed-out compilation is still running after {} s; this runner is now unhealthy", LINGER_SECONDS);
+        retire("a timed-out compilation is still running after " + LINGER_SECONDS + " s");
       }
     }
     return healthy;
+  }
+
+  /** Why this runner is unhealthy ("a run ended in a stack overflow"), or null while it is healthy. */
+  public String unhealthyBecause() {
+    return healthy() ? null : unhealthyBecause;
+  }
+
+  private void retire(String because) {
+    if (unhealthyBecause == null) unhealthyBecause = because;
+    healthy = false;
+    LOG.warn("{}; this runner is now unhealthy", because);
   }
 
   long compiledSources() {
@@ -147,6 +159,7 @@ public final class SnippetRunner {
     } catch (ExecutionException e) {
       throw new IllegalStateException("the compiler failed", e.getCause());
     }
+    if (compiled.overflowed()) retire("a compilation ran out of stack");
     if (!compiled.ok()) return Prepared.failed(Outcome.COMPILE_ERROR, compiled.errors());
     List<Diagnostic> violations = BytecodeVerifier.verify(compiled.classes(), source);
     if (!violations.isEmpty()) return Prepared.failed(Outcome.REJECTED, violations);
@@ -216,13 +229,31 @@ public final class SnippetRunner {
       budget.stop();
       thread.join(GRACE_MILLIS);
       if (thread.isAlive()) {
-        healthy = false;
-        LOG.warn("a snippet is stuck in a library call past its wall time; this runner is now unhealthy: {}",
-            stuckAt.length > 0 ? stuckAt[0] : "no frames");
+        retire("a snippet is stuck in a library call past its wall time, at "
+            + (stuckAt.length > 0 ? stuckAt[0] : "no frames"));
         stopHard(thread);
       }
     }
+    if (!thread.isAlive()) checkForDamage(call, budget);
     return result(call, budget, output, stuckAt, start, thread.isAlive() ? List.of() : thread.trace().events());
+  }
+
+  /**
+   * Retires this runner after a run whose failure may have changed the JVM for later runs (see
+   * {@link WorkerDamage}): one that escaped {@code main}, or one the learner's own handlers caught and went on.
+   * The run's own result stays what it is.
+   */
+  private void checkForDamage(MainCall call, RunBudget budget) {
+    List<Throwable> seen = new ArrayList<>(budget.caughtSevere());
+    if (call.failure != null) seen.add(call.failure);
+    if (call.internalFailure != null) seen.add(call.internalFailure);
+    for (Throwable t : seen) {
+      String reason = WorkerDamage.reason(t);
+      if (reason != null) {
+        retire("a run ended in or went through " + reason);
+        return;
+      }
+    }
   }
 
   /**
