@@ -72,6 +72,10 @@ final class RunBudget {
     }
   }
 
+  SandboxLimits limits() {
+    return limits;
+  }
+
   /** Called by the run thread before the learner's code starts. */
   void start() {
     allocationBase = THREADS.getCurrentThreadAllocatedBytes();

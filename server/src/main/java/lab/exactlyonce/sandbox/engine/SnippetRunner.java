@@ -100,7 +100,7 @@ public final class SnippetRunner {
   public RunResult run(String source, SandboxLimits limits) {
     long start = System.nanoTime();
     try {
-      return runChecked(source, limits, start);
+      return withDiagnosticsCapped(runChecked(source, limits, start), limits.maxDiagnostics());
     } catch (Throwable e) {
       LOG.error("sandbox failure while running a snippet", e);
       return new RunResult(Outcome.INTERNAL_ERROR, "", "",
@@ -126,7 +126,7 @@ public final class SnippetRunner {
         return failure(Outcome.TIMEOUT, List.of(new Diagnostic(0, 0,
             "compiling took longer than " + limits.compileMillis() + " ms: is the source very large?")), start);
       }
-      cache.put(key, prepared);
+      cache.put(key, prepared, limits.cacheBytes());
     }
     if (!prepared.runnable()) return failure(prepared.failure(), prepared.diagnostics(), start);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.wallMillis());
@@ -295,6 +295,22 @@ public final class SnippetRunner {
     }
     if (!call.finished) throw new IllegalStateException("the run thread ended without an outcome");
     return new RunResult(Outcome.OK, stdout, stderr, List.of(), elapsedMillis(start), trace);
+  }
+
+  /** The first {@code max} diagnostics, then one that counts the rest ("and 3 more problems"). */
+  static RunResult withDiagnosticsCapped(RunResult result, int max) {
+    List<Diagnostic> all = result.diagnostics();
+    if (all.size() <= max) return result;
+    List<Diagnostic> kept = new ArrayList<>(all.subList(0, max));
+    int more = all.size() - max;
+    kept.add(new Diagnostic(0, 0, "and " + more + " more " + (more == 1 ? "problem" : "problems")
+        + " (only the first " + max + " are listed)"));
+    return new RunResult(result.status(), result.stdout(), result.stderr(), kept, result.elapsedMs(), result.trace());
+  }
+
+  /** The compile cache, for tests. */
+  PreparedCache cache() {
+    return cache;
   }
 
   private static RunResult failure(Outcome outcome, List<Diagnostic> diagnostics, long start) {
