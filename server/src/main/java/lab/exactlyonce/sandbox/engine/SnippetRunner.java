@@ -28,15 +28,18 @@ import java.util.regex.Pattern;
 /**
  * Compiles and runs one learner snippet inside this JVM, within its {@link SandboxLimits}. The stages:
  * <ol>
- *   <li>size check, then Janino compiles the source (on a compiler thread, at most {@code compileMillis});</li>
+ *   <li>size check, then {@link OutsideSandbox} refuses names of JDK classes in modules the sandbox lacks
+ *       ({@code rejected}), then Janino compiles the source (on a compiler thread, at most {@code compileMillis});</li>
  *   <li>{@link BytecodeVerifier} checks every class against the {@link ApiPolicy} allowlist ({@code rejected});</li>
- *   <li>{@link Instrumenter} adds budget checks; the result is cached by source hash;</li>
+ *   <li>{@link Instrumenter} adds budget checks; the JVM verifies the classes ({@link LinkCheck}, with
+ *       {@link FrameRepair} for Janino's wrong stack map frames); the result is cached by source hash;</li>
  *   <li>a fresh {@link SnippetLoader} defines the classes and a fresh {@link RunThread} runs the first public
  *       class with {@code public static void main(String[])}, its output captured apart from the JVM's.</li>
  * </ol>
  * If the run thread is stuck in a long library call past the wall time plus a grace period, the result is
  * {@code timeout} and this runner becomes {@linkplain #healthy() unhealthy}: the thread cannot be stopped, so the
- * process that hosts this runner should be replaced.
+ * process that hosts this runner should be replaced. So does a run that may have changed the JVM for later runs
+ * (see {@link WorkerDamage}); its own result stays what it was.
  *
  * <p>Installs routing {@code System.out}/{@code System.err} on construction: other threads keep writing where
  * they wrote before.
@@ -135,6 +138,8 @@ public final class SnippetRunner {
 
   /** Compile, verify, instrument; null when compiling took too long. */
   private Prepared prepare(String source, SandboxLimits limits) throws InterruptedException {
+    List<Diagnostic> outside = OutsideSandbox.uses(source);
+    if (!outside.isEmpty()) return Prepared.failed(Outcome.REJECTED, outside);
     String fileName = fileName(source);
     SnippetCompiler.Compiled compiled;
     compiledSources.incrementAndGet();
@@ -178,7 +183,16 @@ public final class SnippetRunner {
           + " of " + e.getClassName().replace('/', '.') + " is too large to run here (the sandbox adds checks to it):"
           + " split it into smaller methods")));
     }
-    return Prepared.runnable(instrumented, mainClass);
+    Map<String, byte[]> verified = verifiable(instrumented);
+    if (verified == null) return Prepared.failed(Outcome.COMPILE_ERROR, List.of(LinkCheck.check(instrumented)));
+    return Prepared.runnable(verified, mainClass);
+  }
+
+  /** The classes if the JVM verifies them, else the same with recomputed stack map frames if those verify, else null. */
+  private static Map<String, byte[]> verifiable(Map<String, byte[]> classes) {
+    if (LinkCheck.check(classes) == null) return classes;
+    Map<String, byte[]> repaired = FrameRepair.repair(classes);
+    return LinkCheck.check(repaired) == null ? repaired : null;
   }
 
   private static String fileName(String source) {
