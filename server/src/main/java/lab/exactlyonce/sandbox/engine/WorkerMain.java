@@ -23,7 +23,8 @@ import java.util.List;
  *
  * <p>Protocol (JSON lines, UTF-8):
  * <ol>
- *   <li>The worker warms up (compiles and runs a small snippet a few times), then writes exactly one line
+ *   <li>The worker initialises the allowlisted JDK classes and warms up (runs a snippet that touches what they
+ *       initialise lazily, then compiles and runs a small snippet a few times), then writes exactly one line
  *       {@code {"ready":true}} to standard output. If the warm-up fails it exits with status 2 instead.</li>
  *   <li>Then it reads one {@link WorkerRequest} per line from standard input,
  *       {@code {"id":1,"source":"...","limits":{"wallMillis":2000,...}}} ({@code limits} may be null or absent:
@@ -31,9 +32,10 @@ import java.util.List;
  *       {@code {"id":1,"result":{"status":"ok","stdout":"...","stderr":"","diagnostics":[],"elapsedMs":4}}},
  *       flushed, before reading the next request. A line it cannot parse is answered with id -1 (or the id it
  *       could read) and status {@code internal_error}.</li>
- *   <li>When standard input closes it exits with status 0. After answering a run that left a thread it could
- *       not stop (a long library call past the wall time, or a compilation past its limit) it exits with
- *       status 3 so the server replaces it.</li>
+ *   <li>When standard input closes it exits with status 0. After answering a run that left it unfit for other
+ *       runs (a thread it could not stop, a compilation past its limit, a stack overflow, running out of heap, a
+ *       JDK class whose initialisation failed) it exits with status 3 so the server replaces it; that answer
+ *       carries {@code "retiring":true}, so the server sends it nothing more.</li>
  * </ol>
  * Nothing else ever reaches standard output: learner output is captured per run, and every other write to
  * {@code System.out} or {@code System.err} (logs, diagnostics) goes to standard error.
