@@ -85,7 +85,7 @@ public final class SnippetRunner {
     return healthy;
   }
 
-  /** Why this runner is unhealthy ("a run ended in a stack overflow"), or null while it is healthy. */
+  /** Why this runner is unhealthy ("a run ended in or went through a stack overflow"), or null while healthy. */
   public String unhealthyBecause() {
     return healthy() ? null : unhealthyBecause;
   }
@@ -162,6 +162,12 @@ public final class SnippetRunner {
       LOG.warn("a compilation outlived its limit of {} ms", allowed);
       return null;
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof OutOfMemoryError) {
+        // A few hundred bytes of source can make Janino build megabytes; the heap is shared with later runs.
+        retire("a compilation ran out of heap");
+        return Prepared.failed(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0,
+            "compiling this source needs more memory than the sandbox has: make it smaller")));
+      }
       throw new IllegalStateException("the compiler failed", e.getCause());
     }
     if (compiled.overflowed()) retire("a compilation ran out of stack");
