@@ -228,13 +228,16 @@ public final class Sandbox implements AutoCloseable {
       }
       // Only a check asked for verdicts: whatever else a worker says about one is not believed.
       RunResult result = job.check == null ? response.result().withoutCheck() : response.result();
-      // The engine exits (status 3) right after answering a run that left a thread it could not stop.
-      worker.mayExit(result.status() == Outcome.TIMEOUT || result.status() == Outcome.MEMORY_LIMIT
-          || result.status() == Outcome.INTERNAL_ERROR);
+      // The engine exits (status 3) right after answering a run that left it unfit for other runs (a thread it
+      // could not stop, a stack overflow, running out of memory); it says so in the answer when it knows.
+      worker.mayExit(response.retiring() || result.status() == Outcome.TIMEOUT
+          || result.status() == Outcome.MEMORY_LIMIT || result.status() == Outcome.INTERNAL_ERROR);
       if (result.status() == Outcome.INTERNAL_ERROR) {
         log.error("sandbox: worker {} reported an internal error for run {}: {}", worker, job.id, result.stderr());
       }
-      finish(job, worker, result, true);
+      if (response.retiring()) log.info("sandbox: {} retires after run {} of {}", worker, job.id, job.client);
+      // A retiring worker never goes back to the pool, so no run is sent to a process that is about to exit.
+      finish(job, worker, result, !response.retiring());
     });
   }
 

@@ -93,7 +93,8 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         "--sandbox-wall-ms", "--sandbox-tick-budget", "--sandbox-max-alloc-bytes", "--sandbox-max-output-bytes",
         "--sandbox-max-source-bytes", "--sandbox-compile-ms", "--sandbox-kill-grace-ms", "--sandbox-queue",
         "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-heavy-nice", "--sandbox-queue-wait-ms",
-        "--sandbox-confinement")) {
+        "--sandbox-confinement", "--sandbox-max-trace-events", "--sandbox-max-trace-bytes",
+        "--sandbox-max-diagnostics", "--sandbox-cache-bytes")) {
       table.put(flag, flag.substring(2).toUpperCase(Locale.ROOT).replace('-', '_'));
     }
     return Collections.unmodifiableMap(table);
@@ -112,7 +113,11 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         number(option, "--sandbox-max-alloc-bytes", base.maxAllocatedBytes()),
         Math.toIntExact(number(option, "--sandbox-max-output-bytes", base.maxOutputBytes())),
         Math.toIntExact(number(option, "--sandbox-max-source-bytes", base.maxSourceBytes())),
-        number(option, "--sandbox-compile-ms", base.compileMillis()));
+        number(option, "--sandbox-compile-ms", base.compileMillis()),
+        Math.toIntExact(positiveNumber(option, "--sandbox-max-trace-events", base.maxTraceEvents())),
+        Math.toIntExact(positiveNumber(option, "--sandbox-max-trace-bytes", base.maxTraceBytes())),
+        Math.toIntExact(positiveNumber(option, "--sandbox-max-diagnostics", base.maxDiagnostics())),
+        positiveNumber(option, "--sandbox-cache-bytes", base.cacheBytes()));
     return new SandboxSettings(
         Math.toIntExact(number(option, "--sandbox-workers", 3)),
         option.apply("--sandbox-worker-heap").orElse("256m"),
@@ -169,6 +174,12 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         throw new ConfigException(flag + " must be a whole number, got '" + text + "'");
       }
     }).orElse(fallback);
+  }
+
+  private static long positiveNumber(Function<String, Optional<String>> option, String flag, long fallback) {
+    long value = number(option, flag, fallback);
+    positive(value, flag);
+    return value;
   }
 
   private static void positive(long value, String flag) {

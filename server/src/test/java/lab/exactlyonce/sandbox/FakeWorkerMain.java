@@ -18,7 +18,8 @@ import java.util.List;
  * can be tested on their own. Its "source" is a list of commands, one per line:
  * {@code print <text>}, {@code sleep <ms>}, {@code loop} (spins until the wall limit, then answers timeout, as the
  * real engine's budget would), {@code hang} (never answers: a stuck library call), {@code crash} (exits mid-run),
- * {@code answer-and-exit} (answers timeout, then exits, as the engine does after a stuck call).
+ * {@code answer-and-exit} (answers timeout, then exits, as the engine does after a stuck call), {@code retire}
+ * (answers as usual saying it retires, then lingers 300 ms before it exits, as a damaged engine does).
  */
 public final class FakeWorkerMain {
   public static void main(String[] args) throws Exception {
@@ -38,6 +39,7 @@ public final class FakeWorkerMain {
       StringBuilder stdout = new StringBuilder();
       Outcome outcome = Outcome.OK;
       boolean exitAfter = false;
+      boolean retiring = false;
       for (String command : request.source().split("\n")) {
         if (command.startsWith("print ")) stdout.append(command.substring(6)).append('\n');
         else if (command.startsWith("sleep ")) Thread.sleep(Long.parseLong(command.substring(6).trim()));
@@ -47,6 +49,7 @@ public final class FakeWorkerMain {
           break;
         } else if (command.equals("hang")) Thread.sleep(Long.MAX_VALUE);
         else if (command.equals("crash")) System.exit(3);
+        else if (command.equals("retire")) retiring = true;
         else if (command.equals("answer-and-exit")) {
           outcome = Outcome.TIMEOUT;
           exitAfter = true;
@@ -55,8 +58,12 @@ public final class FakeWorkerMain {
       }
       long elapsed = (System.nanoTime() - start) / 1_000_000;
       out.println(json.writeValueAsString(new WorkerResponse(request.id(),
-          new RunResult(outcome, stdout.toString(), "", List.of(), elapsed))));
+          new RunResult(outcome, stdout.toString(), "", List.of(), elapsed), retiring)));
       if (exitAfter) System.exit(0);
+      if (retiring) {
+        Thread.sleep(300);   // still alive for a while: a run sent now would be lost
+        System.exit(3);
+      }
     }
   }
 }

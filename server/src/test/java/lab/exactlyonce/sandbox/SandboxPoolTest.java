@@ -72,6 +72,23 @@ class SandboxPoolTest {
   }
 
   @Test
+  void a_run_queued_behind_one_whose_worker_retires_goes_to_the_replacement() throws Exception {
+    sandbox.close();
+    sandbox = new Sandbox(settings(1));
+    assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)), "the worker is ready");
+    List<Long> before = sandbox.workerPids();
+
+    CompletableFuture<RunResult> retiring = sandbox.run("attacker", "print damage done\nretire");
+    CompletableFuture<RunResult> behind = sandbox.run("victim", "print fine");
+
+    assertEquals("damage done\n", retiring.get(20, TimeUnit.SECONDS).stdout());
+    RunResult victim = behind.get(20, TimeUnit.SECONDS);
+    assertEquals(Outcome.OK, victim.status(), victim::toString);
+    assertEquals("fine\n", victim.stdout());
+    assertTrue(java.util.Collections.disjoint(before, sandbox.workerPids()), "the retiring worker got no more runs");
+  }
+
+  @Test
   void a_worker_that_dies_mid_run_is_an_internal_error_and_is_replaced() throws Exception {
     RunResult result = run("a", "crash");
     assertEquals(Outcome.INTERNAL_ERROR, result.status());

@@ -38,6 +38,23 @@ class SandboxSettingsTest {
   }
 
   @Test
+  void the_caps_on_answers_and_the_compile_cache_are_options() {
+    SandboxSettings defaults = SandboxSettings.defaults();
+    assertEquals(List.of(5_000, 524_288, 50), List.of(defaults.limits().maxTraceEvents(),
+        defaults.limits().maxTraceBytes(), defaults.limits().maxDiagnostics()));
+    assertEquals(8L * 1024 * 1024, defaults.limits().cacheBytes());
+
+    SandboxSettings s = Config.from(new String[] {"--sandbox-max-trace-events", "100", "--sandbox-max-trace-bytes",
+        "65536", "--sandbox-max-diagnostics", "10"}, Map.of("SANDBOX_CACHE_BYTES", "1048576")).sandbox();
+
+    assertEquals(List.of(100, 65_536, 10), List.of(s.limits().maxTraceEvents(), s.limits().maxTraceBytes(),
+        s.limits().maxDiagnostics()));
+    assertEquals(1_048_576L, s.limits().cacheBytes());
+    assertEquals("--sandbox-max-diagnostics must be at least 1, got 0", assertThrows(Config.ConfigException.class,
+        () -> Config.from(new String[] {"--sandbox-max-diagnostics", "0"}, Map.of())).getMessage());
+  }
+
+  @Test
   void bad_values_are_one_readable_line() {
     assertEquals("--sandbox-workers must be a whole number, got 'many'", assertThrows(Config.ConfigException.class,
         () -> Config.from(new String[] {"--sandbox-workers", "many"}, Map.of())).getMessage());

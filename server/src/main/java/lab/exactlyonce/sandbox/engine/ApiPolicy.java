@@ -44,7 +44,10 @@ final class ApiPolicy {
   private static final Map<String, Rule> CLASSES = new HashMap<>();
 
   static {
-    all("java/lang/", "Object", "String", "StringBuilder", "StringBuffer", "CharSequence", "Comparable", "Iterable",
+    // String.intern() reads and fills the JVM-wide string table: whether intern() returns its receiver would tell
+    // one run which strings earlier runs of anyone in this worker interned.
+    CLASSES.put("java/lang/String", Rule.except("intern"));
+    all("java/lang/", "Object", "StringBuilder", "StringBuffer", "CharSequence", "Comparable", "Iterable",
         "Math", "StrictMath", "Number", "Short", "Byte", "Double", "Float", "Character",
         "Enum", "Cloneable", "Runnable", "AutoCloseable", "Appendable", "StackTraceElement",
         "Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
@@ -119,6 +122,14 @@ final class ApiPolicy {
     if (rule == null) return null; // a class of an allowed package
     boolean allowed = name.equals("<init>") ? rule.all() : rule.allows(name);
     return allowed ? null : dotted(owner) + "." + name;
+  }
+
+  /**
+   * The allowlisted JDK classes as binary names ("java.util.Scanner", "java.util.Map$Entry"), for the worker to
+   * initialise before it takes runs (the classes of allowed packages are interfaces with nothing to initialise).
+   */
+  static List<String> jdkClassNames() {
+    return CLASSES.keySet().stream().filter(name -> !name.startsWith("lab/")).sorted().map(ApiPolicy::dotted).toList();
   }
 
   static String dotted(String internalName) {

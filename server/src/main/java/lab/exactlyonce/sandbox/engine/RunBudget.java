@@ -16,6 +16,7 @@ final class RunBudget {
   private static final long FIRST_INTERVAL = 16;
   private static final long MAX_INTERVAL = 1024;
   private static final long ACCELERATION_FLOOR = 64 * 1024;
+  private static final int MAX_SEVERE = 8;
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -39,6 +40,8 @@ final class RunBudget {
   private long allocatedEstimate;
   private volatile BudgetExceeded exceeded;
   private volatile boolean stopRequested;
+  /** The first JVM errors the learner's handlers caught (stack overflow, out of memory, failed linkage). */
+  private final java.util.List<Throwable> severe = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   RunBudget(SandboxLimits limits, long deadlineNanos) {
     this.limits = limits;
@@ -67,6 +70,10 @@ final class RunBudget {
       default:
         return Outcome.TIMEOUT;
     }
+  }
+
+  SandboxLimits limits() {
+    return limits;
   }
 
   /** Called by the run thread before the learner's code starts. */
@@ -121,6 +128,7 @@ final class RunBudget {
 
   /** At every exception handler: a spent budget (or our own error) must not be swallowed. */
   void caught(Throwable t) {
+    if ((t instanceof VirtualMachineError || t instanceof LinkageError) && severe.size() < MAX_SEVERE) severe.add(t);
     BudgetExceeded e = exceeded;
     if (e != null) throw sticky(e);
     if (stopRequested) throw exceed(Kind.WALL_TIME);
@@ -137,6 +145,11 @@ final class RunBudget {
   /** From the waiting thread: the run is over its wall time; its next step throws. */
   void stop() {
     stopRequested = true;
+  }
+
+  /** The JVM errors the learner's own handlers caught, so the worker can tell whether they damaged it. */
+  java.util.List<Throwable> caughtSevere() {
+    return java.util.List.copyOf(severe);
   }
 
   /** The error this run was stopped with, or null. */

@@ -15,7 +15,7 @@ final class RunThread extends Thread {
   private final PrintStream out;
   private final PrintStream err;
   private final ClassLoader loader;
-  private final TraceBuffer trace = new TraceBuffer(TraceBuffer.DEFAULT_CAPACITY);
+  private final TraceBuffer trace;
 
   RunThread(Runnable body, RunBudget budget, RunOutput output, ClassLoader loader) {
     super(null, body, "snippet-main", STACK_BYTES);
@@ -23,6 +23,7 @@ final class RunThread extends Thread {
     this.budget = budget;
     this.output = output;
     this.loader = loader;
+    this.trace = new TraceBuffer(budget.limits().maxTraceEvents(), budget.limits().maxTraceBytes());
     this.out = new PrintStream(output.stdout(), true, StandardCharsets.UTF_8);
     this.err = new PrintStream(output.stderr(), true, StandardCharsets.UTF_8);
   }

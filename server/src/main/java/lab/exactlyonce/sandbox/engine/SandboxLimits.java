@@ -1,18 +1,34 @@
 package lab.exactlyonce.sandbox.engine;
 
 /**
- * The budgets of one run, all in one value. (The sandbox engine owns and may extend this record.)
+ * The budgets of one run, all in one value, sent to the worker with every request. (The sandbox engine owns and
+ * may extend this record.)
  *
  * @param wallMillis wall-clock time for the run (compilation has its own limit, so a run ends within
  *     compileMillis + wallMillis plus a grace of a few hundred milliseconds)
  * @param tickBudget loop back-edges plus method entries the learner's code may execute
- * @param maxAllocatedBytes bytes the run's thread may allocate
+ * @param maxAllocatedBytes bytes the run's thread may allocate (counted as allocated, not as still live: what a run
+ *     can keep live at once is also bounded by the worker's heap, see {@code cacheBytes})
  * @param maxOutputBytes stdout plus stderr
  * @param maxSourceBytes source size
  * @param compileMillis time allowed for compilation (the first compilation in a fresh JVM gets at least 10 s)
+ * @param maxTraceEvents trace events one run returns; the next one becomes a single {@code truncated} event
+ * @param maxTraceBytes the trace's size as JSON; the event that would pass it becomes a single {@code truncated}
+ *     event
+ * @param maxDiagnostics compile errors or rejected APIs one answer lists; the rest are counted in one last
+ *     diagnostic, "and N more problems"
+ * @param cacheBytes class-file bytes (plus the diagnostics' text) the worker's compile cache may hold over all its
+ *     entries, so that what earlier runs compiled never takes more than this from the heap a later run gets; a worker
+ *     applies the value of the request it is serving
  */
 public record SandboxLimits(long wallMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes,
-                            int maxSourceBytes, long compileMillis) {
+                            int maxSourceBytes, long compileMillis, int maxTraceEvents, int maxTraceBytes,
+                            int maxDiagnostics, long cacheBytes) {
+  public static final int DEFAULT_MAX_TRACE_EVENTS = 5_000;
+  public static final int DEFAULT_MAX_TRACE_BYTES = 512 * 1024;
+  public static final int DEFAULT_MAX_DIAGNOSTICS = 50;
+  public static final long DEFAULT_CACHE_BYTES = 8L * 1024 * 1024;
+
   public SandboxLimits {
     positive("wallMillis", wallMillis);
     positive("tickBudget", tickBudget);
@@ -20,6 +36,17 @@ public record SandboxLimits(long wallMillis, long tickBudget, long maxAllocatedB
     positive("maxOutputBytes", maxOutputBytes);
     positive("maxSourceBytes", maxSourceBytes);
     positive("compileMillis", compileMillis);
+    positive("maxTraceEvents", maxTraceEvents);
+    positive("maxTraceBytes", maxTraceBytes);
+    positive("maxDiagnostics", maxDiagnostics);
+    positive("cacheBytes", cacheBytes);
+  }
+
+  /** The run budgets with the default caps on answers and cache. */
+  public SandboxLimits(long wallMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes, int maxSourceBytes,
+                       long compileMillis) {
+    this(wallMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
+        DEFAULT_MAX_TRACE_EVENTS, DEFAULT_MAX_TRACE_BYTES, DEFAULT_MAX_DIAGNOSTICS, DEFAULT_CACHE_BYTES);
   }
 
   private static void positive(String name, long value) {
@@ -28,5 +55,17 @@ public record SandboxLimits(long wallMillis, long tickBudget, long maxAllocatedB
 
   public static SandboxLimits defaults() {
     return new SandboxLimits(2_000, 50_000_000L, 256L * 1024 * 1024, 64 * 1024, 64 * 1024, 3_000);
+  }
+
+  /** These limits with other caps on what an answer carries. */
+  public SandboxLimits withAnswerCaps(int traceEvents, int traceBytes, int diagnostics) {
+    return new SandboxLimits(wallMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
+        traceEvents, traceBytes, diagnostics, cacheBytes);
+  }
+
+  /** These limits with another compile cache budget. */
+  public SandboxLimits withCacheBytes(long bytes) {
+    return new SandboxLimits(wallMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
+        maxTraceEvents, maxTraceBytes, maxDiagnostics, bytes);
   }
 }

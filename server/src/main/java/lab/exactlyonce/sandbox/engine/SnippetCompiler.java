@@ -24,12 +24,20 @@ import java.util.Set;
  * collected with its line and column, and Janino's "not yet implemented" errors get a hint for modern Java.
  */
 final class SnippetCompiler {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SnippetCompiler.class);
 
-  /** The class files in Janino's order (nested classes before their outer class), or the errors. */
-  record Compiled(Map<String, byte[]> classes, List<Diagnostic> errors) {
+  /**
+   * The class files in Janino's order (nested classes before their outer class), or the errors; {@code overflowed}:
+   * the compiler ran out of stack, which may have struck inside a JDK class's initialiser on the way.
+   */
+  record Compiled(Map<String, byte[]> classes, List<Diagnostic> errors, boolean overflowed) {
     Compiled {
       classes = classes == null ? Map.of() : classes;
       errors = List.copyOf(errors);
+    }
+
+    Compiled(Map<String, byte[]> classes, List<Diagnostic> errors) {
+      this(classes, errors, false);
     }
 
     boolean ok() {
@@ -67,8 +75,12 @@ final class SnippetCompiler {
       if (errors.isEmpty()) errors.add(hints.diagnostic(e.getLocation(), rawMessage(e.getMessage(), e.getLocation())));
     } catch (InternalCompilerException e) {
       errors.add(internalCompilerError(e, hints));
+    } catch (RuntimeException | AssertionError e) {
+      // Janino's own bug (a cast, an index, an assertion deep in its code generator), not the learner's mistake.
+      LOG.warn("Janino failed on a snippet", e);
+      errors.add(internalCompilerError(e, hints));
     } catch (StackOverflowError e) {
-      errors.add(new Diagnostic(0, 0, "the source is nested too deeply to compile"));
+      return new Compiled(null, List.of(new Diagnostic(0, 0, "the source is nested too deeply to compile")), true);
     } catch (IOException e) {
       throw new IllegalStateException("reading a string failed", e);
     }
@@ -109,21 +121,45 @@ final class SnippetCompiler {
     return message;
   }
 
-  /** Janino wraps a failure deep in its code generator; the innermost message with a location is the useful one. */
-  private static Diagnostic internalCompilerError(InternalCompilerException e, ModernJavaHints hints) {
-    Throwable cause = e;
-    Location location = null;
-    String message = e.getMessage();
-    while (cause != null) {
+  /**
+   * What the learner sees when Janino itself fails on a construct it should compile (its code generator's internal
+   * errors, or bytecode the JVM refuses): the construct is fine Java, so the hint is to say it another way.
+   */
+  static String couldNotHandle(String detail) {
+    return "the compiler could not handle this construct (" + detail + "): try rewriting it in simpler steps, e.g."
+        + " give the variable its value where it is declared, or split the expression into several statements";
+  }
+
+  private static final java.util.regex.Pattern LINE_AND_COLUMN =
+      java.util.regex.Pattern.compile("Line (\\d+), Column (\\d+)");
+
+  /**
+   * Janino wraps a failure deep in its code generator in one exception per enclosing construct, each message
+   * starting with that construct's location; the innermost location and the innermost message are the useful ones.
+   */
+  static Diagnostic internalCompilerError(Throwable e, ModernJavaHints hints) {
+    int line = 0;
+    int column = 0;
+    String detail = e.getClass().getSimpleName();
+    java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (Throwable cause = e; cause != null && seen.add(cause); cause = cause.getCause()) {
+      String message = cause.getMessage();
       if (cause instanceof CompileException && ((CompileException) cause).getLocation() != null) {
-        location = ((CompileException) cause).getLocation();
-        message = rawMessage(cause.getMessage(), location);
-      } else if (cause.getMessage() != null && cause != e) {
-        message = cause.getMessage();
+        Location location = ((CompileException) cause).getLocation();
+        line = location.getLineNumber();
+        column = location.getColumnNumber();
       }
-      cause = cause.getCause();
+      if (message == null) continue;
+      java.util.regex.Matcher m = LINE_AND_COLUMN.matcher(message);
+      while (m.find()) {
+        line = Integer.parseInt(m.group(1));
+        column = Integer.parseInt(m.group(2));
+      }
+      String bare = message.replaceAll("^(?:(?:Compiling \"[^\"]*\" in )?(?:File [^,]*, )?Line \\d+, Column \\d+:? ?)+", "").trim();
+      if (!bare.isEmpty() && !bare.startsWith("Compiling \"")) detail = bare;
     }
-    return hints.diagnostic(location, "the compiler could not handle this: " + message);
+    String hint = hints.hint(line, detail);   // some limits of Janino surface here, e.g. "Code grows beyond 64 KB"
+    return new Diagnostic(Math.max(0, line), Math.max(0, column), hint.equals(detail) ? couldNotHandle(detail) : hint);
   }
 
   /**

@@ -28,15 +28,18 @@ import java.util.regex.Pattern;
 /**
  * Compiles and runs one learner snippet inside this JVM, within its {@link SandboxLimits}. The stages:
  * <ol>
- *   <li>size check, then Janino compiles the source (on a compiler thread, at most {@code compileMillis});</li>
+ *   <li>size check, then {@link OutsideSandbox} refuses names of JDK classes in modules the sandbox lacks
+ *       ({@code rejected}), then Janino compiles the source (on a compiler thread, at most {@code compileMillis});</li>
  *   <li>{@link BytecodeVerifier} checks every class against the {@link ApiPolicy} allowlist ({@code rejected});</li>
- *   <li>{@link Instrumenter} adds budget checks; the result is cached by source hash;</li>
+ *   <li>{@link Instrumenter} adds budget checks; the JVM verifies the classes ({@link LinkCheck}, with
+ *       {@link FrameRepair} for Janino's wrong stack map frames); the result is cached by source hash;</li>
  *   <li>a fresh {@link SnippetLoader} defines the classes and a fresh {@link RunThread} runs the first public
  *       class with {@code public static void main(String[])}, its output captured apart from the JVM's.</li>
  * </ol>
  * If the run thread is stuck in a long library call past the wall time plus a grace period, the result is
  * {@code timeout} and this runner becomes {@linkplain #healthy() unhealthy}: the thread cannot be stopped, so the
- * process that hosts this runner should be replaced.
+ * process that hosts this runner should be replaced. So does a run that may have changed the JVM for later runs
+ * (see {@link WorkerDamage}); its own result stays what it was.
  *
  * <p>Installs routing {@code System.out}/{@code System.err} on construction: other threads keep writing where
  * they wrote before.
@@ -65,6 +68,8 @@ public final class SnippetRunner {
         }
       });
   private volatile boolean healthy = true;
+  /** Why this runner is unhealthy, for the worker's log; null while it is healthy. */
+  private volatile String unhealthyBecause;
   /** How many sources were compiled (not found in the cache); for tests. */
   private final java.util.concurrent.atomic.AtomicLong compiledSources = new java.util.concurrent.atomic.AtomicLong();
   /** Compilations in progress, by start time (nanoTime). */
@@ -84,11 +89,21 @@ public final class SnippetRunner {
     long now = System.nanoTime();
     for (long started : compilations.values()) {
       if (now - started > TimeUnit.SECONDS.toNanos(LINGER_SECONDS) && healthy) {
-        healthy = false;
-        LOG.warn("a timed-out compilation is still running after {} s; this runner is now unhealthy", LINGER_SECONDS);
+        retire("a timed-out compilation is still running after " + LINGER_SECONDS + " s");
       }
     }
     return healthy;
+  }
+
+  /** Why this runner is unhealthy ("a run ended in or went through a stack overflow"), or null while healthy. */
+  public String unhealthyBecause() {
+    return healthy() ? null : unhealthyBecause;
+  }
+
+  private void retire(String because) {
+    if (unhealthyBecause == null) unhealthyBecause = because;
+    healthy = false;
+    LOG.warn("{}; this runner is now unhealthy", because);
   }
 
   long compiledSources() {
@@ -106,7 +121,7 @@ public final class SnippetRunner {
   public RunResult run(String source, SandboxLimits limits, CheckSpec check) {
     long start = System.nanoTime();
     try {
-      return runChecked(source, limits, check, start);
+      return withDiagnosticsCapped(runChecked(source, limits, check, start), limits.maxDiagnostics());
     } catch (Throwable e) {
       LOG.error("sandbox failure while running a snippet", e);
       return new RunResult(Outcome.INTERNAL_ERROR, "", "",
@@ -135,7 +150,7 @@ public final class SnippetRunner {
         return failure(Outcome.TIMEOUT, List.of(new Diagnostic(0, 0,
             "compiling took longer than " + limits.compileMillis() + " ms: is the source very large?")), start);
       }
-      cache.put(key, prepared);
+      cache.put(key, prepared, limits.cacheBytes());
     }
     if (!prepared.runnable()) return failure(prepared.failure(), prepared.diagnostics(), start);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.wallMillis());
@@ -144,6 +159,8 @@ public final class SnippetRunner {
 
   /** Compile, verify, instrument; null when compiling took too long. */
   private Prepared prepare(String source, SandboxLimits limits, ExerciseHarness harness) throws InterruptedException {
+    List<Diagnostic> outside = OutsideSandbox.uses(source);
+    if (!outside.isEmpty()) return Prepared.failed(Outcome.REJECTED, outside);
     String fileName = fileName(source);
     SnippetCompiler.Compiled compiled;
     compiledSources.incrementAndGet();
@@ -167,8 +184,15 @@ public final class SnippetRunner {
       LOG.warn("a compilation outlived its limit of {} ms", allowed);
       return null;
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof OutOfMemoryError) {
+        // A few hundred bytes of source can make Janino build megabytes; the heap is shared with later runs.
+        retire("a compilation ran out of heap");
+        return Prepared.failed(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0,
+            "compiling this source needs more memory than the sandbox has: make it smaller")));
+      }
       throw new IllegalStateException("the compiler failed", e.getCause());
     }
+    if (compiled.overflowed()) retire("a compilation ran out of stack");
     if (!compiled.ok()) return Prepared.failed(Outcome.COMPILE_ERROR, compiled.errors());
     Map<String, byte[]> provided = harness == null ? Map.of() : harness.provided();
     List<Diagnostic> shadowing = ShadowedNames.problems(compiled.classes().keySet(), provided.keySet(), source);
@@ -192,7 +216,16 @@ public final class SnippetRunner {
           + " of " + e.getClassName().replace('/', '.') + " is too large to run here (the sandbox adds checks to it):"
           + " split it into smaller methods")));
     }
-    return Prepared.runnable(instrumented, mainClass);
+    Map<String, byte[]> verified = verifiable(instrumented);
+    if (verified == null) return Prepared.failed(Outcome.COMPILE_ERROR, List.of(LinkCheck.check(instrumented)));
+    return Prepared.runnable(verified, mainClass);
+  }
+
+  /** The classes if the JVM verifies them, else the same with recomputed stack map frames if those verify, else null. */
+  private static Map<String, byte[]> verifiable(Map<String, byte[]> classes) {
+    if (LinkCheck.check(classes) == null) return classes;
+    Map<String, byte[]> repaired = FrameRepair.repair(classes);
+    return LinkCheck.check(repaired) == null ? repaired : null;
   }
 
   private static String fileName(String source) {
@@ -253,12 +286,12 @@ public final class SnippetRunner {
       budget.stop();
       thread.join(GRACE_MILLIS);
       if (thread.isAlive()) {
-        healthy = false;
-        LOG.warn("a snippet is stuck in a library call past its wall time; this runner is now unhealthy: {}",
-            stuckAt.length > 0 ? stuckAt[0] : "no frames");
+        retire("a snippet is stuck in a library call past its wall time, at "
+            + (stuckAt.length > 0 ? stuckAt[0] : "no frames"));
         stopHard(thread);
       }
     }
+    if (!thread.isAlive()) checkForDamage(call, budget);
     RunResult result = result(call, budget, output, stuckAt, start, thread.isAlive() ? List.of() : thread.trace().events());
     return check == null || thread.isAlive() ? result : withCheck(result, check);
   }
@@ -275,6 +308,24 @@ public final class SnippetRunner {
     }
     return new RunResult(run.status(), run.stdout(), run.stderr(), run.diagnostics(), run.elapsedMs(), run.trace(),
         run.status() == Outcome.OK ? check.report() : null);
+  }
+
+  /**
+   * Retires this runner after a run whose failure may have changed the JVM for later runs (see
+   * {@link WorkerDamage}): one that escaped {@code main}, or one the learner's own handlers caught and went on.
+   * The run's own result stays what it is.
+   */
+  private void checkForDamage(MainCall call, RunBudget budget) {
+    List<Throwable> seen = new ArrayList<>(budget.caughtSevere());
+    if (call.failure != null) seen.add(call.failure);
+    if (call.internalFailure != null) seen.add(call.internalFailure);
+    for (Throwable t : seen) {
+      String reason = WorkerDamage.reason(t);
+      if (reason != null) {
+        retire("a run ended in or went through " + reason);
+        return;
+      }
+    }
   }
 
   /**
@@ -316,6 +367,23 @@ public final class SnippetRunner {
     }
     if (!call.finished) throw new IllegalStateException("the run thread ended without an outcome");
     return new RunResult(Outcome.OK, stdout, stderr, List.of(), elapsedMillis(start), trace);
+  }
+
+  /** The first {@code max} diagnostics, then one that counts the rest ("and 3 more problems"). */
+  static RunResult withDiagnosticsCapped(RunResult result, int max) {
+    List<Diagnostic> all = result.diagnostics();
+    if (all.size() <= max) return result;
+    List<Diagnostic> kept = new ArrayList<>(all.subList(0, max));
+    int more = all.size() - max;
+    kept.add(new Diagnostic(0, 0, "and " + more + " more " + (more == 1 ? "problem" : "problems")
+        + " (only the first " + max + " are listed)"));
+    return new RunResult(result.status(), result.stdout(), result.stderr(), kept, result.elapsedMs(), result.trace(),
+        result.check());
+  }
+
+  /** The compile cache, for tests. */
+  PreparedCache cache() {
+    return cache;
   }
 
   private static RunResult failure(Outcome outcome, List<Diagnostic> diagnostics, long start) {

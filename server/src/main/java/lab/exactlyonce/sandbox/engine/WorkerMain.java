@@ -23,7 +23,8 @@ import java.util.List;
  *
  * <p>Protocol (JSON lines, UTF-8):
  * <ol>
- *   <li>The worker warms up (compiles and runs a small snippet a few times), then writes exactly one line
+ *   <li>The worker initialises the allowlisted JDK classes and warms up (runs a snippet that touches what they
+ *       initialise lazily, then compiles and runs a small snippet a few times), then writes exactly one line
  *       {@code {"ready":true}} to standard output. If the warm-up fails it exits with status 2 instead.</li>
  *   <li>Then it reads one {@link WorkerRequest} per line from standard input,
  *       {@code {"id":1,"source":"...","limits":{"wallMillis":2000,...}}} ({@code limits} may be null or absent:
@@ -31,9 +32,10 @@ import java.util.List;
  *       {@code {"id":1,"result":{"status":"ok","stdout":"...","stderr":"","diagnostics":[],"elapsedMs":4}}},
  *       flushed, before reading the next request. A line it cannot parse is answered with id -1 (or the id it
  *       could read) and status {@code internal_error}.</li>
- *   <li>When standard input closes it exits with status 0. After answering a run that left a thread it could
- *       not stop (a long library call past the wall time, or a compilation past its limit) it exits with
- *       status 3 so the server replaces it.</li>
+ *   <li>When standard input closes it exits with status 0. After answering a run that left it unfit for other
+ *       runs (a thread it could not stop, a compilation past its limit, a stack overflow, running out of heap, a
+ *       JDK class whose initialisation failed) it exits with status 3 so the server replaces it; that answer
+ *       carries {@code "retiring":true}, so the server sends it nothing more.</li>
  * </ol>
  * Nothing else ever reaches standard output: learner output is captured per run, and every other write to
  * {@code System.out} or {@code System.err} (logs, diagnostics) goes to standard error.
@@ -60,7 +62,66 @@ public final class WorkerMain {
       "  }",
       "}");
 
+  /**
+   * Touches what the allowlisted classes initialise lazily on first use (the helpers of double printing, BigDecimal,
+   * Scanner, String.format, date parsing, regex, streams), at worker start with the whole stack to spare.
+   */
+  private static final String COVERAGE = String.join("\n",
+      "import java.util.*;",
+      "import java.util.stream.*;",
+      "import java.math.*;",
+      "import java.time.*;",
+      "public class Coverage {",
+      "  public static void main(String[] args) {",
+      "    StringBuilder sb = new StringBuilder();",
+      "    sb.append(0.1 + 0.2).append(' ').append(1e-7).append(' ').append(Double.MAX_VALUE).append(' ').append(3.0f / 7)",
+      "      .append(' ').append(Double.parseDouble(\"2.5e300\")).append(' ').append(Float.parseFloat(\"1.1\"));",
+      "    sb.append(String.format(\"%d %5.2f %s %x %e %,d %b %c %10s%n\", 42, Math.PI, \"s\", 255, 1234.5, 1234567, true, 'c', \"r\"));",
+      "    sb.append(String.format(Locale.ROOT, \"%.3f\", 2.0 / 3)).append(String.join(\",\", \"a\", \"b\"));",
+      "    sb.append(new BigDecimal(\"1.10\").add(BigDecimal.ONE).multiply(new BigDecimal(0.1)).setScale(3, RoundingMode.HALF_UP));",
+      "    sb.append(new BigDecimal(\"10\").divide(new BigDecimal(\"3\"), MathContext.DECIMAL64)).append(BigDecimal.valueOf(2.5).toPlainString());",
+      "    sb.append(BigInteger.valueOf(2).pow(100).mod(BigInteger.TEN)).append(new BigInteger(\"123456789012345678901234567890\").sqrt());",
+      "    Scanner in = new Scanner(\"3 4.5 word\\nline two\\n\");",
+      "    sb.append(in.nextInt()).append(in.nextDouble()).append(in.next()).append(in.hasNextLine()).append(in.nextLine()).append(in.nextLine());",
+      "    sb.append(LocalDate.of(2024, 2, 29).plusDays(1)).append(LocalDate.parse(\"2024-03-01\").getDayOfWeek())",
+      "      .append(LocalDateTime.of(2024, 1, 1, 10, 0)).append(LocalTime.parse(\"10:15:30\")).append(Duration.ofMillis(90061001))",
+      "      .append(Duration.between(Instant.EPOCH, Instant.ofEpochSecond(61))).append(Instant.now().isAfter(Instant.EPOCH))",
+      "      .append(Month.MARCH).append(LocalDate.now().getYear() > 2000);",
+      "    sb.append(\"a1b22c333\".replaceAll(\"[0-9]+\", \"#\")).append(Arrays.toString(\"x, y,z\".split(\",\\\\s*\")))",
+      "      .append(java.util.regex.Pattern.compile(\"(\\\\w)(\\\\d)\").matcher(\"a1\").matches()).append(\"Abc\".toUpperCase()).append(\"ÄÖ\".toLowerCase());",
+      "    List<Integer> xs = new ArrayList<Integer>(Arrays.asList(5, 3, 9, 1));",
+      "    Collections.sort(xs); Collections.shuffle(xs, new Random(1)); Collections.reverse(xs);",
+      "    sb.append(xs.stream().sorted().collect(Collectors.toList())).append(Stream.of(\"p\", \"q\").collect(Collectors.joining(\"-\"))).append(IntStream.range(0, 10).sum());",
+      "    sb.append(Math.random() >= 0).append(new Random().nextInt(5) < 5).append(Math.sqrt(2)).append(Math.pow(2, 0.5)).append(Math.sin(1));",
+      "    sb.append(Integer.toBinaryString(10)).append(Long.toHexString(255L)).append(Integer.parseInt(\"-12\")).append(Character.isLetter('x'));",
+      "    sb.append(new TreeMap<String, Integer>(Collections.singletonMap(\"k\", 1))).append(Optional.of(1)).append(new StringJoiner(\";\").add(\"j\"));",
+      "    sb.append(new PriorityQueue<Integer>(xs).peek()).append(new ArrayDeque<Integer>(xs).peekLast()).append(EnumSet.allOf(DayOfWeek.class).size());",
+      "    try { Integer.parseInt(\"x\"); } catch (NumberFormatException e) { sb.append(e.getMessage()); }",
+      "    try { Object o = \"s\"; Integer i = (Integer) o; } catch (ClassCastException e) { sb.append(e.getMessage()); }",
+      "    try { xs.get(99); } catch (IndexOutOfBoundsException e) { sb.append(e.getMessage()); }",
+      "    try { new ArrayList<Integer>().iterator().next(); } catch (NoSuchElementException e) { sb.append(e); }",
+      "    try { throw new IllegalStateException(\"s\"); } catch (RuntimeException e) { sb.append(e.getStackTrace().length >= 0); }",
+      "    if (sb.length() == 0) System.out.println(\"nothing\");",
+      "  }",
+      "}");
+
   private WorkerMain() {
+  }
+
+  /**
+   * Initialises every allowlisted JDK class now, with the whole stack to spare, so that no run can be the first to
+   * touch one near its stack limit (a static initialiser that fails leaves its class broken for the life of the JVM).
+   * Each class is guarded on its own: one that does not initialise here is logged and left to the first run.
+   */
+  static void initialiseAllowedClasses(PrintStream log) {
+    ClassLoader platform = ClassLoader.getPlatformClassLoader();
+    for (String name : ApiPolicy.jdkClassNames()) {
+      try {
+        Class.forName(name, true, platform);
+      } catch (Throwable e) {
+        log.println("sandbox worker: could not initialise " + name + ": " + e);
+      }
+    }
   }
 
   public static void main(String[] args) throws IOException {
@@ -78,10 +139,12 @@ public final class WorkerMain {
     while ((line = in.readLine()) != null) {
       if (line.isBlank()) continue;
       WorkerResponse response = answer(json, runner, line, log);
+      String unhealthy = runner.unhealthyBecause();
+      if (unhealthy != null) response = new WorkerResponse(response.id(), response.result(), true);
       protocol.print(json.writeValueAsString(response) + "\n");
       protocol.flush();
-      if (!runner.healthy()) {
-        log.println("sandbox worker: a run left a thread that cannot be stopped; exiting to be replaced");
+      if (unhealthy != null) {
+        log.println("sandbox worker: " + unhealthy + "; exiting to be replaced");
         System.exit(EXIT_UNHEALTHY);
       }
     }
@@ -110,9 +173,19 @@ public final class WorkerMain {
     }
   }
 
-  /** Compiles and runs a small snippet a few times (each a different source, so the cache does not skip work). */
+  /**
+   * Initialises the allowlisted JDK classes, runs {@link #COVERAGE} once, then compiles and runs a small snippet a
+   * few times (each a different source, so the cache does not skip work).
+   */
   private static void warmUp(SnippetRunner runner, PrintStream log) {
     long start = System.nanoTime();
+    initialiseAllowedClasses(log);
+    RunResult covered = runner.run(COVERAGE, SandboxLimits.defaults());
+    if (covered.status() != Outcome.OK) {
+      log.println("sandbox worker: the coverage warm-up ended " + covered.status().id() + ": " + covered.diagnostics()
+          + covered.stderr() + "; exiting without becoming ready");
+      System.exit(EXIT_BROKEN);
+    }
     for (int i = 0; i < 12; i++) {
       RunResult r = runner.run(WARM_UP.replace("%d", Integer.toString(i % 3)) + "\n// warm-up run " + i, SandboxLimits.defaults());
       if (r.status() != Outcome.OK) {

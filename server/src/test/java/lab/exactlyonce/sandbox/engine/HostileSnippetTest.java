@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -27,6 +28,8 @@ class HostileSnippetTest {
 
   @BeforeAll
   static void warmUp() {
+    // As a worker does: the rows that overflow the stack must not break a JDK class for the rest of this JVM.
+    WorkerMain.initialiseAllowedClasses(System.err);
     RUNNER.run(main("System.out.println(\"warm\");"), Snippets.testLimits());
   }
 
@@ -60,6 +63,9 @@ class HostileSnippetTest {
         rejected("System.out.close", main("System.out.close();"), "java.io.PrintStream.close", 4),
         rejected("System.in read", main("System.in.read();"), "java.lang.System.in", 4),
         rejected("Scanner on System.in", main("new Scanner(System.in).nextLine();"), "java.lang.System.in", 4),
+        rejected("String.intern (tells which strings other runs interned)",
+            main("String s = new StringBuilder(\"sec\").append(\"ret\").toString(); System.out.println(s.intern() == s);"),
+            "java.lang.String.intern", 4),
         rejected("Locale.setDefault", main("Locale.setDefault(Locale.GERMAN);"), "java.util.Locale.setDefault", 4),
         // reflection, class loading, invoke
         rejected("Class.forName", main("Class.forName(\"java.io.File\");"), "java.lang.Class.forName", 4),
@@ -137,16 +143,22 @@ class HostileSnippetTest {
     return arguments(attack, source, Outcome.REJECTED, api + " is not allowed in the sandbox", line);
   }
 
+  /** Attacks after which the runner must be replaced: a stack overflow may strike inside a JDK initialiser. */
+  private static final Set<String> RETIRE_THE_WORKER =
+      Set.of("recursion that catches its own StackOverflowError", "endless recursion");
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("hostile")
   void is_contained(String attack, String source, Outcome outcome, String message, int line) {
-    RunResult result = RUNNER.run(source, Snippets.testLimits());
+    boolean retires = RETIRE_THE_WORKER.contains(attack);
+    SnippetRunner runner = retires ? new SnippetRunner() : RUNNER;
+    RunResult result = runner.run(source, Snippets.testLimits());
 
     assertEquals(outcome, result.status(), () -> attack + ": " + result);
     assertFalse(result.diagnostics().isEmpty(), () -> attack + ": " + result);
     assertEquals(message, result.diagnostics().get(0).message(), () -> attack + ": " + result);
     if (line > 0) assertEquals(line, result.diagnostics().get(0).line(), () -> attack + ": " + result);
-    assertTrue(RUNNER.healthy(), attack + " left the runner unhealthy");
+    assertEquals(!retires, runner.healthy(), attack + (retires ? " left the runner healthy" : " left the runner unhealthy"));
   }
 
   @Test

@@ -1,0 +1,113 @@
+package lab.exactlyonce.sandbox.engine;
+
+import org.codehaus.commons.compiler.CompileException;
+import org.codehaus.commons.compiler.Location;
+import org.codehaus.janino.Scanner;
+import org.codehaus.janino.Token;
+import org.codehaus.janino.TokenType;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReference;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Finds names of JDK classes outside the modules the sandbox compiles against ({@code java.base}, and
+ * {@code jdk.unsupported} so the bytecode check can name {@code sun.misc.Unsafe}): {@code java.beans.XMLDecoder},
+ * {@code java.net.http.HttpClient}, {@code import java.awt.*;}. Janino cannot resolve them (the compile class loader
+ * refuses them and the workers start with {@code --limit-modules}), so it would answer with puzzles such as
+ * {@code Cannot determine simple type name "java"}; these are refused up front instead, naming the class and its
+ * module. Works on the tokens, so every shape is found the same way (imports, field and parameter types, {@code new},
+ * static calls, casts, type arguments, {@code throws}), and comments and strings never match.
+ */
+final class OutsideSandbox {
+  private static final Set<String> COMPILED_AGAINST = Set.of("java.base", "jdk.unsupported");
+
+  /** Package to module, over every module of the runtime image (also those --limit-modules leaves out). */
+  private static final class Packages {
+    static final Map<String, String> MODULE_OF = modules();
+
+    private static Map<String, String> modules() {
+      Map<String, String> moduleOf = new HashMap<>();
+      for (ModuleReference module : ModuleFinder.ofSystem().findAll()) {
+        for (String pkg : module.descriptor().packages()) moduleOf.put(pkg, module.descriptor().name());
+      }
+      return moduleOf;
+    }
+  }
+
+  private OutsideSandbox() {
+  }
+
+  /** One diagnostic per use (at its first token), in source order; empty when the source names none. */
+  static List<Diagnostic> uses(String source) {
+    List<Token> tokens = tokens(source);
+    Set<Diagnostic> found = new LinkedHashSet<>();
+    for (int i = 0; i < tokens.size(); i++) {
+      if (!isIdentifier(tokens.get(i)) || i > 0 && tokens.get(i - 1).value.equals(".")) continue;
+      List<String> parts = new ArrayList<>();
+      int j = i;
+      parts.add(tokens.get(j).value);
+      while (j + 2 < tokens.size() && tokens.get(j + 1).value.equals(".")
+          && (isIdentifier(tokens.get(j + 2)) || tokens.get(j + 2).value.equals("*"))) {
+        parts.add(tokens.get(j + 2).value);
+        j += 2;
+      }
+      Diagnostic d = outside(parts, tokens.get(i).getLocation());
+      if (d != null) found.add(d);
+      i = j;
+    }
+    return List.copyOf(found);
+  }
+
+  /** The diagnostic for a dotted name whose longest package prefix is in a module the sandbox lacks, or null. */
+  private static Diagnostic outside(List<String> parts, Location location) {
+    String pkg = null;
+    String module = null;
+    int classAt = 0;
+    StringBuilder prefix = new StringBuilder();
+    for (int k = 0; k < parts.size(); k++) {
+      if (parts.get(k).equals("*")) break;
+      if (k > 0) prefix.append('.');
+      prefix.append(parts.get(k));
+      String m = Packages.MODULE_OF.get(prefix.toString());
+      if (m != null) {
+        pkg = prefix.toString();
+        module = m;
+        classAt = k + 1;
+      }
+    }
+    if (module == null || COMPILED_AGAINST.contains(module)) return null;
+    String name = pkg + "." + (classAt < parts.size() ? parts.get(classAt) : "*");
+    return new Diagnostic(location.getLineNumber(), location.getColumnNumber(),
+        name + " is not allowed in the sandbox (module " + module + " is not available here)");
+  }
+
+  private static boolean isIdentifier(Token token) {
+    return token.type == TokenType.IDENTIFIER;
+  }
+
+  /** The source's tokens without white space and comments; as far as it scans (the compiler reports the rest). */
+  private static List<Token> tokens(String source) {
+    List<Token> tokens = new ArrayList<>();
+    try {
+      Scanner scanner = new Scanner(null, new StringReader(source));
+      for (Token t = scanner.produce(); t.type != TokenType.END_OF_INPUT; t = scanner.produce()) {
+        if (t.type == TokenType.WHITE_SPACE || t.type == TokenType.C_PLUS_PLUS_STYLE_COMMENT
+            || t.type == TokenType.C_STYLE_COMMENT) {
+          continue;
+        }
+        tokens.add(t);
+      }
+    } catch (CompileException | IOException | RuntimeException e) {
+      // a lexical error: what was read so far is still checked, and the compiler names the error
+    }
+    return tokens;
+  }
+}

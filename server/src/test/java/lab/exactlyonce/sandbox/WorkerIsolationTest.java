@@ -1,0 +1,177 @@
+package lab.exactlyonce.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.sandbox.engine.RunResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * One student's run cannot change what later runs of anyone see, through real worker JVMs: each row is an attack,
+ * made on both workers (the light lane's, by a client whose last run was quick, and the heavy lane's, by a client
+ * never seen), with a victim's run queued right behind it; then victims' ordinary runs on both workers must print
+ * exactly what they print on a fresh worker.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WorkerIsolationTest {
+  private static final AtomicInteger CLIENTS = new AtomicInteger();
+  private static final long CACHE_BYTES = 128 * 1024;
+  private Sandbox sandbox;
+
+  /** Everything the attacks aim at, touched the ordinary way. */
+  private static final String VICTIM = String.join("\n",
+      "import java.util.*;",
+      "import java.math.*;",
+      "import java.time.*;",
+      "public class Victim {",
+      "  public static void main(String[] args) {",
+      "    Scanner in = new Scanner(\"3 4\");",
+      "    System.out.println(in.nextInt() + in.nextInt());",
+      "    System.out.println(LocalDate.of(2024, 2, 28).plusDays(1) + \" \" + LocalDate.parse(\"2024-03-01\").getDayOfWeek());",
+      "    System.out.println(Duration.ofMinutes(90) + \" \" + Duration.between(Instant.EPOCH, Instant.ofEpochSecond(61)));",
+      "    System.out.println(new BigDecimal(\"1.10\").add(new BigDecimal(\"2.205\")) + \" \" + new BigDecimal(\"10\").divide(new BigDecimal(\"4\")));",
+      "    System.out.println(0.1 + 0.2);",
+      "    System.out.println(1.0 / 3 + \" \" + 2.5f + \" \" + 1e-9 + \" \" + (double) Long.MAX_VALUE);",
+      "    System.out.println(String.format(Locale.ROOT, \"%.3f|%5d|%s|%,d\", Math.PI, 42, \"s\", 1234567));",
+      "    System.out.println(String.valueOf(Locale.getDefault()));",
+      "    System.out.println(String.join(\",\", \"a1b22\".split(\"[0-9]+\")) + \" \" + new TreeMap<String, Integer>(Collections.singletonMap(\"k\", 1)));",
+      "    System.out.println(Integer.valueOf(127) == Integer.valueOf(127));",
+      "  }",
+      "}");
+
+  private static String expectedVictimOutput() {
+    return "7\n2024-02-29 FRIDAY\nPT1H30M PT1M1S\n3.305 2.5\n0.30000000000000004\n"
+        + "0.3333333333333333 2.5 1.0E-9 9.223372036854776E18\n3.142|   42|s|1,234,567\n"
+        + Locale.getDefault() + "\na,b {k=1}\ntrue\n";
+  }
+
+  /** Keeps 200 MB live: every run must still get the heap, whatever earlier runs compiled. */
+  private static final String KEEPS_200_MB = main("java.util.List<long[]> keep = new java.util.ArrayList<long[]>();"
+      + " for (int i = 0; i < 200; i++) keep.add(new long[131072]); System.out.println(\"kept \" + keep.size() + \" MB\");");
+
+  private static String main(String body) {
+    return "public class Main {\n  public static void main(String[] args) {\n    " + body + "\n  }\n}\n";
+  }
+
+  /**
+   * Recurses to the stack limit, then touches {@code expr} in every frame on the way up until it works: each
+   * overflow inside the touch unwinds one frame, where the next try has a little more stack, so one of them starts
+   * the class's static initialiser with almost no stack left.
+   */
+  private static String overflowThenTouch(String expr) {
+    return "public class Attack {\n  static void f(int n) {\n    try { f(n + 1); } catch (StackOverflowError e) {"
+        + " Object o = " + expr + "; }\n  }\n"
+        + "  public static void main(String[] args) {\n    try { f(0); System.out.println(\"attack done\"); }"
+        + " catch (Throwable t) { System.out.println(\"attack broke \" + t); }\n  }\n}\n";
+  }
+
+  /**
+   * Distinct sources whose class files are several times their size, more than the test sandbox's compile cache
+   * budget holds ({@link #CACHE_BYTES}; the bound itself is AnswerCapsTest's), so later runs meet a cache that
+   * had to evict.
+   */
+  private static List<String> bigSources(int salt) {
+    List<String> sources = new ArrayList<>();
+    String values = String.join(",", java.util.Collections.nCopies(2000, "7"));
+    for (int s = 0; s < 12; s++) {
+      StringBuilder methods = new StringBuilder();
+      for (int m = 0; m < 2; m++) methods.append("static int[] a").append(m).append("() { return new int[] {").append(values).append("}; }\n");
+      sources.add("public class Big" + salt + "x" + s + " {\n  public static void main(String[] args) {"
+          + " System.out.println(a0().length); }\n" + methods + "}\n");
+    }
+    return sources;
+  }
+
+  /** Each row: the attack, the outcome the attacker gets, what it prints (null: not asserted). */
+  static Stream<Arguments> attacks() {
+    return Stream.of(
+        arguments("stack overflow, then first touch of Scanner", List.of(overflowThenTouch("new java.util.Scanner(\"1\").nextInt()")), Outcome.OK, "attack done\n"),
+        arguments("stack overflow, then first touch of LocalDate", List.of(overflowThenTouch("java.time.LocalDate.parse(\"2024-03-01\")")), Outcome.OK, "attack done\n"),
+        arguments("stack overflow, then first touch of Duration", List.of(overflowThenTouch("java.time.Duration.ofSeconds(n)")), Outcome.OK, "attack done\n"),
+        arguments("stack overflow, then first touch of BigDecimal", List.of(overflowThenTouch("new java.math.BigDecimal(\"1.5\").divide(new java.math.BigDecimal(\"4\"))")), Outcome.OK, "attack done\n"),
+        arguments("stack overflow, then first printing of a double", List.of(overflowThenTouch("\"\" + (0.1 + n)")), Outcome.OK, "attack done\n"),
+        arguments("stack overflow escaping main", List.of(main("down(0);\n  }\n  static int down(int n) { return down(n + 1) + 1;")), Outcome.RUNTIME_ERROR, ""),
+        arguments("running out of heap", List.of(main("java.util.List<long[]> keep = new java.util.ArrayList<long[]>();"
+            + " while (true) keep.add(new long[1 << 20]);")), Outcome.MEMORY_LIMIT, ""),
+        arguments("many big distinct sources to fill the compile cache", bigSources(CLIENTS.incrementAndGet()), Outcome.OK, "2000\n"),
+        arguments("changing JVM-wide defaults", List.of(main("java.util.Locale.setDefault(java.util.Locale.GERMANY);"
+            + " java.util.TimeZone.setDefault(null); System.setProperty(\"line.separator\", \"|\");"
+            + " System.out.println(new String(\"x\").intern());")), Outcome.REJECTED, ""));
+  }
+
+  @BeforeAll
+  void start() throws InterruptedException {
+    SandboxSettings defaults = SandboxSettings.defaults();
+    sandbox = new Sandbox(defaults.withWorkers(2).withLimits(defaults.limits().withCacheBytes(CACHE_BYTES)));
+    assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), "workers ready");
+  }
+
+  @AfterAll
+  void stop() {
+    sandbox.close();
+  }
+
+  private RunResult run(String client, String source) throws Exception {
+    return sandbox.run(client, source).get(60, TimeUnit.SECONDS);
+  }
+
+  /** A client whose last run was quick and clean: its runs go to the light lane's worker. */
+  private String lightClient(String name) throws Exception {
+    String client = name + "-" + CLIENTS.incrementAndGet();
+    assertEquals("hi\n", run(client, main("System.out.println(\"hi\");")).stdout());
+    return client;
+  }
+
+  /** A client never seen: its runs go to the heavy lane's worker. */
+  private static String newClient(String name) {
+    return name + "-" + CLIENTS.incrementAndGet();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("attacks")
+  void leaves_nothing_behind_for_later_runs(String attack, List<String> sources, Outcome outcome, String stdout)
+      throws Exception {
+    String lightAttacker = lightClient("light-attacker");
+    String lightVictim = lightClient("light-victim");
+    for (String attacker : List.of(lightAttacker, newClient("new-attacker"))) {
+      CompletableFuture<RunResult> first = sandbox.run(attacker, sources.get(0));
+      // right behind the attack, on the same lane: it must neither be lost nor land on a damaged worker
+      CompletableFuture<RunResult> queuedBehind =
+          sandbox.run(attacker.startsWith("light") ? lightVictim : newClient("new-victim"), VICTIM);
+      List<RunResult> results = new ArrayList<>(List.of(first.get(60, TimeUnit.SECONDS)));
+      for (String source : sources.subList(1, sources.size())) results.add(run(attacker, source));
+      for (RunResult r : results) {
+        assertEquals(outcome, r.status(), () -> attack + " by " + attacker + ": " + r);
+        if (outcome != Outcome.REJECTED) assertEquals(stdout, r.stdout(), () -> attack + ": " + r);
+      }
+      assertVictim(queuedBehind.get(60, TimeUnit.SECONDS), attack + ", the run queued behind it");
+    }
+    assertVictim(run(lightVictim, VICTIM), attack + ", light lane");
+    assertVictim(run(newClient("new-victim"), VICTIM), attack + ", heavy lane");
+    RunResult heap = run(newClient("heap-victim"), KEEPS_200_MB);
+    assertEquals("kept 200 MB\n", heap.stdout(), () -> attack + ": " + heap);
+    RunResult lightHeap = run(lightVictim, KEEPS_200_MB);
+    assertEquals("kept 200 MB\n", lightHeap.stdout(), () -> attack + ": " + lightHeap);
+  }
+
+  private static void assertVictim(RunResult r, String where) {
+    assertEquals(Outcome.OK, r.status(), () -> where + ": " + r);
+    assertEquals(expectedVictimOutput(), r.stdout(), where);
+  }
+}

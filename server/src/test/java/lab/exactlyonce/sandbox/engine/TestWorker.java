@@ -1,0 +1,71 @@
+package lab.exactlyonce.sandbox.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/** A started worker process that said it is ready, speaking JSON lines; closing it kills the process. */
+final class TestWorker implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  final Process process;
+  final BufferedReader out;
+  final Writer in;
+
+  TestWorker() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    // The flags WorkerMain's javadoc recommends.
+    ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:-OmitStackTraceInFastThrow",
+        "-XX:+DisplayVMOutputToStderr", "--limit-modules",
+        "java.base,java.logging,java.management,jdk.management,jdk.unsupported",
+        "-cp", System.getProperty("java.class.path"), WorkerMain.class.getName());
+    builder.redirectError(ProcessBuilder.Redirect.INHERIT);
+    process = builder.start();
+    out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+    try {
+      assertEquals(WorkerMain.READY_LINE, out.readLine());
+    } catch (IOException | AssertionError e) {
+      process.destroyForcibly();
+      throw e;
+    }
+  }
+
+  static String request(long id, String source, SandboxLimits limits) throws IOException {
+    return JSON.writeValueAsString(new WorkerRequest(id, source, limits));
+  }
+
+  /** Writes these lines to the worker's stdin, then flushes. */
+  void send(String... lines) throws IOException {
+    for (String line : lines) in.write(line + "\n");
+    in.flush();
+  }
+
+  /** Sends one run and reads its answer. */
+  WorkerResponse run(long id, String source, SandboxLimits limits) throws IOException {
+    send(request(id, source, limits));
+    return response();
+  }
+
+  WorkerResponse response() throws IOException {
+    return JSON.readValue(out.readLine(), WorkerResponse.class);
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      out.close();
+      in.close();
+    } finally {
+      process.destroyForcibly();
+    }
+  }
+}
