@@ -10,12 +10,12 @@ public final class Main {
     App app;
     try {
       app = new App(Config.from(args, System.getenv()));
+      app.start();   // the sandbox's confinement self-check may refuse here
     } catch (Config.ConfigException | LessonFormatException | lab.exactlyonce.store.StoreException e) {
       System.err.println("exactly-once-lab: " + e.getMessage());
       System.exit(2);
       return;
     }
-    app.start();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.println("Exactly-Once Lab is stopping: finishing requests in flight, then closing");
       app.stop();

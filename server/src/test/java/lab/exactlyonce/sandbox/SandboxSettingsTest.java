@@ -46,7 +46,8 @@ class SandboxSettingsTest {
     assertEquals("--sandbox-worker-heap must be a JVM memory size such as 256m, got 'lots'",
         assertThrows(Config.ConfigException.class,
             () -> Config.from(new String[] {"--sandbox-worker-heap", "lots"}, Map.of())).getMessage());
-    assertEquals("--sandbox-confinement must be one of auto, network-namespace, none; got 'jail'",
+    assertEquals("--sandbox-confinement must be one of auto, network, contained, hardened, none "
+            + "(network-namespace is network); got 'jail'",
         assertThrows(Config.ConfigException.class,
             () -> Config.from(new String[] {"--sandbox-confinement", "jail"}, Map.of())).getMessage());
     assertEquals("--sandbox-worker-jvm-flags takes -X... JVM flags only, got '-javaagent:x.jar'",
