@@ -95,6 +95,11 @@ public final class Sandbox implements AutoCloseable {
     return pool.confinement();
   }
 
+  /** The confinement level's name ({@code hardened}, ...), or {@code unchecked} before the sandbox has started. */
+  public String confinementLevel() {
+    return started ? pool.confinement().level().id() : "unchecked";
+  }
+
   /** The launcher workers start through; for tests. */
   Launcher launcher() {
     return pool.launcher();
