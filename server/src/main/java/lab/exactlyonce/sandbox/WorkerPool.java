@@ -6,6 +6,7 @@ import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.confinement.ConfinementReport;
 import lab.exactlyonce.sandbox.confinement.HostTools;
 import lab.exactlyonce.sandbox.confinement.Launcher;
+import lab.exactlyonce.sandbox.confinement.WorkerCgroups;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +19,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,6 +44,7 @@ final class WorkerPool {
   private final Runnable onIdle;
   private final HostTools tools;
   private volatile Launcher launcher;
+  private volatile Optional<WorkerCgroups> cgroups = Optional.empty();
   private volatile ConfinementReport confinement = new ConfinementReport(ConfinementLevel.NONE, "not started yet",
       "the self-check runs when the sandbox starts");
   /** Created at start; holds one temporary directory per worker. */
@@ -87,8 +91,10 @@ final class WorkerPool {
       deleteTree(tempRoot);
       throw e;
     }
-    log.info("sandbox: {} workers ({} heap each; {} of them for heavy clients, nice {}); {}", settings.workers(),
-        settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinement);
+    cgroups = WorkerCgroups.create(tempRoot.getFileName().toString(), memoryCap(settings.workerHeap()));
+    log.info("sandbox: {} workers ({} heap each; {} of them for heavy clients, nice {}); {}; {}", settings.workers(),
+        settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinement,
+        cgroups.map(Object::toString).orElse("no cgroup caps (not writable here)"));
     // One at a time: on two cores, JVMs warming up side by side slow each other past the engine's limits.
     synchronized (initialPlan) {
       for (int i = 0; i < settings.workers(); i++) initialPlan.add(i >= settings.workers() - lowPriorityWorkers);
@@ -207,7 +213,24 @@ final class WorkerPool {
     synchronized (this) {
       idle.clear();
     }
+    cgroups.ifPresent(WorkerCgroups::close);
     if (tempRoot != null) deleteTree(tempRoot);
+  }
+
+  /**
+   * One worker's memory cap: its heap plus 768 MiB for metaspace (up to 192 MiB), code cache, thread stacks and
+   * the JVM's own allocations, so only a worker far past its flags meets the kernel's limit.
+   */
+  static long memoryCap(String heap) {
+    String digits = heap.replaceAll("[^0-9]", "");
+    long n = Long.parseLong(digits);
+    long bytes = switch (heap.substring(heap.length() - 1).toLowerCase(Locale.ROOT)) {
+      case "k" -> n << 10;
+      case "m" -> n << 20;
+      case "g" -> n << 30;
+      default -> n;
+    };
+    return bytes + (768L << 20);
   }
 
   private void spawn(boolean lowPriority) {
@@ -217,7 +240,8 @@ final class WorkerPool {
     try {
       Path tmp = Files.createDirectories(tempRoot.resolve(name));
       launcher.prepare(tmp);
-      worker = WorkerProcess.start(name, command(tmp, lowPriority), json, lowPriority);
+      List<Path> procs = cgroups.isPresent() ? cgroups.get().enter(name) : List.of();
+      worker = WorkerProcess.start(name, command(tmp, lowPriority, procs), json, lowPriority);
     } catch (IOException | RuntimeException e) {
       log.error("sandbox: cannot start {}: {}", name, e.toString());
       startNextInitial();
@@ -252,6 +276,7 @@ final class WorkerPool {
       idle.remove(worker);
     }
     deleteTree(tempRoot.resolve(worker.name()));
+    cgroups.ifPresent(c -> c.release(worker.name()));
     if (closing) return;
     if (!worker.ready().isDone() || worker.ready().isCompletedExceptionally()) {
       retryLater(worker.lowPriority());
@@ -268,7 +293,7 @@ final class WorkerPool {
     timer.schedule(() -> spawn(lowPriority), delay, TimeUnit.MILLISECONDS);
   }
 
-  private List<String> command(Path tmp, boolean lowPriority) {
+  private List<String> command(Path tmp, boolean lowPriority, List<Path> cgroupProcs) {
     var command = new ArrayList<String>();
     // outside the confinement, so that it applies to the whole chain
     if (lowPriority && settings.heavyNice() > 0) command.addAll(List.of("nice", "-n", String.valueOf(settings.heavyNice())));
@@ -291,7 +316,7 @@ final class WorkerPool {
         "-Djava.awt.headless=true"));
     java.addAll(settings.workerJvmFlags());
     java.addAll(List.of("-cp", launcher.classPath(), settings.workerMain()));
-    command.addAll(launcher.wrap(tmp, java));
+    command.addAll(launcher.wrap(tmp, java, cgroupProcs));
     return command;
   }
 

@@ -138,6 +138,13 @@ class RealSandboxTest {
       assertFalse(Files.exists(root.resolve(Path.of("").toAbsolutePath().toString().substring(1))),
           "the server's working directory is visible to the worker");
       assertTrue(Files.isDirectory(root.resolve("tmp")), "its own /tmp");
+      // capped by its own cgroups (cgroup v1 pids and memory are writable for root here)
+      String cgroups = Files.readString(proc.resolve("cgroup"));
+      String group = sandbox.tempRoot().getFileName() + "/worker-";
+      assertTrue(cgroups.lines().anyMatch(l -> l.contains(":pids:") && l.contains(group)), cgroups);
+      assertTrue(cgroups.lines().anyMatch(l -> l.contains(":memory:") && l.contains(group)), cgroups);
+      int threads = Integer.parseInt(field(status, "Threads"));
+      assertTrue(threads < 100, "a warm worker runs " + threads + " threads, far below its cap of 512");
     }
   }
 

@@ -20,6 +20,8 @@ public final class Launcher {
   static final String INSIDE_CLASS_PATH = "/eolab/classpath";
   /** Opens the seccomp program as fd 3 for {@code bwrap --seccomp 3} (a child gets only fds 0-2 from Java). */
   static final String FD3_SCRIPT = "exec 3<\"$0\" && exec \"$@\"";
+  /** No core files: a crashing JVM would write its whole heap into the worker's directory. */
+  static final String NO_CORE = "ulimit -c 0 && ";
 
   enum Kind { BWRAP, UNSHARE_NET, PLAIN }
 
@@ -92,18 +94,23 @@ public final class Launcher {
     }
   }
 
-  /** The full command: the confinement around {@code javaCommand}, which starts with {@link #java()}. */
-  public List<String> wrap(Path workerDir, List<String> javaCommand) {
-    return wrap(workerDir, javaCommand, List.of());
+  /**
+   * The full command: the confinement around {@code javaCommand}, which starts with {@link #java()}.
+   *
+   * @param cgroupProcs {@code cgroup.procs} files the first process moves itself into before anything else runs
+   */
+  public List<String> wrap(Path workerDir, List<String> javaCommand, List<Path> cgroupProcs) {
+    return wrap(workerDir, javaCommand, cgroupProcs, List.of());
   }
 
-  /** As {@link #wrap(Path, List)}, with more host files visible read-only inside (the probe's {@code unshare}). */
-  List<String> wrap(Path workerDir, List<String> javaCommand, List<Path> extraReadOnly) {
+  /** As {@link #wrap(Path, List, List)}, with more host files visible read-only inside (the probe's {@code unshare}). */
+  List<String> wrap(Path workerDir, List<String> javaCommand, List<Path> cgroupProcs, List<Path> extraReadOnly) {
     var command = new ArrayList<String>();
+    boolean fd3 = kind == Kind.BWRAP && seccomp;
+    command.addAll(List.of(host.tools().shell().toString(), "-c", WorkerCgroups.joinScript(cgroupProcs) + NO_CORE
+        + (fd3 ? FD3_SCRIPT : "exec \"$@\""), fd3 ? host.seccompFile().orElseThrow().toString() : "eolab-worker"));
     switch (kind) {
       case BWRAP -> {
-        if (seccomp) command.addAll(List.of(host.tools().shell().toString(), "-c", FD3_SCRIPT,
-            host.seccompFile().orElseThrow().toString()));
         command.addAll(dropToWorkerUid());
         command.addAll(bwrap(workerDir, extraReadOnly));
       }

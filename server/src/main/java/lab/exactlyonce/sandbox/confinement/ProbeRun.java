@@ -67,7 +67,7 @@ final class ProbeRun {
       for (Path file : allServerFiles(targets)) java.addAll(List.of("--read", file.toString()));
       java.addAll(List.of("--write", Path.of(System.getProperty("java.home")).resolve("lib").toString(),
           "--kill", String.valueOf(sleeper.pid()), "--unshare", tools.unshare().toString()));
-      List<String> command = launcher.wrap(probeDir, java, List.of(tools.unshare()));
+      List<String> command = launcher.wrap(probeDir, java, List.of(), List.of(tools.unshare()));
 
       ProcessBuilder builder = new ProcessBuilder(command);
       builder.environment().clear();
