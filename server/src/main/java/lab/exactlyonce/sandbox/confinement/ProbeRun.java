@@ -74,8 +74,8 @@ final class ProbeRun {
       builder.environment().putAll(Launcher.environment());
       probe = builder.start();
       Process started = probe;
-      CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> readAll(started, true));
-      CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> firstLine(started));
+      CompletableFuture<String> stderr = reading(() -> readAll(started, true), "confinement-probe-err");
+      CompletableFuture<String> line = reading(() -> firstLine(started), "confinement-probe-out");
       String json;
       try {
         json = line.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
@@ -163,6 +163,15 @@ final class ProbeRun {
         // not ours to read
       }
     }
+  }
+
+  /** Blocking reads on threads of their own (a small machine's common pool may have a single thread). */
+  private static CompletableFuture<String> reading(java.util.function.Supplier<String> read, String name) {
+    var result = new CompletableFuture<String>();
+    Thread t = new Thread(() -> result.complete(read.get()), name);
+    t.setDaemon(true);
+    t.start();
+    return result;
   }
 
   private static Map<String, String> strings(JsonNode node) {
