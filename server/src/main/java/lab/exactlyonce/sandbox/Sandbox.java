@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.sandbox.confinement.ConfinementReport;
 import lab.exactlyonce.sandbox.confinement.HostTools;
-import lab.exactlyonce.sandbox.confinement.Launcher;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.sandbox.engine.WorkerRequest;
@@ -98,11 +97,6 @@ public final class Sandbox implements AutoCloseable {
   /** The confinement level's name ({@code hardened}, ...), or {@code unchecked} before the sandbox has started. */
   public String confinementLevel() {
     return started ? pool.confinement().level().id() : "unchecked";
-  }
-
-  /** The launcher workers start through; for tests. */
-  Launcher launcher() {
-    return pool.launcher();
   }
 
   /** The sandbox's own temporary directory; for tests. */

@@ -123,11 +123,6 @@ final class WorkerPool {
     return confinement;
   }
 
-  /** The launcher the workers start through (after {@link #start}); for tests. */
-  Launcher launcher() {
-    return launcher;
-  }
-
   Path tempRoot() {
     return tempRoot;
   }

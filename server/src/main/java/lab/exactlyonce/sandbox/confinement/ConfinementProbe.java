@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
@@ -122,7 +123,7 @@ public final class ConfinementProbe {
     ProcessHandle self = ProcessHandle.current();
     var target = ProcessHandle.of(pid);
     if (target.isEmpty()) return new Attempt("kill " + pid, false, "no process " + pid + " visible");
-    for (var p = java.util.Optional.of(self); p.isPresent(); p = p.get().parent()) {
+    for (var p = Optional.of(self); p.isPresent(); p = p.get().parent()) {
       // in a pid namespace the number may be one of ours: never signal ourselves or our parents
       if (p.get().pid() == pid) return new Attempt("kill " + pid, false, "pid " + pid + " is this probe or its parent here");
     }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * One way to start a worker JVM under the operating system's confinement, and the paths the JVM sees from inside.
@@ -66,7 +67,7 @@ public final class Launcher {
    * The environment keys a worker may have, whatever the launcher: bubblewrap sets PWD after {@code --chdir}, and
    * LD_LIBRARY_PATH where it mounts no /proc.
    */
-  static final java.util.Set<String> ALLOWED_ENV = java.util.Set.of("PATH", "LANG", "PWD", "LD_LIBRARY_PATH");
+  static final Set<String> ALLOWED_ENV = Set.of("PATH", "LANG", "PWD", "LD_LIBRARY_PATH");
 
   /** The JVM executable (the same path inside and outside). */
   public String java() {

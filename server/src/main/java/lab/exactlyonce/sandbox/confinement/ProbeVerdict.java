@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What one probe showed, as checks per level. A launcher reaches the highest level whose checks (and those of
@@ -56,7 +57,7 @@ record ProbeVerdict(List<Check> checks) {
     }
     checks.add(new Check(ConfinementLevel.CONTAINED, "outside process not signalled", !seen.killed(),
         detail(seen, seen.attempts().keySet().stream().filter(k -> k.startsWith("kill ")).findFirst().orElse("kill"))));
-    var extra = new java.util.TreeSet<>(seen.env());
+    var extra = new TreeSet<>(seen.env());
     extra.removeAll(Launcher.ALLOWED_ENV);
     checks.add(new Check(ConfinementLevel.CONTAINED, "environment cleared", extra.isEmpty(),
         extra.isEmpty() ? "only " + seen.env() : "also " + extra));

@@ -126,6 +126,8 @@ class ConfinementCheckTest {
     for (String ns : differ) assertNotEquals(server.get(ns), check("own " + ns + " namespace").seen(), ns);
     assertTrue(check("internet socket refused").seen().contains("Permission denied"),
         "EACCES from the seccomp filter: " + check("internet socket refused").seen());
+    assertTrue(check("nested user namespace refused").seen().endsWith("Operation not permitted"),
+        "EPERM from the seccomp filter's unshare rule: " + check("nested user namespace refused").seen());
   }
 
   @Test
@@ -142,6 +144,17 @@ class ConfinementCheckTest {
         + "bwrap (all namespaces, seccomp, fresh /proc) as uid 64999 failed: exited with code 127: setpriv: failed to "
         + "execute /nonexistent/bwrap: No such file or directory"), message);
     assertFalse(message.contains("\n"), "one line: " + message);
+  }
+
+  @Test
+  void auto_where_no_namespace_is_allowed_still_starts_plain_children_with_a_cleared_environment() {
+    // as in Docker's default seccomp profile: neither bubblewrap nor unshare can work
+    HostTools installed = HostTools.installed();
+    HostTools nothing = new HostTools(installed.shell(), Path.of("/nonexistent/bwrap"), installed.setpriv(),
+        Path.of("/nonexistent/unshare"));
+    var chosen = ConfinementCheck.select(AUTO, ConfinementProbe.class.getName(), tempRoot, nothing);
+    assertEquals(ConfinementLevel.NONE, chosen.report().level(), chosen.report().toString());
+    assertEquals("plain child process as uid 64999", chosen.report().launcher());
   }
 
   @Test
