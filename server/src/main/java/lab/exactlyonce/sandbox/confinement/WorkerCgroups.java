@@ -19,6 +19,8 @@ public final class WorkerCgroups {
   private static final Logger log = LoggerFactory.getLogger(WorkerCgroups.class);
   /** Processes and threads per worker: a JVM running the engine uses a few dozen; a fork bomb stops here. */
   public static final int PIDS_MAX = 512;
+  /** Groups are named {@code eolab-<server pid>-<sandbox>}, so a later start can tell which ones were left behind. */
+  private static final String PREFIX = "eolab-";
 
   private final Path pids;
   private final Path memory;
@@ -33,13 +35,16 @@ public final class WorkerCgroups {
   /**
    * This sandbox's groups, or empty where cgroup v1 pids and memory are not both there and writable.
    *
-   * @param name a name of this sandbox's own (its temporary directory's)
+   * @param sandbox a name of this sandbox's own (its temporary directory's)
    * @param memoryBytes the memory cap of one worker (heap, metaspace, code cache and threads together)
    */
-  public static Optional<WorkerCgroups> create(String name, long memoryBytes) {
+  public static Optional<WorkerCgroups> create(String sandbox, long memoryBytes) {
     Optional<Path> pids = own("pids");
     Optional<Path> memory = own("memory");
     if (pids.isEmpty() || memory.isEmpty()) return Optional.empty();
+    sweepStale(pids.get());
+    sweepStale(memory.get());
+    String name = PREFIX + ProcessHandle.current().pid() + "-" + sandbox;
     Path p = pids.get().resolve(name);
     Path m = memory.get().resolve(name);
     try {
@@ -71,15 +76,49 @@ public final class WorkerCgroups {
     remove(memory.resolve(worker));
   }
 
+  /** Removes this sandbox's groups, waiting a little for the last processes of killed workers to be gone. */
   public void close() {
-    for (Path group : List.of(pids, memory)) {
-      try (var children = Files.list(group)) {
-        children.filter(Files::isDirectory).forEach(WorkerCgroups::remove);
-      } catch (IOException | RuntimeException e) {
-        // already gone
-      }
-      remove(group);
+    long deadline = System.nanoTime() + 2_000_000_000L;
+    for (Path group : List.of(pids, memory)) removeTree(group, deadline);
+  }
+
+  /**
+   * Removes the groups of servers that have ended without closing their sandbox (a test run's JVM, a killed
+   * server): the kernel refuses to remove a group that still has processes, so this never touches a running worker.
+   */
+  private static void sweepStale(Path parent) {
+    try (var groups = Files.list(parent)) {
+      groups.filter(g -> Files.isDirectory(g) && ownerEnded(g.getFileName().toString()))
+          .forEach(g -> removeTree(g, System.nanoTime()));
+    } catch (IOException | RuntimeException e) {
+      log.debug("sandbox: could not look for stale cgroups in {}: {}", parent, e.toString());
     }
+  }
+
+  private static boolean ownerEnded(String group) {
+    if (!group.startsWith(PREFIX)) return false;
+    String pid = group.substring(PREFIX.length()).split("-", 2)[0];
+    return pid.matches("[0-9]{1,18}") && ProcessHandle.of(Long.parseLong(pid)).isEmpty();
+  }
+
+  /** Removes a group and its child groups, each once its processes are gone or {@code deadline} has passed. */
+  private static void removeTree(Path group, long deadline) {
+    try (var children = Files.list(group)) {
+      for (Path child : (Iterable<Path>) children.filter(Files::isDirectory)::iterator) removeTree(child, deadline);
+    } catch (IOException | RuntimeException e) {
+      return;   // already gone
+    }
+    try {
+      // a killed worker's JVM ends a moment after the process the pool waited for (its parent, bubblewrap)
+      while (System.nanoTime() < deadline && !Files.readString(group.resolve("cgroup.procs")).isBlank()) {
+        Thread.sleep(20);
+      }
+    } catch (IOException | RuntimeException e) {
+      // cannot tell: try to remove it anyway
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    remove(group);
   }
 
   @Override
