@@ -138,6 +138,11 @@ class RealSandboxTest {
       assertFalse(Files.exists(root.resolve(Path.of("").toAbsolutePath().toString().substring(1))),
           "the server's working directory is visible to the worker");
       assertTrue(Files.isDirectory(root.resolve("tmp")), "its own /tmp");
+      // a root with only the JDK, the libraries it loads, Debian's JDK configuration and the staged class path
+      assertEquals(List.of("dev", "eolab", "etc", "lib", "lib64", "proc", "tmp", "usr"), list(root));
+      assertEquals(List.of("lib", "lib64"), list(root.resolve("usr")));
+      assertEquals(List.of("jvm", "x86_64-linux-gnu"), list(root.resolve("usr/lib")));
+      assertEquals(List.of("java-17-openjdk"), list(root.resolve("etc")));
       // capped by its own cgroups (cgroup v1 pids and memory are writable for root here)
       String cgroups = Files.readString(proc.resolve("cgroup"));
       String group = sandbox.tempRoot().getFileName() + "/worker-";
@@ -145,6 +150,12 @@ class RealSandboxTest {
       assertTrue(cgroups.lines().anyMatch(l -> l.contains(":memory:") && l.contains(group)), cgroups);
       int threads = Integer.parseInt(field(status, "Threads"));
       assertTrue(threads < 100, "a warm worker runs " + threads + " threads, far below its cap of 512");
+    }
+  }
+
+  private static List<String> list(Path dir) throws java.io.IOException {
+    try (var entries = Files.list(dir)) {
+      return entries.map(p -> p.getFileName().toString()).sorted().toList();
     }
   }
 

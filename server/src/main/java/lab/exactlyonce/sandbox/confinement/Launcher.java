@@ -26,6 +26,8 @@ public final class Launcher {
 
   enum Kind { BWRAP, UNSHARE_NET, PLAIN }
 
+  static final List<String> MULTIARCH_LIB_DIRS = List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu");
+
   private final String name;
   private final ConfinementLevel target;
   private final Kind kind;
@@ -139,9 +141,10 @@ public final class Launcher {
     var b = new ArrayList<String>(List.of(host.tools().bwrap().toString(), "--unshare-all", "--unshare-user"));
     if (disableUserns) b.add("--disable-userns");
     b.addAll(List.of("--die-with-parent", "--new-session"));
-    for (String dir : List.of("/usr/lib", "/usr/lib64", "/usr/lib32")) {
-      if (Files.isDirectory(Path.of(dir))) b.addAll(List.of("--ro-bind", dir, dir));
-    }
+    // the shared libraries the JVM loads: the multiarch directory where there is one, else all of /usr/lib
+    List<String> multiarch = MULTIARCH_LIB_DIRS.stream().filter(d -> Files.isDirectory(Path.of(d))).toList();
+    for (String dir : multiarch.isEmpty() ? List.of("/usr/lib") : multiarch) b.addAll(List.of("--ro-bind", dir, dir));
+    if (Files.isDirectory(Path.of("/usr/lib64"))) b.addAll(List.of("--ro-bind", "/usr/lib64", "/usr/lib64"));
     for (String dir : List.of("/lib", "/lib64")) {
       Path p = Path.of(dir);
       if (Files.isSymbolicLink(p)) {
@@ -155,7 +158,7 @@ public final class Launcher {
       }
     }
     String javaHome = host.javaHome().toString();
-    if (!javaHome.startsWith("/usr/lib/")) b.addAll(List.of("--ro-bind", javaHome, javaHome));
+    b.addAll(List.of("--ro-bind", javaHome, javaHome));
     host.javaConfDir().ifPresent(dir -> b.addAll(List.of("--ro-bind", dir.toString(), dir.toString())));
     b.addAll(List.of("--ro-bind", host.classPathDir().toString(), INSIDE_CLASS_PATH));
     for (Path extra : extraReadOnly) b.addAll(List.of("--ro-bind", extra.toString(), extra.toString()));

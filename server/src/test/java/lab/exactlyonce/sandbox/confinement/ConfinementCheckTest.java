@@ -130,6 +130,24 @@ class ConfinementCheckTest {
         "EPERM from the seccomp filter's unshare rule: " + check("nested user namespace refused").seen());
   }
 
+  /**
+   * The weaker bubblewrap variants, for hosts that refuse --disable-userns or a fresh /proc (Docker with the shipped
+   * profile), still reach hardened where they can run: without /proc the server reads the status from outside.
+   */
+  @Test
+  void every_bubblewrap_variant_reaches_hardened_here() {
+    LaunchHost host = ConfinementCheck.prepareHost(AUTO, ConfinementProbe.class.getName(), tempRoot, HostTools.installed());
+    List<Launcher> bwraps = LauncherChain.candidates(host).stream().filter(l -> l.name().startsWith("bwrap")).toList();
+    assertEquals(3, bwraps.size());
+    int n = 0;
+    for (Launcher launcher : bwraps) {
+      ProbeRun.Outcome outcome = ProbeRun.run(launcher, tempRoot.resolve("variant-" + n++),
+          new ProbeRun.Targets(tempRoot.resolve("server-only-marker"), List.of()), HostTools.installed());
+      assertEquals(ConfinementLevel.HARDENED, outcome.level(), launcher.name() + ": " + outcome.failure()
+          + outcome.verdict().map(v -> v.missingFor(ConfinementLevel.HARDENED).toString()).orElse(""));
+    }
+  }
+
   @Test
   void hardened_is_refused_with_one_line_when_bubblewrap_is_missing() {
     var demand = new ConfinementCheck.Demand(true, ConfinementLevel.HARDENED, 64999, "hardened");
