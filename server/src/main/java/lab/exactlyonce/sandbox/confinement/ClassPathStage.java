@@ -7,6 +7,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.CodeSource;
 import java.util.ArrayList;
@@ -16,13 +17,17 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The worker's class path, staged once at start into one world-readable directory: only what a worker loads (the
- * app's sandbox classes, Janino, commons-compiler, ASM, Jackson, SLF4J), never the server's whole class path. A
- * worker running as another uid could not open the server's own copies (a build's local repository is private to
- * root), and bubblewrap binds this one directory read-only. Jars are hard-linked where the file system allows it,
- * copied otherwise; from a class directory only the {@code lab/exactlyonce/sandbox} classes are copied.
+ * The worker's class path, prepared once at start: only what a worker loads (the app's sandbox classes, Janino,
+ * commons-compiler, ASM, Jackson, SLF4J), never the server's whole class path. A jar every user may read (the app
+ * jar in the image) is used where it is; any other is staged in a world-readable directory, hard-linked where the
+ * file system allows it and copied otherwise, because a worker running as another uid could not open it (a build's
+ * local repository is private to root). From a class directory only the {@code lab/exactlyonce/sandbox} classes are
+ * copied. Bubblewrap binds each entry read-only under one directory.
  */
 final class ClassPathStage {
+  /** One class path entry: the file or directory on the host, and its name under the sandbox's class path. */
+  record Entry(Path outside, String name) {}
+
   static final String SANDBOX_PACKAGE_DIR = "lab/exactlyonce/sandbox";
 
   private ClassPathStage() {
@@ -46,26 +51,30 @@ final class ClassPathStage {
     return List.copyOf(sources);
   }
 
-  /**
-   * Copies (or links) {@code sources} into {@code stage} and returns the entries' file names there, in order.
-   */
-  static List<String> stage(List<Path> sources, Path stage) {
+  /** The entries for {@code sources}, in order, staging in {@code stage} what the worker uid could not read. */
+  static List<Entry> stage(List<Path> sources, Path stage) {
     try {
       Files.createDirectories(stage);
       Files.setPosixFilePermissions(stage, PosixFilePermissions.fromString("rwxr-xr-x"));
-      var names = new ArrayList<String>();
+      var entries = new ArrayList<Entry>();
       int n = 0;
       for (Path source : sources) {
         String name = String.format("%02d-%s", n++, source.getFileName());
         Path target = stage.resolve(name);
-        if (Files.isDirectory(source)) {
-          copySandboxClasses(source, target);
-        } else {
-          linkOrCopy(source, target);
+        if (!Files.isDirectory(source) && readableByEveryone(source)) {
+          entries.add(new Entry(source, name));
+          continue;
         }
-        names.add(name);
+        if (!Files.exists(target)) {   // staged by an earlier check of this sandbox
+          if (Files.isDirectory(source)) {
+            copySandboxClasses(source, target);
+          } else {
+            linkOrCopy(source, target);
+          }
+        }
+        entries.add(new Entry(target, name));
       }
-      return List.copyOf(names);
+      return List.copyOf(entries);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot stage the sandbox workers' class path in " + stage, e);
     }
@@ -99,6 +108,20 @@ final class ClassPathStage {
     }
     Files.copy(jar, target, StandardCopyOption.REPLACE_EXISTING);
     Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
+  }
+
+  /** Whether any uid may open the file: readable by others, every directory above it searchable by others. */
+  static boolean readableByEveryone(Path file) throws IOException {
+    Path real = file.toRealPath();
+    if (!Files.getPosixFilePermissions(real).contains(PosixFilePermission.OTHERS_READ)) {
+      return false;
+    }
+    for (Path dir = real.getParent(); dir != null; dir = dir.getParent()) {
+      if (!Files.getPosixFilePermissions(dir).contains(PosixFilePermission.OTHERS_EXECUTE)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void readableByAll(Path root) throws IOException {

@@ -142,10 +142,7 @@ public final class ConfinementCheck {
     try {
       // traversable by the worker uid (to reach its own directory and the class path), not listable
       Files.setPosixFilePermissions(tempRoot, PosixFilePermissions.fromString("rwx--x--x"));
-      Path classPath = tempRoot.resolve("classpath");
-      List<String> names = Files.isDirectory(classPath)
-          ? Files.list(classPath).map(p -> p.getFileName().toString()).sorted().toList()
-          : ClassPathStage.stage(ClassPathStage.sources(workerMain), classPath);
+      var classPath = ClassPathStage.stage(ClassPathStage.sources(workerMain), tempRoot.resolve("classpath"));
       Optional<Path> seccomp = SeccompFilter.forArch(System.getProperty("os.arch")).map(filter -> {
         Path file = tempRoot.resolve("seccomp.bpf");
         try {
@@ -159,7 +156,7 @@ public final class ConfinementCheck {
       Path javaHome = Path.of(System.getProperty("java.home")).toRealPath();
       Path debianConf = Path.of("/etc/java-" + Runtime.version().feature() + "-openjdk");
       return new LaunchHost(tools, javaHome, Files.isDirectory(debianConf) ? Optional.of(debianConf) : Optional.empty(),
-          classPath, names, seccomp, root ? OptionalInt.of(demand.workerUid()) : OptionalInt.empty(), root);
+          classPath, seccomp, root ? OptionalInt.of(demand.workerUid()) : OptionalInt.empty(), root);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare the sandbox directory " + tempRoot, e);
     }

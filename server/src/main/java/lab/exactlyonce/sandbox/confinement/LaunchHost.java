@@ -7,12 +7,12 @@ import java.util.OptionalInt;
 
 /**
  * What every launcher on this host shares: the tools, the JDK (and Debian's {@code /etc/java-N-openjdk}, which its
- * {@code conf} files link into), the staged class path, the seccomp program file (absent on an architecture without
+ * {@code conf} files link into), the worker's class path, the seccomp program file (absent on an architecture without
  * a syscall table here), and the uid workers switch to (present only when the server runs as root).
  */
-record LaunchHost(HostTools tools, Path javaHome, Optional<Path> javaConfDir, Path classPathDir,
-                  List<String> classPathNames, Optional<Path> seccompFile, OptionalInt workerUid, boolean root) {
+record LaunchHost(HostTools tools, Path javaHome, Optional<Path> javaConfDir, List<ClassPathStage.Entry> classPath,
+                  Optional<Path> seccompFile, OptionalInt workerUid, boolean root) {
   LaunchHost {
-    classPathNames = List.copyOf(classPathNames);
+    classPath = List.copyOf(classPath);
   }
 }

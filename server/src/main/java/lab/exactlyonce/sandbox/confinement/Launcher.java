@@ -17,7 +17,7 @@ import java.util.Set;
  * never reach a worker, whatever else the host allows.
  */
 public final class Launcher {
-  /** Where bubblewrap mounts the staged class path inside the sandbox (not under /tmp, which is the worker's own). */
+  /** Where bubblewrap mounts the class path entries inside the sandbox (not under /tmp, which is the worker's own). */
   static final String INSIDE_CLASS_PATH = "/eolab/classpath";
   /** Opens the seccomp program as fd 3 for {@code bwrap --seccomp 3} (a child gets only fds 0-2 from Java). */
   static final String FD3_SCRIPT = "exec 3<\"$0\" && exec \"$@\"";
@@ -83,8 +83,8 @@ public final class Launcher {
 
   /** The worker's {@code -cp} value as the worker sees it. */
   public String classPath() {
-    String root = kind == Kind.BWRAP ? INSIDE_CLASS_PATH : host.classPathDir().toString();
-    return String.join(":", host.classPathNames().stream().map(n -> root + "/" + n).toList());
+    return String.join(":", host.classPath().stream()
+        .map(e -> kind == Kind.BWRAP ? INSIDE_CLASS_PATH + "/" + e.name() : e.outside().toString()).toList());
   }
 
   /** Makes {@code workerDir} the worker's own: owned by the worker uid, closed to everyone else. */
@@ -160,7 +160,9 @@ public final class Launcher {
     String javaHome = host.javaHome().toString();
     b.addAll(List.of("--ro-bind", javaHome, javaHome));
     host.javaConfDir().ifPresent(dir -> b.addAll(List.of("--ro-bind", dir.toString(), dir.toString())));
-    b.addAll(List.of("--ro-bind", host.classPathDir().toString(), INSIDE_CLASS_PATH));
+    for (var entry : host.classPath()) {
+      b.addAll(List.of("--ro-bind", entry.outside().toString(), INSIDE_CLASS_PATH + "/" + entry.name()));
+    }
     for (Path extra : extraReadOnly) b.addAll(List.of("--ro-bind", extra.toString(), extra.toString()));
     if (freshProc) b.addAll(List.of("--proc", "/proc"));
     b.addAll(List.of("--dev", "/dev", "--bind", workerDir.toString(), "/tmp", "--clearenv"));
