@@ -57,7 +57,11 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
       }
     }
 
-    static Confinement parse(String text, int workerUid) {
+    static Confinement parse(String text, long uid) {
+      if (uid < 1 || uid > 2_147_483_646) {
+        throw new ConfigException("--sandbox-worker-uid must be a uid between 1 and 2147483646, got " + uid);
+      }
+      int workerUid = (int) uid;
       String mode = text.trim().toLowerCase(Locale.ROOT);
       return switch (mode) {
         case "auto" -> new Confinement(mode, ConfinementLevel.NONE, true, workerUid);
@@ -140,7 +144,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         Math.toIntExact(number(option, "--sandbox-heavy-nice", 0)),
         number(option, "--sandbox-queue-wait-ms", 20_000),
         Confinement.parse(option.apply("--sandbox-confinement").orElse("auto"),
-            Math.toIntExact(number(option, "--sandbox-worker-uid", Confinement.DEFAULT_WORKER_UID))),
+            number(option, "--sandbox-worker-uid", Confinement.DEFAULT_WORKER_UID)),
         ENGINE_WORKER_MAIN);
   }
 

@@ -132,6 +132,8 @@ class RealSandboxTest {
         if (!entry.isEmpty()) env.add(entry.substring(0, entry.indexOf('=')));
       }
       assertEquals(Set.of("LANG", "PATH", "PWD"), env);
+      assertTrue(System.getenv().keySet().stream().anyMatch(k -> !env.contains(k)),
+          "the server's own environment has more, which the worker did not get");
       // its root holds no server data: neither the marker nor this build's directory
       Path root = proc.resolve("root");
       assertFalse(Files.exists(root.resolve(marker.toString().substring(1))), "the marker is visible to the worker");

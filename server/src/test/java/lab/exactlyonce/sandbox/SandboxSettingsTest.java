@@ -70,5 +70,8 @@ class SandboxSettingsTest {
     assertEquals("--sandbox-worker-uid must be a uid between 1 and 2147483646, got 0",
         assertThrows(Config.ConfigException.class,
             () -> Config.from(new String[] {"--sandbox-worker-uid", "0"}, Map.of())).getMessage());
+    assertEquals("--sandbox-worker-uid must be a uid between 1 and 2147483646, got 99999999999",
+        assertThrows(Config.ConfigException.class,
+            () -> Config.from(new String[] {"--sandbox-worker-uid", "99999999999"}, Map.of())).getMessage());
   }
 }
