@@ -18,7 +18,8 @@ import java.util.stream.Stream;
 
 /**
  * The worker's class path, prepared once at start: only what a worker loads (the app's sandbox classes, Janino,
- * commons-compiler, ASM, Jackson, SLF4J), never the server's whole class path. A jar every user may read (the app
+ * commons-compiler, ASM, Jackson, SLF4J and its simple logger, which prints the engine's log lines to standard
+ * error, where the pool logs them), never the server's whole class path. A jar every user may read (the app
  * jar in the image) is used where it is; any other is staged in a world-readable directory, hard-linked where the
  * file system allows it and copied otherwise, because a worker running as another uid could not open it (a build's
  * local repository is private to root). From a class directory only the {@code lab/exactlyonce/sandbox} classes are
@@ -40,7 +41,7 @@ final class ClassPathStage {
         com.fasterxml.jackson.databind.ObjectMapper.class, com.fasterxml.jackson.core.JsonFactory.class,
         com.fasterxml.jackson.annotation.JsonValue.class, org.codehaus.janino.SimpleCompiler.class,
         org.codehaus.commons.compiler.CompileException.class, org.objectweb.asm.ClassReader.class,
-        org.slf4j.LoggerFactory.class));
+        org.slf4j.LoggerFactory.class, org.slf4j.simple.SimpleServiceProvider.class));
     try {
       classes.add(Class.forName(workerMain, false, ClassPathStage.class.getClassLoader()));
     } catch (ClassNotFoundException e) {
