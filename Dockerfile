@@ -1,6 +1,12 @@
 # Multi-stage build of the same runnable jar the README uses.
 #   docker build -t exactly-once-lab .
 #   docker run --rm -p 7070:7070 --read-only --tmpfs /tmp -v eolab-data:/data exactly-once-lab
+# Docker's default seccomp profile refuses the namespaces bubblewrap needs, so sandbox workers run there as plain
+# child processes (confinement none). For the strongest level (docs/sandbox.md, "Confinement"):
+#   docker run --rm -p 7070:7070 --read-only --tmpfs /tmp -v eolab-data:/data \
+#     --cap-drop ALL --security-opt no-new-privileges \
+#     --security-opt seccomp=docs/docker/seccomp-sandbox.json --security-opt systempaths=unconfined \
+#     --pids-limit 2048 --memory 2g exactly-once-lab --sandbox-confinement hardened
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY pom.xml .
@@ -12,9 +18,10 @@ COPY snippets snippets
 RUN mvn -B -q package -DskipTests
 
 FROM eclipse-temurin:17-jre
-# util-linux provides unshare: sandbox workers start in their own network namespace where the kernel allows it.
+# bubblewrap confines each sandbox worker (own namespaces, seccomp filter) where the container's profile allows it;
+# util-linux provides unshare (the weaker fallback) and setpriv (workers' own uid when the server runs as root).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends util-linux \
+ && apt-get install -y --no-install-recommends bubblewrap util-linux \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --home-dir /app --shell /usr/sbin/nologin eolab \
  && mkdir -p /data \

@@ -32,7 +32,6 @@ import lab.exactlyonce.web.SecurityHeaders;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 
 /** The application: built from a {@link Config}, wires every feature, holds no static state. */
 public final class App {
@@ -71,6 +70,9 @@ public final class App {
     this.sandbox = started;
   }
 
+  /** The {@code /healthz} answer: up, and how the sandbox's workers are confined ({@code unchecked} before start). */
+  private record Health(String status, String sandboxConfinement) {}
+
   /** What {@link #create} builds: the server and the classroom (whose streams and ticker the app ends). */
   private record Built(Javalin javalin, ClassroomRoutes classroom) {}
 
@@ -107,7 +109,7 @@ public final class App {
       });
       cfg.staticFiles.enableWebjars();
       SecurityHeaders.register(cfg.routes, config.ops().frameAncestors());
-      cfg.routes.get("/healthz", ctx -> ctx.json(Map.of("status", "ok")));
+      cfg.routes.get("/healthz", ctx -> ctx.json(new Health("ok", sandbox.confinementLevel())));
       ops.register(cfg.routes);
       lessonRoutes.register(cfg.routes);
       mapRoutes.register(cfg.routes);

@@ -16,8 +16,8 @@ public final class Main {
       return;
     }
     try {
-      app.start();
-    } catch (App.StartException e) {
+      app.start();   // the sandbox's confinement self-check may refuse here, or the port may be taken
+    } catch (Config.ConfigException | App.StartException e) {
       System.err.println("exactly-once-lab: " + e.getMessage());
       app.stop();
       System.exit(2);

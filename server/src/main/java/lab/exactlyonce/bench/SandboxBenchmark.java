@@ -38,9 +38,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * execute in its worker JVMs), for both demos at concurrency 1 and 32 (32 students, each its own 127.0.0.x
  * source address); then a benign run's latency at idle and while 20 other students keep infinite loops in flight;
  * then, in the same run, the javac in-memory route and a fresh {@code java Snippet.java} per run. Prints a
- * Markdown table.
+ * Markdown table; then what OS confinement costs ({@link ConfinementComparison}: worker warm-up and run latency with
+ * the best confinement against none). {@code --confinement-only} measures just that.
  *
- * <pre>java -cp target/exactly-once-lab.jar lab.exactlyonce.bench.SandboxBenchmark [--quick] [--sandbox-... flags]</pre>
+ * <pre>java -cp target/exactly-once-lab.jar lab.exactlyonce.bench.SandboxBenchmark [--quick] [--confinement-only]
+ *     [--sandbox-... flags]</pre>
  */
 public final class SandboxBenchmark {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -71,21 +73,32 @@ public final class SandboxBenchmark {
 
   public static void main(String[] args) throws Exception {
     boolean quick = Arrays.asList(args).contains("--quick");
-    String[] sandboxArgs = Arrays.stream(args).filter(a -> !a.equals("--quick")).toArray(String[]::new);
+    boolean confinementOnly = Arrays.asList(args).contains("--confinement-only");
+    String[] sandboxArgs = Arrays.stream(args).filter(a -> !a.equals("--quick") && !a.equals("--confinement-only"))
+        .toArray(String[]::new);
     Config flags = Config.from(sandboxArgs, Map.of());
     Config config = new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-bench"), Optional.empty(),
         Optional.empty(), flags.sandbox(), lab.exactlyonce.store.StoreSettings.embedded(), flags.classroom(),
         flags.ops());
-    App app = new App(config).start();
+    App app = new App(config);
+    long startAt = System.nanoTime();
+    app.start();
+    double appStartMs = (System.nanoTime() - startAt) / 1e6;
+    Demo sink;
     try {
       long start = System.nanoTime();
       if (!app.sandbox().awaitReady(Duration.ofSeconds(120))) throw new IllegalStateException("workers not ready");
       System.out.printf(Locale.ROOT, "workers ready in %d ms; %s%n", (System.nanoTime() - start) / 1_000_000,
           app.sandbox().confinement());
-      new SandboxBenchmark(app.port(), quick).run(config);
+      var benchmark = new SandboxBenchmark(app.port(), quick);
+      sink = benchmark.demo("sink-demo");
+      if (!confinementOnly) benchmark.run(config);
     } finally {
       app.stop();
     }
+    // with the app's workers gone, so that they do not share the cores with what is measured
+    ConfinementComparison.print(sink.source(), sink.expected(), config.sandbox(), quick ? 4 : 8, quick ? 100 : 200,
+        appStartMs);
   }
 
   private void run(Config config) throws Exception {

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.engine.Outcome;
 
 import java.util.EnumMap;
@@ -12,7 +13,8 @@ import java.util.Map;
 
 /**
  * The sandbox's figures: runs finished by outcome ({@code eolab_sandbox_runs_total{outcome=...}}), runs waiting
- * for a worker, workers busy and workers configured.
+ * for a worker, workers busy and workers configured, and the confinement level the self-check found
+ * ({@code eolab_sandbox_confinement{level="hardened"} 1}).
  */
 final class SandboxMeters {
   private SandboxMeters() {}
@@ -32,5 +34,10 @@ final class SandboxMeters {
         .description("Sandbox workers running a snippet now").register(registry);
     Gauge.builder("eolab.sandbox.workers", sandbox, s -> s.settings().workers())
         .description("Sandbox workers configured").register(registry);
+    for (ConfinementLevel level : ConfinementLevel.values()) {
+      Gauge.builder("eolab.sandbox.confinement", sandbox, s -> s.confinementLevel().equals(level.id()) ? 1 : 0)
+          .description("1 for the OS confinement level the sandbox's workers run at (after its self-check)")
+          .tag("level", level.id()).register(registry);
+    }
   }
 }

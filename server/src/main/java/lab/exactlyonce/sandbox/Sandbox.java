@@ -3,6 +3,8 @@ package lab.exactlyonce.sandbox;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.sandbox.engine.CheckSpec;
+import lab.exactlyonce.sandbox.confinement.ConfinementReport;
+import lab.exactlyonce.sandbox.confinement.HostTools;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.sandbox.engine.WorkerRequest;
@@ -60,16 +62,26 @@ public final class Sandbox implements AutoCloseable {
       new java.util.concurrent.CopyOnWriteArrayList<>();
 
   public Sandbox(SandboxSettings settings) {
-    this.settings = settings;
-    this.queue = new RunQueue<>(settings.queueCapacity(), settings.perClientCap());
-    this.pool = new WorkerPool(settings, json, timer, this::dispatch);
+    this(settings, HostTools.installed());
   }
 
-  /** Starts the workers in the background; runs submitted before they are ready wait in the queue. */
+  /** With the confinement tools at other paths (tests hand it a host where the strong launchers fail). */
+  Sandbox(SandboxSettings settings, HostTools tools) {
+    this.settings = settings;
+    this.queue = new RunQueue<>(settings.queueCapacity(), settings.perClientCap());
+    this.pool = new WorkerPool(settings, tools, json, timer, this::dispatch);
+  }
+
+  /**
+   * Checks the confinement (a second or so), then starts the workers in the background; runs submitted before they
+   * are ready wait in the queue.
+   *
+   * @throws lab.exactlyonce.Config.ConfigException if this host cannot confine workers as the settings insist
+   */
   public synchronized Sandbox start() {
     if (!started) {
-      started = true;
       pool.start();
+      started = true;
     }
     return this;
   }
@@ -78,9 +90,19 @@ public final class Sandbox implements AutoCloseable {
     return settings;
   }
 
-  /** Which OS confinement the workers run under, in words. */
-  public String confinement() {
+  /** Which OS confinement the workers run under (what the start-up self-check found). */
+  public ConfinementReport confinement() {
     return pool.confinement();
+  }
+
+  /** The confinement level's name ({@code hardened}, ...), or {@code unchecked} before the sandbox has started. */
+  public String confinementLevel() {
+    return started ? pool.confinement().level().id() : "unchecked";
+  }
+
+  /** The sandbox's own temporary directory; for tests. */
+  java.nio.file.Path tempRoot() {
+    return pool.tempRoot();
   }
 
   /** Calls {@code listener} with every run's result (for metrics); it must be quick and must not throw. */

@@ -1,6 +1,7 @@
 package lab.exactlyonce.sandbox;
 
 import lab.exactlyonce.Config.ConfigException;
+import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.engine.SandboxLimits;
 
 import java.util.Collections;
@@ -27,7 +28,7 @@ import java.util.function.Function;
  * @param heavyWorkers workers kept for heavy clients (their lane); the rest serve everyone else
  * @param heavyNice the {@code nice} level (0 to 19) of the heavy lane's workers; 0 runs them at normal priority
  * @param queueWaitMillis a run that waited this long without a worker is answered as internal_error
- * @param confinement how workers are confined by the operating system
+ * @param confinement how workers are confined by the operating system, and their uid
  * @param workerMain the class a worker JVM runs (tests swap in a fake that speaks the same protocol)
  */
 public record SandboxSettings(int workers, String workerHeap, String workerStack, List<String> workerJvmFlags,
@@ -40,22 +41,37 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
 
   public static final String ENGINE_WORKER_MAIN = "lab.exactlyonce.sandbox.engine.WorkerMain";
 
-  /** How worker processes are confined beyond running in their own JVM. */
-  public enum Confinement {
-    /** A fresh network namespace (no network at all) if the OS allows it, else none. */
-    AUTO,
-    /** A fresh network namespace, or refuse to start. */
-    NETWORK_NAMESPACE,
-    /** Plain child processes. */
-    NONE;
+  /**
+   * How worker processes are confined beyond running in their own JVM: {@code auto} (the best this host allows),
+   * a minimum level (refuse to start below it), or {@code none} (plain child processes on purpose); and the uid
+   * workers run as when the server runs as root (numeric, needs no passwd entry).
+   */
+  public record Confinement(String mode, ConfinementLevel minimum, boolean probe, int workerUid) {
+    public static final int DEFAULT_WORKER_UID = 64999;
+    public static final Confinement AUTO = new Confinement("auto", ConfinementLevel.NONE, true, DEFAULT_WORKER_UID);
+    public static final Confinement NONE = new Confinement("none", ConfinementLevel.NONE, false, DEFAULT_WORKER_UID);
 
-    static Confinement parse(String text) {
-      try {
-        return valueOf(text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
-      } catch (IllegalArgumentException e) {
-        throw new ConfigException("--sandbox-confinement must be one of auto, network-namespace, none; got '"
-            + text + "'");
+    public Confinement {
+      if (workerUid < 1 || workerUid > 2_147_483_646) {
+        throw new ConfigException("--sandbox-worker-uid must be a uid between 1 and 2147483646, got " + workerUid);
       }
+    }
+
+    static Confinement parse(String text, long uid) {
+      if (uid < 1 || uid > 2_147_483_646) {
+        throw new ConfigException("--sandbox-worker-uid must be a uid between 1 and 2147483646, got " + uid);
+      }
+      int workerUid = (int) uid;
+      String mode = text.trim().toLowerCase(Locale.ROOT);
+      return switch (mode) {
+        case "auto" -> new Confinement(mode, ConfinementLevel.NONE, true, workerUid);
+        case "none" -> new Confinement(mode, ConfinementLevel.NONE, false, workerUid);
+        case "network", "network-namespace" -> new Confinement(mode, ConfinementLevel.NETWORK, true, workerUid);
+        case "contained" -> new Confinement(mode, ConfinementLevel.CONTAINED, true, workerUid);
+        case "hardened" -> new Confinement(mode, ConfinementLevel.HARDENED, true, workerUid);
+        default -> throw new ConfigException("--sandbox-confinement must be one of auto, network, contained, hardened, "
+            + "none (network-namespace is network); got '" + text + "'");
+      };
     }
   }
 
@@ -94,7 +110,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         "--sandbox-max-source-bytes", "--sandbox-compile-ms", "--sandbox-kill-grace-ms", "--sandbox-queue",
         "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-heavy-nice", "--sandbox-queue-wait-ms",
         "--sandbox-confinement", "--sandbox-max-trace-events", "--sandbox-max-trace-bytes",
-        "--sandbox-max-diagnostics", "--sandbox-cache-bytes")) {
+        "--sandbox-max-diagnostics", "--sandbox-cache-bytes", "--sandbox-worker-uid")) {
       table.put(flag, flag.substring(2).toUpperCase(Locale.ROOT).replace('-', '_'));
     }
     return Collections.unmodifiableMap(table);
@@ -132,7 +148,8 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         Math.toIntExact(number(option, "--sandbox-heavy-workers", 1)),
         Math.toIntExact(number(option, "--sandbox-heavy-nice", 0)),
         number(option, "--sandbox-queue-wait-ms", 20_000),
-        option.apply("--sandbox-confinement").map(Confinement::parse).orElse(Confinement.AUTO),
+        Confinement.parse(option.apply("--sandbox-confinement").orElse("auto"),
+            number(option, "--sandbox-worker-uid", Confinement.DEFAULT_WORKER_UID)),
         ENGINE_WORKER_MAIN);
   }
 

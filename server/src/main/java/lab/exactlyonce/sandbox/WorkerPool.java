@@ -1,7 +1,12 @@
 package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import lab.exactlyonce.sandbox.SandboxSettings.Confinement;
+import lab.exactlyonce.sandbox.confinement.ConfinementCheck;
+import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
+import lab.exactlyonce.sandbox.confinement.ConfinementReport;
+import lab.exactlyonce.sandbox.confinement.HostTools;
+import lab.exactlyonce.sandbox.confinement.Launcher;
+import lab.exactlyonce.sandbox.confinement.WorkerCgroups;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,6 +19,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -22,8 +29,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
- * The worker JVMs: started with the server's own class path and capped JVM flags, each in a private temporary
- * directory and, where the OS allows, in a fresh network namespace. Keeps the idle ones; every worker that ends
+ * The worker JVMs: started with capped JVM flags, each in a private temporary directory, through the launcher the
+ * start-up self-check chose ({@link ConfinementCheck}: as strongly confined as this host allows, never with the
+ * server's environment). Keeps the idle ones; every worker that ends
  * (crashed, killed after a hard limit, or exited on its own after a stuck call) is replaced in the background, with
  * a growing pause if replacements keep failing.
  */
@@ -34,8 +42,11 @@ final class WorkerPool {
   private final ObjectMapper json;
   private final ScheduledExecutorService timer;
   private final Runnable onIdle;
-  private final List<String> confinementPrefix;
-  private final String confinementDescription;
+  private final HostTools tools;
+  private volatile Launcher launcher;
+  private volatile Optional<WorkerCgroups> cgroups = Optional.empty();
+  private volatile ConfinementReport confinement = new ConfinementReport(ConfinementLevel.NONE, "not started yet",
+      "the self-check runs when the sandbox starts");
   /** Created at start; holds one temporary directory per worker. */
   private volatile Path tempRoot;
   private final AtomicInteger serial = new AtomicInteger();
@@ -49,25 +60,41 @@ final class WorkerPool {
   /**
    * @param onIdle called (without locks held) whenever a worker becomes idle, so waiting runs can start
    */
-  WorkerPool(SandboxSettings settings, ObjectMapper json, ScheduledExecutorService timer, Runnable onIdle) {
+  WorkerPool(SandboxSettings settings, HostTools tools, ObjectMapper json, ScheduledExecutorService timer,
+             Runnable onIdle) {
     this.settings = settings;
+    this.tools = tools;
     this.json = json;
     this.timer = timer;
     this.onIdle = onIdle;
-    var probe = probeConfinement(settings.confinement());
-    this.confinementPrefix = probe.prefix();
-    this.confinementDescription = probe.description();
     this.lowPriorityWorkers = lowPriorityWorkers(settings);
   }
 
+  /**
+   * Runs the confinement self-check, then starts the workers in the background.
+   *
+   * @throws lab.exactlyonce.Config.ConfigException if this host cannot confine workers as the settings insist
+   */
   void start() {
     try {
       tempRoot = Files.createTempDirectory("eolab-sandbox-");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the sandbox workers' temporary directory", e);
     }
-    log.info("sandbox: {} workers ({} heap each; {} of them for heavy clients, nice {}); {}", settings.workers(),
-        settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinementDescription);
+    var c = settings.confinement();
+    try {
+      var selection = ConfinementCheck.select(new ConfinementCheck.Demand(c.probe(), c.minimum(), c.workerUid(),
+          c.mode()), settings.workerMain(), tempRoot, tools);
+      launcher = selection.launcher();
+      confinement = selection.report();
+    } catch (RuntimeException e) {
+      deleteTree(tempRoot);
+      throw e;
+    }
+    cgroups = WorkerCgroups.create(tempRoot.getFileName().toString(), memoryCap(settings.workerHeap()));
+    log.info("sandbox: {} workers ({} heap each; {} of them for heavy clients, nice {}); {}; {}", settings.workers(),
+        settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinement,
+        cgroups.map(Object::toString).orElse("no cgroup caps (not writable here)"));
     // One at a time: on two cores, JVMs warming up side by side slow each other past the engine's limits.
     synchronized (initialPlan) {
       for (int i = 0; i < settings.workers(); i++) initialPlan.add(i >= settings.workers() - lowPriorityWorkers);
@@ -92,8 +119,12 @@ final class WorkerPool {
     return settings.workers() == 1 ? 0 : Math.max(1, Math.min(settings.heavyWorkers(), settings.workers() - 1));
   }
 
-  String confinement() {
-    return confinementDescription;
+  ConfinementReport confinement() {
+    return confinement;
+  }
+
+  Path tempRoot() {
+    return tempRoot;
   }
 
   /**
@@ -177,7 +208,24 @@ final class WorkerPool {
     synchronized (this) {
       idle.clear();
     }
+    cgroups.ifPresent(WorkerCgroups::close);
     if (tempRoot != null) deleteTree(tempRoot);
+  }
+
+  /**
+   * One worker's memory cap: its heap plus 768 MiB for metaspace (up to 192 MiB), code cache, thread stacks and
+   * the JVM's own allocations, so only a worker far past its flags meets the kernel's limit.
+   */
+  static long memoryCap(String heap) {
+    String digits = heap.replaceAll("[^0-9]", "");
+    long n = Long.parseLong(digits);
+    long bytes = switch (heap.substring(heap.length() - 1).toLowerCase(Locale.ROOT)) {
+      case "k" -> n << 10;
+      case "m" -> n << 20;
+      case "g" -> n << 30;
+      default -> n;
+    };
+    return bytes + (768L << 20);
   }
 
   private void spawn(boolean lowPriority) {
@@ -186,7 +234,9 @@ final class WorkerPool {
     WorkerProcess worker;
     try {
       Path tmp = Files.createDirectories(tempRoot.resolve(name));
-      worker = WorkerProcess.start(name, command(tmp, lowPriority), json, lowPriority);
+      launcher.prepare(tmp);
+      List<Path> procs = cgroups.isPresent() ? cgroups.get().enter(name) : List.of();
+      worker = WorkerProcess.start(name, command(tmp, lowPriority, procs), json, lowPriority);
     } catch (IOException | RuntimeException e) {
       log.error("sandbox: cannot start {}: {}", name, e.toString());
       startNextInitial();
@@ -221,6 +271,7 @@ final class WorkerPool {
       idle.remove(worker);
     }
     deleteTree(tempRoot.resolve(worker.name()));
+    cgroups.ifPresent(c -> c.release(worker.name()));
     if (closing) return;
     if (!worker.ready().isDone() || worker.ready().isCompletedExceptionally()) {
       retryLater(worker.lowPriority());
@@ -237,11 +288,12 @@ final class WorkerPool {
     timer.schedule(() -> spawn(lowPriority), delay, TimeUnit.MILLISECONDS);
   }
 
-  private List<String> command(Path tmp, boolean lowPriority) {
-    var command = new ArrayList<>(confinementPrefix);
+  private List<String> command(Path tmp, boolean lowPriority, List<Path> cgroupProcs) {
+    var command = new ArrayList<String>();
+    // outside the confinement, so that it applies to the whole chain
     if (lowPriority && settings.heavyNice() > 0) command.addAll(List.of("nice", "-n", String.valueOf(settings.heavyNice())));
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of(
+    String inside = launcher.tmpInside(tmp);
+    var java = new ArrayList<String>(List.of(launcher.java(),
         "-Xmx" + settings.workerHeap(),
         "-Xss" + settings.workerStack(),
         "-XX:+UseSerialGC",
@@ -253,53 +305,14 @@ final class WorkerPool {
         // only the modules the engine needs: AWT, java.net.http, JDBC and the like are not even there
         "--limit-modules", "java.base,java.logging,java.management,jdk.management,jdk.unsupported",
         "-Xshare:auto",
-        "-XX:ErrorFile=" + tmp.resolve("hs_err_pid%p.log"),
-        "-Djava.io.tmpdir=" + tmp,
+        "-XX:ErrorFile=" + inside + "/hs_err_pid%p.log",
+        "-Djava.io.tmpdir=" + inside,
         "-Dfile.encoding=UTF-8",
         "-Djava.awt.headless=true"));
-    command.addAll(settings.workerJvmFlags());
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), settings.workerMain()));
+    java.addAll(settings.workerJvmFlags());
+    java.addAll(List.of("-cp", launcher.classPath(), settings.workerMain()));
+    command.addAll(launcher.wrap(tmp, java, cgroupProcs));
     return command;
-  }
-
-  private record Probe(List<String> prefix, String description) {}
-
-  /** Finds out once, at start, which confinement this OS allows. */
-  private static Probe probeConfinement(Confinement mode) {
-    if (mode == Confinement.NONE) {
-      return new Probe(List.of(), "confinement: none (configured); workers are plain child processes");
-    }
-    for (List<String> prefix : List.of(List.of("unshare", "--net", "--map-root-user"), List.of("unshare", "--net"))) {
-      if (works(prefix)) {
-        return new Probe(prefix, "confinement: network namespace (" + String.join(" ", prefix)
-            + "); workers have no network");
-      }
-    }
-    if (mode == Confinement.NETWORK_NAMESPACE) {
-      throw new lab.exactlyonce.Config.ConfigException(
-          "--sandbox-confinement network-namespace: this system does not allow 'unshare --net'");
-    }
-    return new Probe(List.of(), "confinement: none available ('unshare --net' is not allowed here); "
-        + "workers are plain child processes");
-  }
-
-  private static boolean works(List<String> prefix) {
-    var command = new ArrayList<>(prefix);
-    command.add("true");
-    try {
-      Process p = new ProcessBuilder(command).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-      if (!p.waitFor(5, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        return false;
-      }
-      return p.exitValue() == 0;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
   }
 
   private static void deleteTree(Path root) {

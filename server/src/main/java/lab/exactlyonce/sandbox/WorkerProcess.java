@@ -2,6 +2,7 @@ package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.confinement.Launcher;
 import lab.exactlyonce.sandbox.engine.WorkerRequest;
 import lab.exactlyonce.sandbox.engine.WorkerResponse;
 import org.slf4j.Logger;
@@ -57,7 +58,11 @@ final class WorkerProcess {
   /** Starts the process; {@link #ready()} completes when it has said so. */
   static WorkerProcess start(String name, List<String> command, ObjectMapper json, boolean lowPriority)
       throws IOException {
-    Process process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+    ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
+    // whatever the launcher: the server's environment (its secrets) never reaches a worker
+    builder.environment().clear();
+    builder.environment().putAll(Launcher.environment());
+    Process process = builder.start();
     return new WorkerProcess(name, process, json, lowPriority);
   }
 

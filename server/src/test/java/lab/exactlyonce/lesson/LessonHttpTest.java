@@ -24,7 +24,7 @@ class LessonHttpTest extends ServerTest {
         arguments("home page lists the lesson", "GET", "/", 200, "text/html", "<a href=\"/lessons/exactly-once\">"),
         arguments("lesson page has the four panels", "GET", "/lessons/exactly-once", 200, "text/html", "<section id=\"gist\""),
         arguments("lesson page links the tabs", "GET", "/lessons/exactly-once", 200, "text/html", "<a href=\"#sandbox\" id=\"tab-sandbox\">Sandbox</a>"),
-        arguments("health check", "GET", "/healthz", 200, "application/json", "{\"status\":\"ok\"}"),
+        arguments("health check", "GET", "/healthz", 200, "application/json", "{\"status\":\"ok\",\"sandboxConfinement\":"),
         arguments("lesson list as JSON", "GET", "/api/lessons", 200, "application/json",
             "\"id\":\"exactly-once\""),
         arguments("lesson list gives the page", "GET", "/api/lessons", 200, "application/json",

@@ -73,6 +73,12 @@ class MetricsTest {
       assertTrue(runs.contains("eolab_sandbox_runs_total{outcome=\"compile_error\"} 1.0"), String.join("\n", runs));
       assertTrue(samples(body, "http_server_requests_seconds_count")
           .contains("http_server_requests_seconds_count{method=\"POST\",route=\"/api/run\",status=\"200\"} 2"));
+      // the self-check ran when the sandbox started: this machine (root, bubblewrap) reaches hardened
+      List<String> confinement = samples(body, "eolab_sandbox_confinement");
+      assertTrue(confinement.contains("eolab_sandbox_confinement{level=\"hardened\"} 1.0"), String.join("\n", confinement));
+      assertTrue(confinement.contains("eolab_sandbox_confinement{level=\"none\"} 0.0"), String.join("\n", confinement));
+      assertTrue(server.get("/healthz").body().equals("{\"status\":\"ok\",\"sandboxConfinement\":\"hardened\"}"),
+          server.get("/healthz").body());
     }
   }
 

@@ -7,13 +7,20 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -91,21 +98,72 @@ class RealSandboxTest {
     }
   }
 
+  /**
+   * Every real worker, seen from outside through /proc (a snippet itself cannot read files): on this machine (root,
+   * bubblewrap installed) it runs hardened as uid 64999, in namespaces of its own, without the server's
+   * environment, files or network.
+   */
   @Test
-  void workers_run_in_their_own_network_namespace_where_the_os_allows_it() throws Exception {
-    if (!sandbox.confinement().startsWith("confinement: network namespace")) {
-      assertEquals("confinement: none available ('unshare --net' is not allowed here); workers are plain child "
-          + "processes", sandbox.confinement());
-      return;
-    }
-    String ours = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/net")).toString();
+  void workers_run_hardened_as_an_unprivileged_uid_in_namespaces_of_their_own() throws Exception {
+    assertEquals(ConfinementLevel.HARDENED, sandbox.confinement().level(), sandbox.confinement().toString());
+    assertEquals(List.of(), run("x", main("    System.out.println(1);")).diagnostics());
+    Path marker = sandbox.tempRoot().resolve("server-only-marker");
+    assertTrue(Files.exists(marker), "the self-check's marker is there for the server");
     for (long pid : sandbox.workerPids()) {
-      String theirs = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/" + pid + "/ns/net")).toString();
-      assertNotEquals(ours, theirs, "worker " + pid + " shares the server's network namespace");
+      long jvm = ProcessHandle.of(pid).orElseThrow().descendants()
+          .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false))
+          .findFirst().orElseThrow(() -> new AssertionError("no JVM under worker " + pid)).pid();
+      Path proc = Path.of("/proc/" + jvm);
+      List<String> status = Files.readAllLines(proc.resolve("status"));
+      assertEquals("64999", field(status, "Uid"), "real uid");
+      assertEquals("0000000000000000", field(status, "CapEff"));
+      assertEquals("1", field(status, "NoNewPrivs"));
+      assertEquals("2", field(status, "Seccomp"));
+      for (String ns : List.of("net", "mnt", "pid", "user", "ipc", "uts")) {
+        assertNotEquals(Files.readSymbolicLink(Path.of("/proc/self/ns/" + ns)),
+            Files.readSymbolicLink(proc.resolve("ns/" + ns)), "worker " + jvm + " shares the server's " + ns + " namespace");
+      }
       // no network interface but its own loopback
-      String devices = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + pid + "/net/dev"));
+      String devices = Files.readString(proc.resolve("net/dev"));
       assertEquals(List.of("lo"), devices.lines().skip(2).map(l -> l.trim().split(":")[0]).toList());
+      // its environment: only what the launcher sets
+      Set<String> env = new TreeSet<>();
+      for (String entry : Files.readString(proc.resolve("environ")).split("\0")) {
+        if (!entry.isEmpty()) env.add(entry.substring(0, entry.indexOf('=')));
+      }
+      assertEquals(Set.of("LANG", "PATH", "PWD"), env);
+      assertTrue(System.getenv().keySet().stream().anyMatch(k -> !env.contains(k)),
+          "the server's own environment has more, which the worker did not get");
+      // its root holds no server data: neither the marker nor this build's directory
+      Path root = proc.resolve("root");
+      assertFalse(Files.exists(root.resolve(marker.toString().substring(1))), "the marker is visible to the worker");
+      assertFalse(Files.exists(root.resolve(Path.of("").toAbsolutePath().toString().substring(1))),
+          "the server's working directory is visible to the worker");
+      assertTrue(Files.isDirectory(root.resolve("tmp")), "its own /tmp");
+      // a root with only the JDK, the libraries it loads, Debian's JDK configuration and the staged class path
+      assertEquals(List.of("dev", "eolab", "etc", "lib", "lib64", "proc", "tmp", "usr"), list(root));
+      assertEquals(List.of("lib", "lib64"), list(root.resolve("usr")));
+      assertEquals(List.of("jvm", "x86_64-linux-gnu"), list(root.resolve("usr/lib")));
+      assertEquals(List.of("java-17-openjdk"), list(root.resolve("etc")));
+      // capped by its own cgroups (cgroup v1 pids and memory are writable for root here)
+      String cgroups = Files.readString(proc.resolve("cgroup"));
+      String group = sandbox.tempRoot().getFileName() + "/worker-";
+      assertTrue(cgroups.lines().anyMatch(l -> l.contains(":pids:") && l.contains(group)), cgroups);
+      assertTrue(cgroups.lines().anyMatch(l -> l.contains(":memory:") && l.contains(group)), cgroups);
+      int threads = Integer.parseInt(field(status, "Threads"));
+      assertTrue(threads < 100, "a warm worker runs " + threads + " threads, far below its cap of 512");
     }
+  }
+
+  private static List<String> list(Path dir) throws java.io.IOException {
+    try (var entries = Files.list(dir)) {
+      return entries.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  private static String field(List<String> status, String key) {
+    return status.stream().filter(l -> l.startsWith(key + ":")).findFirst()
+        .map(l -> l.substring(key.length() + 1).trim().split("\\s+")[0]).orElse("missing");
   }
 
   @Test

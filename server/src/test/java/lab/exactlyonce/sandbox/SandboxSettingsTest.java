@@ -1,6 +1,7 @@
 package lab.exactlyonce.sandbox;
 
 import lab.exactlyonce.Config;
+import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -55,6 +56,19 @@ class SandboxSettingsTest {
   }
 
   @Test
+  void confinement_takes_a_minimum_level_and_a_worker_uid() {
+    SandboxSettings.Confinement hardened = Config.from(new String[] {"--sandbox-confinement", "hardened",
+        "--sandbox-worker-uid", "61000"}, Map.of()).sandbox().confinement();
+    assertEquals(new SandboxSettings.Confinement("hardened", ConfinementLevel.HARDENED, true, 61000), hardened);
+    assertEquals(ConfinementLevel.NETWORK, Config.from(new String[] {"--sandbox-confinement", "network-namespace"},
+        Map.of()).sandbox().confinement().minimum());
+    assertEquals(ConfinementLevel.CONTAINED, Config.from(new String[0], Map.of("SANDBOX_CONFINEMENT", "contained"))
+        .sandbox().confinement().minimum());
+    assertEquals(64999, SandboxSettings.defaults().confinement().workerUid());
+    assertEquals(false, SandboxSettings.Confinement.NONE.probe());
+  }
+
+  @Test
   void bad_values_are_one_readable_line() {
     assertEquals("--sandbox-workers must be a whole number, got 'many'", assertThrows(Config.ConfigException.class,
         () -> Config.from(new String[] {"--sandbox-workers", "many"}, Map.of())).getMessage());
@@ -63,11 +77,18 @@ class SandboxSettingsTest {
     assertEquals("--sandbox-worker-heap must be a JVM memory size such as 256m, got 'lots'",
         assertThrows(Config.ConfigException.class,
             () -> Config.from(new String[] {"--sandbox-worker-heap", "lots"}, Map.of())).getMessage());
-    assertEquals("--sandbox-confinement must be one of auto, network-namespace, none; got 'jail'",
+    assertEquals("--sandbox-confinement must be one of auto, network, contained, hardened, none "
+            + "(network-namespace is network); got 'jail'",
         assertThrows(Config.ConfigException.class,
             () -> Config.from(new String[] {"--sandbox-confinement", "jail"}, Map.of())).getMessage());
     assertEquals("--sandbox-worker-jvm-flags takes -X... JVM flags only, got '-javaagent:x.jar'",
         assertThrows(Config.ConfigException.class,
             () -> Config.from(new String[] {"--sandbox-worker-jvm-flags", "-javaagent:x.jar"}, Map.of())).getMessage());
+    assertEquals("--sandbox-worker-uid must be a uid between 1 and 2147483646, got 0",
+        assertThrows(Config.ConfigException.class,
+            () -> Config.from(new String[] {"--sandbox-worker-uid", "0"}, Map.of())).getMessage());
+    assertEquals("--sandbox-worker-uid must be a uid between 1 and 2147483646, got 99999999999",
+        assertThrows(Config.ConfigException.class,
+            () -> Config.from(new String[] {"--sandbox-worker-uid", "99999999999"}, Map.of())).getMessage());
   }
 }

@@ -1,0 +1,181 @@
+package lab.exactlyonce.sandbox.confinement;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * One way to start a worker JVM under the operating system's confinement, and the paths the JVM sees from inside.
+ * Every launcher starts its process with a cleared environment ({@link #environment()}): the server's secrets
+ * never reach a worker, whatever else the host allows.
+ */
+public final class Launcher {
+  /** Where bubblewrap mounts the class path entries inside the sandbox (not under /tmp, which is the worker's own). */
+  static final String INSIDE_CLASS_PATH = "/eolab/classpath";
+  /** Opens the seccomp program as fd 3 for {@code bwrap --seccomp 3} (a child gets only fds 0-2 from Java). */
+  static final String FD3_SCRIPT = "exec 3<\"$0\" && exec \"$@\"";
+  /** No core files: a crashing JVM would write its whole heap into the worker's directory. */
+  static final String NO_CORE = "ulimit -c 0 && ";
+
+  enum Kind { BWRAP, UNSHARE_NET, PLAIN }
+
+  static final List<String> MULTIARCH_LIB_DIRS = List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu");
+
+  private final String name;
+  private final ConfinementLevel target;
+  private final Kind kind;
+  private final boolean disableUserns;
+  private final boolean freshProc;
+  private final boolean seccomp;
+  private final LaunchHost host;
+
+  Launcher(String name, ConfinementLevel target, Kind kind, boolean disableUserns, boolean freshProc,
+           boolean seccomp, LaunchHost host) {
+    this.name = name;
+    this.target = target;
+    this.kind = kind;
+    this.disableUserns = disableUserns;
+    this.freshProc = freshProc;
+    this.seccomp = seccomp;
+    this.host = host;
+  }
+
+  /** What it is, in words, for logs: such as {@code bwrap (all namespaces, seccomp, fresh /proc) as uid 64999}. */
+  public String name() {
+    return name + (host.workerUid().isPresent() ? " as uid " + host.workerUid().getAsInt() : "");
+  }
+
+  /** The level this launcher is meant to reach. */
+  ConfinementLevel target() {
+    return target;
+  }
+
+  /** The environment of every worker: nothing of the server's. */
+  public static Map<String, String> environment() {
+    var env = new LinkedHashMap<String, String>();
+    env.put("PATH", "/usr/bin:/bin");
+    env.put("LANG", "C.UTF-8");
+    return env;
+  }
+
+  /**
+   * The environment keys a worker may have, whatever the launcher: bubblewrap sets PWD after {@code --chdir}, and
+   * LD_LIBRARY_PATH where it mounts no /proc.
+   */
+  static final Set<String> ALLOWED_ENV = Set.of("PATH", "LANG", "PWD", "LD_LIBRARY_PATH");
+
+  /** The JVM executable (the same path inside and outside). */
+  public String java() {
+    return host.javaHome().resolve("bin").resolve("java").toString();
+  }
+
+  /** The worker's temporary directory as the worker sees it. */
+  public String tmpInside(Path workerDir) {
+    return kind == Kind.BWRAP ? "/tmp" : workerDir.toString();
+  }
+
+  /** The worker's {@code -cp} value as the worker sees it. */
+  public String classPath() {
+    return String.join(":", host.classPath().stream()
+        .map(e -> kind == Kind.BWRAP ? INSIDE_CLASS_PATH + "/" + e.name() : e.outside().toString()).toList());
+  }
+
+  /** Makes {@code workerDir} the worker's own: owned by the worker uid, closed to everyone else. */
+  public void prepare(Path workerDir) throws IOException {
+    Files.setPosixFilePermissions(workerDir, PosixFilePermissions.fromString("rwx------"));
+    OptionalInt uid = host.workerUid();
+    if (uid.isPresent()) {
+      Files.setAttribute(workerDir, "unix:uid", uid.getAsInt());
+      Files.setAttribute(workerDir, "unix:gid", uid.getAsInt());
+    }
+  }
+
+  /**
+   * The full command: the confinement around {@code javaCommand}, which starts with {@link #java()}.
+   *
+   * @param cgroupProcs {@code cgroup.procs} files the first process moves itself into before anything else runs
+   */
+  public List<String> wrap(Path workerDir, List<String> javaCommand, List<Path> cgroupProcs) {
+    return wrap(workerDir, javaCommand, cgroupProcs, List.of());
+  }
+
+  /** As {@link #wrap(Path, List, List)}, with more host files visible read-only inside (the probe's {@code unshare}). */
+  List<String> wrap(Path workerDir, List<String> javaCommand, List<Path> cgroupProcs, List<Path> extraReadOnly) {
+    var command = new ArrayList<String>();
+    boolean fd3 = kind == Kind.BWRAP && seccomp;
+    command.addAll(List.of(host.tools().shell().toString(), "-c", WorkerCgroups.joinScript(cgroupProcs) + NO_CORE
+        + (fd3 ? FD3_SCRIPT : "exec \"$@\""), fd3 ? host.seccompFile().orElseThrow().toString() : "eolab-worker"));
+    switch (kind) {
+      case BWRAP -> {
+        command.addAll(dropToWorkerUid());
+        command.addAll(bwrap(workerDir, extraReadOnly));
+      }
+      case UNSHARE_NET -> {
+        command.add(host.tools().unshare().toString());
+        command.add("--net");
+        if (!host.root()) command.add("--map-root-user");   // an unprivileged server needs a user namespace for it
+        command.addAll(dropToWorkerUid());
+      }
+      case PLAIN -> command.addAll(dropToWorkerUid());
+    }
+    command.addAll(javaCommand);
+    return command;
+  }
+
+  private List<String> dropToWorkerUid() {
+    OptionalInt uid = host.workerUid();
+    if (uid.isEmpty()) return List.of();
+    String id = String.valueOf(uid.getAsInt());
+    return List.of(host.tools().setpriv().toString(), "--reuid", id, "--regid", id, "--clear-groups",
+        "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all");
+  }
+
+  private List<String> bwrap(Path workerDir, List<Path> extraReadOnly) {
+    var b = new ArrayList<String>(List.of(host.tools().bwrap().toString(), "--unshare-all", "--unshare-user"));
+    if (disableUserns) b.add("--disable-userns");
+    b.addAll(List.of("--die-with-parent", "--new-session"));
+    // the shared libraries the JVM loads: the multiarch directory where there is one, else all of /usr/lib
+    List<String> multiarch = MULTIARCH_LIB_DIRS.stream().filter(d -> Files.isDirectory(Path.of(d))).toList();
+    for (String dir : multiarch.isEmpty() ? List.of("/usr/lib") : multiarch) b.addAll(List.of("--ro-bind", dir, dir));
+    if (Files.isDirectory(Path.of("/usr/lib64"))) b.addAll(List.of("--ro-bind", "/usr/lib64", "/usr/lib64"));
+    for (String dir : List.of("/lib", "/lib64")) {
+      Path p = Path.of(dir);
+      if (Files.isSymbolicLink(p)) {
+        try {
+          b.addAll(List.of("--symlink", Files.readSymbolicLink(p).toString(), dir));
+        } catch (IOException e) {
+          // unreadable link: leave it out
+        }
+      } else if (Files.isDirectory(p)) {
+        b.addAll(List.of("--ro-bind", dir, dir));
+      }
+    }
+    String javaHome = host.javaHome().toString();
+    b.addAll(List.of("--ro-bind", javaHome, javaHome));
+    host.javaConfDir().ifPresent(dir -> b.addAll(List.of("--ro-bind", dir.toString(), dir.toString())));
+    for (var entry : host.classPath()) {
+      b.addAll(List.of("--ro-bind", entry.outside().toString(), INSIDE_CLASS_PATH + "/" + entry.name()));
+    }
+    for (Path extra : extraReadOnly) b.addAll(List.of("--ro-bind", extra.toString(), extra.toString()));
+    if (freshProc) b.addAll(List.of("--proc", "/proc"));
+    b.addAll(List.of("--dev", "/dev", "--bind", workerDir.toString(), "/tmp", "--clearenv"));
+    environment().forEach((k, v) -> b.addAll(List.of("--setenv", k, v)));
+    // without /proc/self/exe the launcher cannot find libjli.so by itself
+    if (!freshProc) b.addAll(List.of("--setenv", "LD_LIBRARY_PATH", javaHome + "/lib"));
+    b.addAll(List.of("--chdir", "/tmp", "--cap-drop", "ALL"));
+    if (seccomp) b.addAll(List.of("--seccomp", "3"));
+    return b;
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}
