@@ -308,6 +308,8 @@ final class WorkerPool {
         "-XX:ErrorFile=" + inside + "/hs_err_pid%p.log",
         "-Djava.io.tmpdir=" + inside,
         "-Dfile.encoding=UTF-8",
+        // The same defaults for every learner on every host, whatever the server's own environment says.
+        "-Duser.language=en", "-Duser.country=US", "-Duser.timezone=UTC",
         "-Djava.awt.headless=true"));
     java.addAll(settings.workerJvmFlags());
     java.addAll(List.of("-cp", launcher.classPath(), settings.workerMain()));
