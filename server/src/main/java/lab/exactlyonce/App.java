@@ -24,6 +24,7 @@ import lab.exactlyonce.sandbox.SandboxRoutes;
 import lab.exactlyonce.sandbox.SnippetCatalog;
 import lab.exactlyonce.sandbox.SnippetViews;
 import lab.exactlyonce.store.Database;
+import lab.exactlyonce.store.LocalData;
 import lab.exactlyonce.web.ErrorResponses;
 import lab.exactlyonce.web.SameOriginGuard;
 
@@ -37,6 +38,7 @@ public final class App {
   private final Config config;
   private final Javalin javalin;
   private final Sandbox sandbox;
+  private final LocalData local;
   private final Database database;
   private final ClassroomRoutes classroom;
   private final Operations ops;
@@ -52,7 +54,8 @@ public final class App {
     LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
     MapRoutes mapRoutes = new MapRoutes(lessons);
 
-    this.database = Database.open(config.jdbcUrl(), config.store().user(), config.store().password());
+    this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
+    this.database = local.open(config.store());
     Sandbox started = null;
     try {
       started = new Sandbox(config.sandbox());
@@ -128,6 +131,7 @@ public final class App {
   public App start() {
     sandbox.start();
     javalin.start(config.port());
+    local.serving(port());
     return this;
   }
 

@@ -19,9 +19,15 @@ public final class Database implements AutoCloseable {
   public static final String DUPLICATE_KEY = "23505";
 
   private final HikariDataSource pool;
+  private final java.util.List<AutoCloseable> closedAfter = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private Database(HikariDataSource pool) {
     this.pool = pool;
+  }
+
+  /** Closes {@code resource} (the data directory's lock, the backup socket) once the pool is closed. */
+  void closeAfter(AutoCloseable resource) {
+    closedAfter.add(0, resource);
   }
 
   /**
@@ -106,9 +112,18 @@ public final class Database implements AutoCloseable {
     return false;
   }
 
+  /** Closes the pool, then what was handed to {@link #closeAfter}; closing again does nothing. */
   @Override
   public void close() {
     pool.close();
+    for (AutoCloseable resource : closedAfter) {
+      closedAfter.remove(resource);
+      try {
+        resource.close();
+      } catch (Exception e) {
+        System.err.println("closing " + resource + ": " + e.getMessage());
+      }
+    }
   }
 
   private static String rootMessage(Throwable e) {
