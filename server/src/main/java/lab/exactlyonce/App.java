@@ -25,6 +25,7 @@ import lab.exactlyonce.sandbox.SnippetCatalog;
 import lab.exactlyonce.sandbox.SnippetViews;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.store.LocalData;
+import lab.exactlyonce.store.TempDirs;
 import lab.exactlyonce.web.ErrorResponses;
 import lab.exactlyonce.web.SameOriginGuard;
 
@@ -55,6 +56,7 @@ public final class App {
     MapRoutes mapRoutes = new MapRoutes(lessons);
 
     this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
+    for (Path left : TempDirs.sweep()) System.out.println("removed " + left + ", left by a run that ended without cleaning up");
     this.database = local.open(config.store());
     Sandbox started = null;
     try {

@@ -133,7 +133,7 @@ public final class Backup {
       }
       return sideFiles;
     } finally {
-      BackupChannel.deleteTree(work);
+      DataDirectory.deleteTree(work);
     }
   }
 

@@ -13,10 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 /**
  * How the backup command asks a running app for a backup without any network port: a local (Unix-domain) socket,
@@ -108,7 +106,7 @@ final class BackupChannel implements AutoCloseable {
       Files.copy(zip, out);
       out.flush();
     } finally {
-      deleteTree(work);
+      DataDirectory.deleteTree(work);
     }
   }
 
@@ -152,13 +150,6 @@ final class BackupChannel implements AutoCloseable {
   private static String oneLine(Exception e) {
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     return m.lines().findFirst().orElse(m);
-  }
-
-  static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) return;
-    try (Stream<Path> tree = Files.walk(root)) {
-      for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-    }
   }
 
   @Override

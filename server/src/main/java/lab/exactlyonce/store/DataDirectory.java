@@ -113,6 +113,14 @@ final class DataDirectory {
     }
   }
 
+  /** Removes {@code root} and everything under it (symbolic links themselves, never what they point to). */
+  static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
+    try (Stream<Path> tree = Files.walk(root)) {
+      for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+    }
+  }
+
   /** Owner-only: read and write for files, and traverse too for directories (where the OS has POSIX modes). */
   static void ownerOnly(Path file) throws IOException {
     setMode(file, Files.isDirectory(file) ? DIR_MODE : FILE_MODE);

@@ -51,7 +51,7 @@ public final class LocalData {
   private static void removeLeftovers(DataDirectory data) throws IOException {
     try (Stream<Path> entries = Files.list(data.path())) {
       for (Path p : entries.toList()) {
-        if (p.getFileName().toString().startsWith(DataDirectory.BACKUP_WORK_PREFIX)) BackupChannel.deleteTree(p);
+        if (p.getFileName().toString().startsWith(DataDirectory.BACKUP_WORK_PREFIX)) DataDirectory.deleteTree(p);
       }
     }
   }
