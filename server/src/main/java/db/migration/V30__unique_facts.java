@@ -58,7 +58,7 @@ public class V30__unique_facts extends BaseJavaMigration {
       }
     }
     try (PreparedStatement copy = c.prepareStatement("INSERT INTO events_set_aside (" + COLUMNS + ", fact) SELECT "
-        + COLUMNS + ", ? FROM events WHERE learner_id = ? AND event_id = ?");
+        + COLUMNS + ", CAST(? AS VARCHAR(500)) FROM events WHERE learner_id = ? AND event_id = ?");
          PreparedStatement delete = c.prepareStatement("DELETE FROM events WHERE learner_id = ? AND event_id = ?")) {
       for (Row row : setAside) {
         copy.setString(1, row.fact());
