@@ -55,8 +55,8 @@ public final class App {
     LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
     MapRoutes mapRoutes = new MapRoutes(lessons);
 
-    this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
     for (Path left : TempDirs.sweep()) System.out.println("removed " + left + ", left by a run that ended without cleaning up");
+    this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
     this.database = local.open(config.store());
     Sandbox started = null;
     try {

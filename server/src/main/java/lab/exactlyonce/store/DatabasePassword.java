@@ -32,8 +32,11 @@ final class DatabasePassword {
   /** The password of the database in {@code data}, setting one first if the database has none. */
   static String ensure(DataDirectory data) throws IOException {
     Path file = data.path().resolve(FILE);
-    if (Files.exists(file)) return read(file);
     Path pending = data.path().resolve(PENDING);
+    if (Files.exists(file)) {
+      Files.deleteIfExists(pending); // a start that could not use it: the kept file is the password
+      return read(file);
+    }
     String password = Files.exists(pending) ? read(pending) : write(pending, generate());
     if (Files.exists(data.databaseFile())) {
       try {
@@ -60,7 +63,13 @@ final class DatabasePassword {
     } catch (SQLException e) {
       if (!WRONG_PASSWORD.equals(e.getSQLState())) throw e;
       // An earlier start set the pending password and stopped before renaming its file: it is the password now.
-      DriverManager.getConnection(url, USER, password).close();
+      try {
+        DriverManager.getConnection(url, USER, password).close();
+      } catch (SQLException other) {
+        if (!WRONG_PASSWORD.equals(other.getSQLState())) throw other;
+        throw new StoreException("the database " + data.databaseFile() + " has a password but " + data.path().resolve(FILE)
+            + " is missing; put back the db-password file from a backup of this data dir", other);
+      }
       return;
     }
     try (c; PreparedStatement s = c.prepareStatement("ALTER USER \"" + USER + "\" SET PASSWORD ?")) {

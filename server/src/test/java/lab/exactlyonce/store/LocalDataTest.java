@@ -112,6 +112,22 @@ class LocalDataTest {
     }
   }
 
+  @Test
+  void a_lost_password_file_stops_the_start_with_one_line_and_keeps_the_data() throws Exception {
+    Config config = Config.forTests();
+    new App(config).stop();
+    Path file = config.dataDir().resolve("db-password");
+    String password = Files.readString(file);
+    Files.delete(file);
+    StoreException e = assertThrows(StoreException.class, () -> new App(config));
+    assertEquals("the database " + config.dataDir().toAbsolutePath().resolve("eolab.mv.db") + " has a password but "
+        + config.dataDir().toAbsolutePath().resolve("db-password") + " is missing; put back the db-password file from a "
+        + "backup of this data dir", e.getMessage());
+    Files.writeString(file, password);
+    new App(config).stop(); // the file put back, it starts
+    assertFalse(Files.exists(config.dataDir().resolve("db-password.new")), "the failed start's new password is gone");
+  }
+
   /** A database as an earlier version left it: migrated, holding a learner, with an empty password. */
   private static void oldDatabase(Path dir) throws Exception {
     String url = StoreSettings.embeddedJdbcUrl(dir);
