@@ -47,6 +47,10 @@ public final class Backup {
       if (!Files.exists(data.databaseFile())) {
         throw new CommandException("no database in " + data.path() + " (expected " + DataDirectory.DATABASE_FILE + ")");
       }
+      if (to.startsWith(data.path())) {
+        throw new CommandException(to + " is inside the data dir " + data.path() + "; write the backup outside it (one "
+            + "inside would be copied into every later backup)");
+      }
       if (Files.exists(to) && !options.force()) {
         throw new CommandException(to + " already exists; choose another file or add --force to replace it");
       }

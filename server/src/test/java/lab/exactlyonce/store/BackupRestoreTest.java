@@ -252,5 +252,14 @@ class BackupRestoreTest {
         new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals(2, status);
     assertEquals("backup: no database in " + tmp.resolve("empty") + " (expected eolab.mv.db)", err.toString(StandardCharsets.UTF_8).strip());
+
+    Config config = Config.forTests();
+    new lab.exactlyonce.App(config).stop();
+    var inside = new ByteArrayOutputStream();
+    Path into = config.dataDir().toAbsolutePath().resolve("backup.zip");
+    assertEquals(2, Backup.run(new String[] {"--data-dir", config.dataDir().toString(), "--to", into.toString()},
+        new PrintStream(new ByteArrayOutputStream()), new PrintStream(inside, true, StandardCharsets.UTF_8)));
+    assertEquals("backup: " + into + " is inside the data dir " + config.dataDir().toAbsolutePath() + "; write the backup "
+        + "outside it (one inside would be copied into every later backup)", inside.toString(StandardCharsets.UTF_8).strip());
   }
 }
