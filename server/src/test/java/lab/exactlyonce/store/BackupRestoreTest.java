@@ -24,6 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BackupRestoreTest {
+  /** The embedded H2 database in the data dir, also when the tests run against another ({@code -Deolab.test.jdbc-url}). */
+  private static Config embedded() {
+    return Config.forTests().withStore(StoreSettings.embedded());
+  }
+
   @TempDir Path tmp;
 
   private record Outcome(int status, String out, String err) {}
@@ -62,7 +67,7 @@ class BackupRestoreTest {
 
   @Test
   void an_online_backup_restored_into_a_fresh_directory_has_the_events_and_the_same_learner_cookie() throws Exception {
-    Config original = Config.forTests();
+    Config original = embedded();
     Path backup = tmp.resolve("backup.zip");
     String first = UUID.randomUUID().toString();
     String second = UUID.randomUUID().toString();
@@ -113,7 +118,7 @@ class BackupRestoreTest {
 
   @Test
   void a_backup_taken_while_learners_keep_writing_restores_every_event_acknowledged_before_it() throws Exception {
-    Config original = Config.forTests();
+    Config original = embedded();
     Path backup = tmp.resolve("busy.zip");
     HttpResponse<String> made = null;
     List<String> before = new ArrayList<>();
@@ -176,7 +181,7 @@ class BackupRestoreTest {
 
   @Test
   void the_backup_socket_answers_only_a_request_with_the_database_password() throws Exception {
-    Config config = Config.forTests();
+    Config config = embedded();
     try (TestServer server = TestServer.start(config)) {
       Path socket = config.dataDir().resolve("eolab.sock");
       assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(socket));
@@ -192,7 +197,7 @@ class BackupRestoreTest {
 
   @Test
   void a_backup_of_a_stopped_app_is_made_by_the_command_itself_which_then_lets_the_data_dir_go() throws Exception {
-    Config config = Config.forTests();
+    Config config = embedded();
     try (TestServer server = TestServer.start(config)) {
       assertEquals(200, event(server, null, UUID.randomUUID().toString(), "guarantees").statusCode());
     }
@@ -211,7 +216,7 @@ class BackupRestoreTest {
 
   @Test
   void restore_refuses_a_non_empty_directory_without_force_and_moves_it_aside_with_force() throws Exception {
-    Config original = Config.forTests();
+    Config original = embedded();
     try (TestServer server = TestServer.start(original)) {
       assertEquals(200, event(server, null, UUID.randomUUID().toString(), "guarantees").statusCode());
     }
@@ -253,7 +258,7 @@ class BackupRestoreTest {
     assertEquals(2, status);
     assertEquals("backup: no database in " + tmp.resolve("empty") + " (expected eolab.mv.db)", err.toString(StandardCharsets.UTF_8).strip());
 
-    Config config = Config.forTests();
+    Config config = embedded();
     new lab.exactlyonce.App(config).stop();
     var inside = new ByteArrayOutputStream();
     Path into = config.dataDir().toAbsolutePath().resolve("backup.zip");

@@ -29,6 +29,11 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** The data directory is the app's alone: one process, owner-only files, a database password, no port. */
 class LocalDataTest {
+  /** The embedded H2 database in the data dir, also when the tests run against another ({@code -Deolab.test.jdbc-url}). */
+  private static Config embedded() {
+    return Config.forTests().withStore(StoreSettings.embedded());
+  }
+
 
   private static String mode(Path p) throws Exception {
     return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
@@ -49,7 +54,7 @@ class LocalDataTest {
 
   @Test
   void a_running_app_keeps_its_data_dir_and_every_file_in_it_to_its_owner_and_opens_no_database_port() throws Exception {
-    Config config = Config.forTests();
+    Config config = embedded();
     try (TestServer server = TestServer.start(config)) {
       assertEquals(200, server.postJson("/api/events", "{\"id\":\"" + java.util.UUID.randomUUID()
           + "\",\"type\":\"section.read\",\"lesson\":\"exactly-once\",\"item\":\"guarantees\"}").statusCode());
@@ -73,7 +78,7 @@ class LocalDataTest {
 
   @Test
   void a_data_dir_made_with_loose_modes_is_restricted_at_start() throws Exception {
-    Config config = Config.forTests();
+    Config config = embedded();
     new App(config).stop();
     Files.setPosixFilePermissions(config.dataDir(), PosixFilePermissions.fromString("rwxr-xr-x"));
     try (Stream<Path> all = Files.list(config.dataDir())) {
@@ -91,7 +96,7 @@ class LocalDataTest {
 
   @Test
   void a_second_app_on_the_same_data_dir_is_refused_with_one_line_naming_the_first() throws Exception {
-    Config config = Config.forTests();
+    Config config = embedded();
     try (TestServer first = TestServer.start(config)) {
       StoreException e = assertThrows(StoreException.class, () -> new App(config.withPort(0)));
       assertTrue(e.getMessage().matches("the data dir " + Pattern.quote(config.dataDir().toString())
@@ -104,7 +109,7 @@ class LocalDataTest {
 
   @Test
   void what_a_killed_process_left_in_the_lock_file_does_not_block_a_start() throws Exception {
-    Config config = Config.forTests();
+    Config config = embedded();
     Files.writeString(config.dataDir().resolve("eolab.instance"), "what=app\npid=999999\nport=7070\nstarted=2026-01-01T00:00:00Z\n");
     try (TestServer server = TestServer.start(config)) {
       String lock = Files.readString(config.dataDir().resolve("eolab.instance"));
@@ -114,7 +119,7 @@ class LocalDataTest {
 
   @Test
   void a_lost_password_file_stops_the_start_with_one_line_and_keeps_the_data() throws Exception {
-    Config config = Config.forTests();
+    Config config = embedded();
     new App(config).stop();
     Path file = config.dataDir().resolve("db-password");
     String password = Files.readString(file);
@@ -160,7 +165,7 @@ class LocalDataTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("earlierDataDirs")
   void an_earlier_data_dir_gets_a_password_and_keeps_its_data(String how, Setup setup) throws Exception {
-    Config config = Config.forTests();
+    Config config = embedded();
     setup.apply(config.dataDir());
     new App(config).stop();
     String password = Files.readString(config.dataDir().resolve("db-password")).strip();
