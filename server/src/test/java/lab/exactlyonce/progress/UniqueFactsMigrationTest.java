@@ -63,6 +63,12 @@ class UniqueFactsMigrationTest {
           "exactly-once", "q1", data), Fact.quizAnswer("ada", "s1", "exactly-once/q1"), e -> null);
       assertEquals(EventLog.Outcome.Taken.class, again.getClass(), "the migrated key refuses a new double");
       assertEquals("a1", again.event().id());
+      var liveData = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+          .put("session", "live").put("question", "exactly-once/q1").put("choice", 1).put("round", "r1").put("class", "k");
+      EventLog.Outcome liveAgain = log.record("ada", new NewEvent(java.util.UUID.randomUUID().toString(), "quiz.answer",
+          "exactly-once", "q1", liveData), Fact.liveAnswer("r1", "ada"), e -> null);
+      assertEquals(EventLog.Outcome.Taken.class, liveAgain.getClass(), "the live key the migration wrote is the one the classroom uses");
+      assertEquals("a4", liveAgain.event().id());
 
       db.inTransaction(c -> Sql.update(c, "DELETE FROM learners WHERE id = 'ada'"));
       assertEquals(List.of(), ids(db, "SELECT event_id FROM events_set_aside"), "forgetting a learner forgets what was set aside");
