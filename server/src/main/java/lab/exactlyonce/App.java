@@ -93,7 +93,8 @@ public final class App {
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
     ClassroomRoutes classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
         lessons, learners, eventRoutes::derive, clock, System.out::println, ops.liveStreams()::add);
-    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData(), classroom.learnerData()));
+    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, events.setAside(), quizRoutes.learnerData(),
+        classroom.learnerData()));
 
     Javalin javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;

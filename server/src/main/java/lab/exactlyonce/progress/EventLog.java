@@ -147,6 +147,34 @@ public final class EventLog implements LearnerData {
         EventLog::row, learnerId, type));
   }
 
+  /**
+   * The events an earlier version stored twice for one fact, which the migration to unique facts set aside (the
+   * table {@code events_set_aside}): no longer counted anywhere, still the learner's data to export and forget.
+   */
+  public LearnerData setAside() {
+    return new LearnerData() {
+      @Override
+      public String name() {
+        return "eventsSetAside";
+      }
+
+      @Override
+      public Object export(Connection c, String learnerId) throws SQLException {
+        return Sql.list(c, "SELECT " + COLUMNS + " FROM events_set_aside WHERE learner_id = ? ORDER BY seq",
+            EventLog::row, learnerId).stream().map(e -> {
+              Map<String, Object> row = e.response();
+              row.put("data", e.data());
+              return row;
+            }).toList();
+      }
+
+      @Override
+      public void forget(Connection c, String learnerId) throws SQLException {
+        Sql.update(c, "DELETE FROM events_set_aside WHERE learner_id = ?", learnerId);
+      }
+    };
+  }
+
   @Override
   public String name() {
     return "events";

@@ -25,9 +25,12 @@ public final class Database implements AutoCloseable {
     this.pool = pool;
   }
 
-  /** Closes {@code resource} (the data directory's lock, the backup socket) once the pool is closed. */
+  /**
+   * Closes {@code resource} once the pool is closed, after those handed over before it (the backup socket, then the
+   * data directory's lock, which goes last).
+   */
   void closeAfter(AutoCloseable resource) {
-    closedAfter.add(0, resource);
+    closedAfter.add(resource);
   }
 
   /**

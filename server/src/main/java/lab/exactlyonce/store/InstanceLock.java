@@ -24,13 +24,11 @@ import java.util.Optional;
 final class InstanceLock implements AutoCloseable {
   static final String FILE = "eolab.instance";
 
-  private final Path file;
   private final FileChannel channel;
   private final FileLock lock;
   private final Map<String, String> fields = new LinkedHashMap<>();
 
-  private InstanceLock(Path file, FileChannel channel, FileLock lock, String what) throws IOException {
-    this.file = file;
+  private InstanceLock(FileChannel channel, FileLock lock, String what) throws IOException {
     this.channel = channel;
     this.lock = lock;
     fields.put("what", what);
@@ -61,7 +59,7 @@ final class InstanceLock implements AutoCloseable {
         channel.close();
         throw new StoreException(inUse(shown, holder(file).orElse("another process")), null);
       }
-      return new InstanceLock(file, channel, lock, what);
+      return new InstanceLock(channel, lock, what);
     } catch (IOException e) {
       closeQuietly(channel);
       throw new StoreException("cannot lock the data dir " + shown + " (" + file + "): " + e.getMessage(), e);
@@ -140,9 +138,5 @@ final class InstanceLock implements AutoCloseable {
     } catch (IOException ignored) {
       // nothing held any more
     }
-  }
-
-  Path file() {
-    return file;
   }
 }

@@ -70,6 +70,10 @@ class UniqueFactsMigrationTest {
       assertEquals(EventLog.Outcome.Taken.class, liveAgain.getClass(), "the live key the migration wrote is the one the classroom uses");
       assertEquals("a4", liveAgain.event().id());
 
+      Object exported = db.inTransaction(c -> log.setAside().export(c, "ada"));
+      assertEquals("[a2, a3, a5]", ((List<?>) exported).stream().map(r -> ((java.util.Map<?, ?>) r).get("id")).toList().toString(),
+          "what was set aside is still part of the learner's export");
+
       db.inTransaction(c -> Sql.update(c, "DELETE FROM learners WHERE id = 'ada'"));
       assertEquals(List.of(), ids(db, "SELECT event_id FROM events_set_aside"), "forgetting a learner forgets what was set aside");
     }
