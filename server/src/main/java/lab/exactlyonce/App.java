@@ -25,6 +25,8 @@ import lab.exactlyonce.sandbox.SandboxRoutes;
 import lab.exactlyonce.sandbox.SnippetCatalog;
 import lab.exactlyonce.sandbox.SnippetViews;
 import lab.exactlyonce.store.Database;
+import lab.exactlyonce.store.LocalData;
+import lab.exactlyonce.store.TempDirs;
 import lab.exactlyonce.web.ErrorResponses;
 import lab.exactlyonce.web.SameOriginGuard;
 import lab.exactlyonce.web.SecurityHeaders;
@@ -38,6 +40,7 @@ public final class App {
   private final Config config;
   private final Javalin javalin;
   private final Sandbox sandbox;
+  private final LocalData local;
   private final Database database;
   private final ClassroomRoutes classroom;
   private final Operations ops;
@@ -53,7 +56,9 @@ public final class App {
     LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
     MapRoutes mapRoutes = new MapRoutes(lessons);
 
-    this.database = Database.open(config.jdbcUrl(), config.store().user(), config.store().password());
+    for (Path left : TempDirs.sweep()) System.out.println("removed " + left + ", left by a run that ended without cleaning up");
+    this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
+    this.database = local.open(config.store());
     Sandbox started = null;
     try {
       started = new Sandbox(config.sandbox());
@@ -92,7 +97,8 @@ public final class App {
     SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
     ClassroomRoutes classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
         lessons, learners, eventRoutes::derive, clock, System.out::println, ops.liveStreams()::add);
-    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, quizRoutes.learnerData(), classroom.learnerData()));
+    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, events.setAside(), quizRoutes.learnerData(),
+        classroom.learnerData()));
 
     Javalin javalin = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
@@ -142,6 +148,7 @@ public final class App {
       throw new StartException("port " + config.port() + " on " + config.host() + " is already in use by another "
           + "program: stop it, or start with --port <another port> (0 picks a free one)");
     }
+    local.serving(port());
     return this;
   }
 

@@ -12,6 +12,7 @@ import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.Section;
 import lab.exactlyonce.progress.EventLog;
+import lab.exactlyonce.progress.Fact;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.quiz.LiveBank;
@@ -48,7 +49,6 @@ final class Classroom {
   private final Clock clock;
   private final JoinCodes codes = new JoinCodes();
   private final Map<String, Map<String, Integer>> tallies = new ConcurrentHashMap<>();
-  private final Map<String, Object> learnerLocks = new ConcurrentHashMap<>();
 
   Classroom(ClassStore store, EventLog events, LiveBank bank, LessonCatalog lessons, Clock clock) {
     this.store = store;
@@ -166,16 +166,22 @@ final class Classroom {
     return m;
   }
 
-  /** Adds the learner; 409 when the nickname is taken (ignoring case). */
-  Member join(Room room, String learnerId, String nickname) {
+  /** A membership and whether this join made it (false: the learner was a member already). */
+  record Joining(Member member, boolean created) {}
+
+  /**
+   * Adds the learner; 409 when the nickname is taken (ignoring case). The unique keys decide between concurrent
+   * joins: a learner joins a class once, and a nickname belongs to one member of it.
+   */
+  Joining join(Room room, String learnerId, String nickname) {
     Member member = new Member(room.id(), learnerId, nickname, now(), null);
     try {
       store.addMember(member);
-      return member;
+      return new Joining(member, true);
     } catch (StoreException e) {
       if (!e.isDuplicateKey()) throw e;
-      Optional<Member> raced = membership(room, learnerId);
-      if (raced.isPresent()) return raced.get();
+      Optional<Member> raced = membership(room, learnerId); // a concurrent join of the same learner made it
+      if (raced.isPresent()) return new Joining(raced.get(), false);
       throw new ConflictResponse("the nickname '" + nickname + "' is taken in this class; pick another");
     }
   }
@@ -313,33 +319,29 @@ final class Classroom {
       throw new BadRequestResponse("'choice' must be an option index from 0 to " + (q.options().size() - 1) + ", got " + answer.choice());
     }
     Map<String, Integer> tally = tally(round);
-    synchronized (learnerLocks.computeIfAbsent(learnerId, k -> new Object())) {
-      Optional<RecordedEvent> raced = events.find(learnerId, probe.id()); // a concurrent send of this id got here first
-      if (raced.isPresent()) return replay(raced.get(), answer);
-      if (tally.containsKey(learnerId)) {
-        throw new ConflictResponse("you already answered this question; your first answer counts");
-      }
-      ObjectNode data = JsonNodeFactory.instance.objectNode();
-      data.put("session", round.session());
-      data.put("question", q.id());
-      data.put("choice", answer.choice());
-      data.put("round", round.id());
-      data.put("class", room.id());
-      NewEvent event = new NewEvent(probe.id(), ANSWER, q.lesson(), q.item(), data);
-      boolean correct = answer.choice() == q.answer();
-      EventLog.Outcome outcome = events.record(learnerId, event, e -> {
-        ObjectNode result = JsonNodeFactory.instance.objectNode();
-        result.put("correct", correct);
-        result.put("rating", correct ? 3 : 1);
-        result.put("mode", "live");
-        return result;
-      });
-      if (outcome instanceof EventLog.Outcome.Conflict) {
-        throw new ConflictResponse("answer id '" + probe.id() + "' was already used for a different answer; nothing was stored");
-      }
-      tally.putIfAbsent(learnerId, outcome.event().data().path("choice").asInt());
-      return response(outcome.event());
+    ObjectNode data = JsonNodeFactory.instance.objectNode();
+    data.put("session", round.session());
+    data.put("question", q.id());
+    data.put("choice", answer.choice());
+    data.put("round", round.id());
+    data.put("class", room.id());
+    NewEvent event = new NewEvent(probe.id(), ANSWER, q.lesson(), q.item(), data);
+    boolean correct = answer.choice() == q.answer();
+    // One answer per student and round is kept by the fact's unique key, which also sees concurrent requests that a
+    // look at the tally would miss.
+    EventLog.Outcome outcome = events.record(learnerId, event, Fact.liveAnswer(round.id(), learnerId), e -> {
+      ObjectNode result = JsonNodeFactory.instance.objectNode();
+      result.put("correct", correct);
+      result.put("rating", correct ? 3 : 1);
+      result.put("mode", "live");
+      return result;
+    });
+    if (outcome instanceof EventLog.Outcome.Taken taken) throw new ConflictResponse(taken.fact().refusal());
+    if (outcome instanceof EventLog.Outcome.Conflict) {
+      throw new ConflictResponse("answer id '" + probe.id() + "' was already used for a different answer; nothing was stored");
     }
+    tally.putIfAbsent(learnerId, outcome.event().data().path("choice").asInt());
+    return response(outcome.event());
   }
 
   private static Map<String, Object> replay(RecordedEvent earlier, Answer answer) {

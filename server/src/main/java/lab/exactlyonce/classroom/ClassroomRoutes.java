@@ -384,10 +384,10 @@ public final class ClassroomRoutes implements AutoCloseable {
     }
     limit(joinsByClass, room.id(), ctx, "this class is taking too many joins at once; try again in %d seconds");
     String learner = learners.currentOrCreate(ctx);
-    Member member = classroom.join(room, learner, nick);
+    Classroom.Joining joining = classroom.join(room, learner, nick);
     rosterDirty.add(room.id());
     panelsDirty.add(room.id());
-    return new Joined(room, member, true);
+    return new Joined(room, joining.member(), joining.created());
   }
 
   private static boolean isLoopback(String address) {

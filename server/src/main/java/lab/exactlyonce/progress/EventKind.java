@@ -21,6 +21,14 @@ public interface EventKind {
    */
   void validate(Lesson lesson, String item, ObjectNode data);
 
+  /**
+   * The once-only fact an event of this type records (an answer to one question of one session), or null when the
+   * event may be repeated under new ids; called after {@link #validate}.
+   */
+  default Fact fact(String learnerId, NewEvent event) {
+    return null;
+  }
+
   /** The result stored with a new event and returned on every retry; called once per event id. */
   default JsonNode result(String learnerId, Lesson lesson, NewEvent event) {
     return JsonNodeFactory.instance.objectNode();

@@ -24,7 +24,9 @@ import java.util.function.Function;
  * Records events exactly once and reads them back. The key is (learner, event id): the first {@link #record} of an
  * id inserts the row, in one transaction, with the result computed for it; any later call with the same id finds
  * the primary key taken (SQLState 23505) and returns the stored original, so a retry never counts twice and gets
- * the same answer. A later call whose body differs is a client bug and gets {@link Outcome.Conflict}.
+ * the same answer. A later call whose body differs is a client bug and gets {@link Outcome.Conflict}. An event may
+ * also record a {@link Fact} (an answer to one question of a session): its key is unique too, so a second event for
+ * the same fact under another id gets {@link Outcome.Taken} however close together the two arrive.
  *
  * <p>This class knows nothing about HTTP or lessons: validate before calling it.
  */
@@ -51,6 +53,9 @@ public final class EventLog implements LearnerData {
 
     /** The id is taken by an event with a different body: nothing stored; {@code event} is the original. */
     record Conflict(RecordedEvent event) implements Outcome {}
+
+    /** Another event (another id) already recorded this fact: nothing stored; {@code event} is that one. */
+    record Taken(RecordedEvent event, Fact fact) implements Outcome {}
   }
 
   /**
@@ -60,24 +65,49 @@ public final class EventLog implements LearnerData {
    *     the id has not been stored yet, and must not write to the database
    */
   public Outcome record(String learnerId, NewEvent event, Function<NewEvent, JsonNode> result) {
-    Optional<RecordedEvent> earlier = find(learnerId, event.id());
-    if (earlier.isPresent()) return repeat(earlier.get(), event);
+    return record(learnerId, event, null, result);
+  }
+
+  /**
+   * Stores {@code event} unless that learner already recorded its id, or some event already recorded {@code fact}
+   * (null when the event records none). Checked first to spare the {@code result}, and then by the unique keys, which
+   * decide when two calls race.
+   */
+  public Outcome record(String learnerId, NewEvent event, Fact fact, Function<NewEvent, JsonNode> result) {
+    Optional<Outcome> earlier = earlier(learnerId, event, fact);
+    if (earlier.isPresent()) return earlier.get();
     JsonNode computed = result.apply(event);
     String resultText = write(computed == null ? JsonNodeFactory.instance.objectNode() : computed);
     String dataText = write(event.data());
     Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
     try {
-      long seq = db.inTransaction(c -> insert(c, learnerId, event, dataText, resultText, now));
+      long seq = db.inTransaction(c -> insert(c, learnerId, event, fact, dataText, resultText, now));
       return new Outcome.Stored(new RecordedEvent(event.id(), event.type(), event.lesson(), event.item(),
           read(dataText), read(resultText), now, seq));
     } catch (StoreException e) {
       if (!e.isDuplicateKey()) throw e;
-      // A concurrent send of the same id won the insert; its row is the answer.
-      RecordedEvent original = find(learnerId, event.id())
+      // A concurrent request won the insert (a resend of this id, or another event for the same fact): its row is
+      // the answer.
+      return earlier(learnerId, event, fact)
           .orElseThrow(() -> new IllegalStateException("event " + event.id() + " hit a duplicate key but is not stored", e));
-      return repeat(original, event);
     }
   }
+
+  private Optional<Outcome> earlier(String learnerId, NewEvent event, Fact fact) {
+    Optional<RecordedEvent> sameId = find(learnerId, event.id());
+    if (sameId.isPresent()) return Optional.of(repeat(sameId.get(), event));
+    if (fact == null) return Optional.empty();
+    Optional<StoredFact> owner = db.inTransaction(c -> Sql.optional(c,
+        "SELECT learner_id, " + COLUMNS + " FROM events WHERE fact = ?", rs -> new StoredFact(rs.getString(1), row(rs, 2)),
+        fact.key()));
+    if (owner.isEmpty()) return Optional.empty();
+    if (owner.get().learnerId().equals(learnerId) && owner.get().event().id().equals(event.id())) {
+      return Optional.of(repeat(owner.get().event(), event)); // stored by a resend of this id since the first look
+    }
+    return Optional.of(new Outcome.Taken(owner.get().event(), fact));
+  }
+
+  private record StoredFact(String learnerId, RecordedEvent event) {}
 
   /** Stores {@code event} with an empty result. */
   public Outcome record(String learnerId, NewEvent event) {
@@ -88,11 +118,13 @@ public final class EventLog implements LearnerData {
     return original.sameBodyAs(event) ? new Outcome.Replayed(original) : new Outcome.Conflict(original);
   }
 
-  private static long insert(Connection c, String learnerId, NewEvent event, String data, String result, Instant at)
-      throws SQLException {
+  private static long insert(Connection c, String learnerId, NewEvent event, Fact fact, String data, String result,
+                             Instant at) throws SQLException {
     return Sql.insertReturningKey(c,
-        "INSERT INTO events (learner_id, event_id, type, lesson, item, data, result, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        "seq", learnerId, event.id(), event.type(), event.lesson(), event.item(), data, result, at);
+        "INSERT INTO events (learner_id, event_id, type, lesson, item, data, result, recorded_at, fact)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "seq", learnerId, event.id(), event.type(), event.lesson(), event.item(), data, result, at,
+        fact == null ? null : fact.key());
   }
 
   private static final String COLUMNS = "event_id, type, lesson, item, data, result, recorded_at, seq";
@@ -113,6 +145,34 @@ public final class EventLog implements LearnerData {
   public List<RecordedEvent> ofType(String learnerId, String type) {
     return db.inTransaction(c -> Sql.list(c, "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? AND type = ? ORDER BY seq",
         EventLog::row, learnerId, type));
+  }
+
+  /**
+   * The events an earlier version stored twice for one fact, which the migration to unique facts set aside (the
+   * table {@code events_set_aside}): no longer counted anywhere, still the learner's data to export and forget.
+   */
+  public LearnerData setAside() {
+    return new LearnerData() {
+      @Override
+      public String name() {
+        return "eventsSetAside";
+      }
+
+      @Override
+      public Object export(Connection c, String learnerId) throws SQLException {
+        return Sql.list(c, "SELECT " + COLUMNS + " FROM events_set_aside WHERE learner_id = ? ORDER BY seq",
+            EventLog::row, learnerId).stream().map(e -> {
+              Map<String, Object> row = e.response();
+              row.put("data", e.data());
+              return row;
+            }).toList();
+      }
+
+      @Override
+      public void forget(Connection c, String learnerId) throws SQLException {
+        Sql.update(c, "DELETE FROM events_set_aside WHERE learner_id = ?", learnerId);
+      }
+    };
   }
 
   @Override

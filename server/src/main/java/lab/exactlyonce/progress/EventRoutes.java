@@ -81,7 +81,11 @@ public final class EventRoutes {
     EventKind kind = kinds.get(event.type());
     kind.validate(lesson, event.item(), event.data());
     String learner = learners.currentOrCreate(ctx);
-    EventLog.Outcome outcome = log.record(learner, event, e -> kind.result(learner, lesson, e));
+    EventLog.Outcome outcome = log.record(learner, event, kind.fact(learner, event), e -> kind.result(learner, lesson, e));
+    if (outcome instanceof EventLog.Outcome.Taken taken) {
+      ctx.status(409).json(Map.of("error", taken.fact().refusal()));
+      return;
+    }
     if (outcome instanceof EventLog.Outcome.Conflict) {
       var conflict = new LinkedHashMap<String, Object>();
       conflict.put("error", "event id '" + event.id() + "' was already used for a different event ("

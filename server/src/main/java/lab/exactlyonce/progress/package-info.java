@@ -30,6 +30,11 @@
  *   returned) or {@code Conflict} (id reused for another body: answer 409). Validate first, so bad input stores
  *   nothing; get the learner with {@code Learners.current(ctx)} (reads) or {@code Learners.currentOrCreate(ctx)}
  *   (writes, after validation).</li>
+ *   <li>What may be recorded only once whatever id it comes under (an answer to one question of a session, to one
+ *   live round) is a {@link lab.exactlyonce.progress.Fact}: pass it to
+ *   {@code record(learnerId, event, fact, result)} (or return it from {@code EventKind.fact}). Its key is unique in
+ *   the events table, so of two racing events one is stored and the other gets {@code Taken} (answer 409 with the
+ *   fact's refusal); never check "already answered?" and then insert.</li>
  *   <li>Or accept answers through {@code POST /api/events} and the browser outbox: pass an
  *   {@link lab.exactlyonce.progress.EventKind} for {@code quiz.answer} to {@link lab.exactlyonce.progress.EventRoutes}
  *   in {@code App}; its {@code validate} checks the item and data, its {@code result} grades (once per id). In the

@@ -12,6 +12,7 @@ import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.progress.EventKind;
 import lab.exactlyonce.progress.EventLog;
+import lab.exactlyonce.progress.Fact;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.web.JsonRequests;
@@ -68,6 +69,11 @@ public final class QuizRoutes {
       @Override
       public void validate(Lesson lesson, String item, ObjectNode data) {
         quiz.parse(lesson, item, data);
+      }
+
+      @Override
+      public Fact fact(String learnerId, NewEvent event) {
+        return Fact.quizAnswer(learnerId, event.data().path("session").asText(), event.data().path("question").asText());
       }
 
       @Override

@@ -77,7 +77,8 @@ final class WorkerPool {
    */
   void start() {
     try {
-      tempRoot = Files.createTempDirectory("eolab-sandbox-");
+      // Marked with this process, so the next start removes it if this one ends without closing the sandbox.
+      tempRoot = lab.exactlyonce.store.TempDirs.create("eolab-sandbox-");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the sandbox workers' temporary directory", e);
     }

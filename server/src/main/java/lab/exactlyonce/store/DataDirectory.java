@@ -1,30 +1,32 @@
 package lab.exactlyonce.store;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The app's data directory as the backup and restore commands see it: the embedded H2 database
- * ({@value #DATABASE}.mv.db) and the small files beside it that make the data usable, such as the learner-cookie
- * key and the instructor secret (without the key, every learner's cookie would stop being valid after a restore).
+ * The app's data directory: the embedded H2 database ({@value #DATABASE}.mv.db) and the small files beside it that make
+ * the data usable, such as the learner-cookie key, the instructor secret and the database password (without the key,
+ * every learner's cookie would stop being valid after a restore). The directory is its owner's only (0700) and so is
+ * every file the app keeps in it (0600).
  */
 final class DataDirectory {
   static final String DATABASE = "eolab";
   static final String DATABASE_FILE = DATABASE + ".mv.db";
+  /** Where a backup is assembled while the app runs; left over only by a crash, and removed at the next start. */
+  static final String BACKUP_WORK_PREFIX = DATABASE + ".backup-";
+  /** The files of other features that the app keeps here (the database's own all start with {@value #DATABASE}). */
+  private static final Set<String> APP_FILES = Set.of("learner-cookie.key", "instructor-secret", "quiz-outputs",
+      DatabasePassword.FILE, DatabasePassword.PENDING);
 
-  static {
-    // H2's auto-server (see jdbcUrl) would otherwise listen on every interface (refusing remote clients, but still
-    // reachable); keep it on loopback. Read once when H2 first starts, so it is set before any H2 use.
-    if (System.getProperty("h2.bindAddress") == null) System.setProperty("h2.bindAddress", "127.0.0.1");
-  }
+  private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
+  private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwx------");
 
   private final Path dir;
 
@@ -41,26 +43,13 @@ final class DataDirectory {
   }
 
   /**
-   * The JDBC URL of the embedded database. AUTO_SERVER lets a second process (the backup command) use the
-   * database while the app has it open: H2 serves it over a local port whose key is in the lock file, so only a
-   * process that can read the data directory can connect, and it listens on 127.0.0.1 only.
+   * The JDBC URL of the embedded database: a file opened by this process alone, with no server mode (no port). The
+   * backup command reaches a running app through {@link BackupChannel} instead. A request that inserts a key another
+   * transaction is inserting waits for that one to end; LOCK_TIMEOUT gives it 10 s rather than H2's 2, so that a
+   * burst of answers to one question on a busy laptop ends in 200 or 409, not in a timeout.
    */
   static String jdbcUrl(Path dir) {
-    return "jdbc:h2:file:" + dir.toAbsolutePath().normalize().resolve(DATABASE) + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
-  }
-
-  /** Whether a process (this one or another) has the database open: H2 holds an OS lock on the file while it does. */
-  boolean inUse() throws IOException {
-    Path db = databaseFile();
-    if (!Files.exists(db)) return false;
-    try (FileChannel channel = FileChannel.open(db, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-      FileLock lock = channel.tryLock();
-      if (lock == null) return true;
-      lock.release();
-      return false;
-    } catch (OverlappingFileLockException e) {
-      return true;
-    }
+    return "jdbc:h2:file:" + dir.toAbsolutePath().normalize().resolve(DATABASE) + ";WRITE_DELAY=0;LOCK_TIMEOUT=10000";
   }
 
   /** Whether a file belongs to the database itself (copied by H2's BACKUP, or meaningless in a copy). */
@@ -69,13 +58,19 @@ final class DataDirectory {
         || name.endsWith(".trace.db") || name.endsWith(".tempFile") || name.endsWith(".newFile"));
   }
 
+  /** Whether a top-level entry only means something to the process that made it (a lock, a socket, work in progress). */
+  static boolean isTransient(String name) {
+    return name.equals(InstanceLock.FILE) || name.equals(BackupChannel.SOCKET) || name.startsWith(BACKUP_WORK_PREFIX)
+        || name.equals(DatabasePassword.PENDING);
+  }
+
   /** The files beside the database to keep in a backup (keys, secrets), as paths relative to the directory. */
   List<Path> sideFiles() throws IOException {
     List<Path> files = new ArrayList<>();
     try (Stream<Path> all = Files.walk(dir)) {
       all.filter(Files::isRegularFile)
-          .filter(p -> !isDatabaseFile(p.getFileName().toString()))
           .map(dir::relativize)
+          .filter(p -> !isDatabaseFile(p.getFileName().toString()) && !isTransient(p.getName(0).toString()))
           .sorted()
           .forEach(files::add);
     }
@@ -86,6 +81,60 @@ final class DataDirectory {
     if (!Files.exists(dir)) return true;
     try (Stream<Path> entries = Files.list(dir)) {
       return entries.findAny().isEmpty();
+    }
+  }
+
+  /** Creates the directory if needed, owner-only from the start. */
+  void create() throws IOException {
+    if (Files.isDirectory(dir)) return;
+    try {
+      Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(DIR_MODE));
+    } catch (UnsupportedOperationException notPosix) {
+      Files.createDirectories(dir);
+    }
+  }
+
+  /**
+   * Makes the directory 0700 and the app's entries in it 0600 (directories among them 0700, with their contents),
+   * fixing a directory an earlier version made with the default umask. Files the app does not know are left as they
+   * are: the directory's own mode already keeps other users out of them.
+   */
+  void restrict() throws IOException {
+    setMode(dir, DIR_MODE);
+    try (Stream<Path> entries = Files.list(dir)) {
+      for (Path entry : entries.toList()) {
+        String name = entry.getFileName().toString();
+        if (!name.startsWith(DATABASE) && !APP_FILES.contains(name)) continue;
+        try (Stream<Path> tree = Files.walk(entry)) {
+          for (Path p : tree.toList()) {
+            if (Files.isSymbolicLink(p)) continue;
+            setMode(p, Files.isDirectory(p) ? DIR_MODE : FILE_MODE);
+          }
+        }
+      }
+    }
+  }
+
+  /** Removes {@code root} and everything under it (symbolic links themselves, never what they point to). */
+  static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
+    try (Stream<Path> tree = Files.walk(root)) {
+      for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+    }
+  }
+
+  /** Owner-only: read and write for files, and traverse too for directories (where the OS has POSIX modes). */
+  static void ownerOnly(Path file) throws IOException {
+    setMode(file, Files.isDirectory(file) ? DIR_MODE : FILE_MODE);
+  }
+
+  private static void setMode(Path p, Set<PosixFilePermission> mode) throws IOException {
+    try {
+      if (!Files.getPosixFilePermissions(p).equals(mode)) Files.setPosixFilePermissions(p, mode);
+    } catch (UnsupportedOperationException notPosix) {
+      // Windows: the directory's ACL applies
+    } catch (java.nio.file.NoSuchFileException gone) {
+      // a temporary file H2 removed meanwhile
     }
   }
 }

@@ -19,9 +19,18 @@ public final class Database implements AutoCloseable {
   public static final String DUPLICATE_KEY = "23505";
 
   private final HikariDataSource pool;
+  private final java.util.List<AutoCloseable> closedAfter = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private Database(HikariDataSource pool) {
     this.pool = pool;
+  }
+
+  /**
+   * Closes {@code resource} once the pool is closed, after those handed over before it (the backup socket, then the
+   * data directory's lock, which goes last).
+   */
+  void closeAfter(AutoCloseable resource) {
+    closedAfter.add(resource);
   }
 
   /**
@@ -106,9 +115,18 @@ public final class Database implements AutoCloseable {
     return false;
   }
 
+  /** Closes the pool, then what was handed to {@link #closeAfter}; closing again does nothing. */
   @Override
   public void close() {
     pool.close();
+    for (AutoCloseable resource : closedAfter) {
+      closedAfter.remove(resource);
+      try {
+        resource.close();
+      } catch (Exception e) {
+        System.err.println("closing " + resource + ": " + e.getMessage());
+      }
+    }
   }
 
   private static String rootMessage(Throwable e) {

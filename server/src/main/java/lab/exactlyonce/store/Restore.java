@@ -17,7 +17,7 @@ import java.util.zip.ZipFile;
 /**
  * Restores a {@link Backup} zip into a data directory:
  * <pre>java -cp exactly-once-lab.jar lab.exactlyonce.store.Restore --data-dir data --from backup.zip [--force]</pre>
- * Refuses while an app has that directory's database open (stop it first), and refuses a non-empty directory
+ * Refuses while an app uses that directory (it holds the directory's lock: stop it first), and refuses a non-empty directory
  * unless {@code --force}; with {@code --force} the old directory is moved aside to
  * {@code <dir>.before-restore-<time>}, never deleted. Restored files are readable by their owner only.
  */
@@ -35,9 +35,10 @@ public final class Restore {
       Path from = options.file().toAbsolutePath().normalize();
       DataDirectory data = new DataDirectory(options.dataDir());
       if (!Files.isRegularFile(from)) throw new Backup.CommandException("no backup file " + from);
-      if (data.inUse()) {
-        throw new Backup.CommandException("the database in " + data.path() + " is open (is the app running?); "
-            + "stop the app before restoring into its data directory");
+      var holder = InstanceLock.heldBy(data.path());
+      if (holder.isPresent()) {
+        throw new Backup.CommandException("the data dir " + options.dataDir() + " is in use by " + holder.get()
+            + "; stop it before restoring into its data directory");
       }
       Path movedAside = null;
       if (!data.isEmpty()) {
@@ -68,7 +69,7 @@ public final class Restore {
       if (zip.getEntry(DataDirectory.DATABASE_FILE) == null) {
         throw new Backup.CommandException(from + " is not a backup of this app: it holds no " + DataDirectory.DATABASE_FILE);
       }
-      Files.createDirectories(dir);
+      new DataDirectory(dir).create();
       for (Enumeration<? extends ZipEntry> entries = zip.entries(); entries.hasMoreElements(); ) {
         ZipEntry entry = entries.nextElement();
         if (entry.isDirectory()) continue;

@@ -24,6 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BackupRestoreTest {
+  /** The embedded H2 database in the data dir, also when the tests run against another ({@code -Deolab.test.jdbc-url}). */
+  private static Config embedded() {
+    return Config.forTests().withStore(StoreSettings.embedded());
+  }
+
   @TempDir Path tmp;
 
   private record Outcome(int status, String out, String err) {}
@@ -62,7 +67,7 @@ class BackupRestoreTest {
 
   @Test
   void an_online_backup_restored_into_a_fresh_directory_has_the_events_and_the_same_learner_cookie() throws Exception {
-    Config original = Config.forTests();
+    Config original = embedded();
     Path backup = tmp.resolve("backup.zip");
     String first = UUID.randomUUID().toString();
     String second = UUID.randomUUID().toString();
@@ -82,8 +87,9 @@ class BackupRestoreTest {
 
       Outcome intoRunning = restore("--data-dir", original.dataDir().toString(), "--from", backup.toString(), "--force");
       assertEquals(2, intoRunning.status());
-      assertEquals("restore: the database in " + original.dataDir().toAbsolutePath() + " is open (is the app running?); "
-          + "stop the app before restoring into its data directory", intoRunning.err());
+      assertTrue(intoRunning.err().matches("restore: the data dir " + java.util.regex.Pattern.quote(original.dataDir().toString())
+          + " is in use by another Exactly-Once Lab \\(pid " + ProcessHandle.current().pid() + ", port " + server.app().port()
+          + ", started [0-9T:-]+Z\\); stop it before restoring into its data directory"), intoRunning.err());
     }
     try (ZipFile zip = new ZipFile(backup.toFile())) {
       assertTrue(zip.getEntry("eolab.mv.db") != null);
@@ -111,8 +117,110 @@ class BackupRestoreTest {
   }
 
   @Test
+  void a_backup_taken_while_learners_keep_writing_restores_every_event_acknowledged_before_it() throws Exception {
+    Config original = embedded();
+    Path backup = tmp.resolve("busy.zip");
+    HttpResponse<String> made;
+    String firstId = UUID.randomUUID().toString();
+    List<String> before = new ArrayList<>();
+    List<String> during = java.util.Collections.synchronizedList(new ArrayList<>());
+    String cookie;
+    try (TestServer server = TestServer.start(original)) {
+      made = event(server, null, firstId, "guarantees");
+      cookie = learnerCookie(made);
+      for (int i = 0; i < 20; i++) {
+        String id = UUID.randomUUID().toString();
+        assertEquals(200, event(server, cookie, id, "guarantees").statusCode());
+        before.add(id);
+      }
+      var stop = new java.util.concurrent.atomic.AtomicBoolean();
+      var failures = java.util.Collections.synchronizedList(new ArrayList<String>());
+      List<Thread> writers = new ArrayList<>();
+      for (int w = 0; w < 4; w++) {
+        Thread t = new Thread(() -> {
+          while (!stop.get()) {
+            String id = UUID.randomUUID().toString();
+            HttpResponse<String> r = event(server, cookie, id, "guarantees");
+            if (r.statusCode() == 200) during.add(id);
+            else failures.add(r.statusCode() + " " + r.body());
+          }
+        });
+        t.start();
+        writers.add(t);
+      }
+      Outcome backedUp;
+      try {
+        backedUp = backupInAnotherProcess("--data-dir", original.dataDir().toString(), "--to", backup.toString());
+      } finally {
+        stop.set(true);
+        for (Thread t : writers) t.join();
+      }
+      assertEquals(0, backedUp.status(), backedUp.err());
+      assertTrue(backedUp.out().startsWith("backed up " + original.dataDir().toAbsolutePath() + " to " + backup
+          + " (from the running app; database + "), backedUp.out());
+      assertEquals(List.of(), failures, "every write while the backup ran succeeded");
+      assertTrue(!during.isEmpty(), "learners wrote while the backup ran");
+    }
+    assertEquals(java.util.Set.of(java.nio.file.attribute.PosixFilePermission.OWNER_READ,
+        java.nio.file.attribute.PosixFilePermission.OWNER_WRITE), Files.getPosixFilePermissions(backup), "the zip is the owner's only");
+    try (ZipFile zip = new ZipFile(backup.toFile())) {
+      assertTrue(zip.getEntry("db-password") != null, "the database password travels with the database");
+      assertTrue(zip.getEntry("eolab.instance") == null && zip.getEntry("eolab.sock") == null, "nothing of the running process");
+    }
+
+    Path fresh = tmp.resolve("restored-busy");
+    assertEquals(0, restore("--data-dir", fresh.toString(), "--from", backup.toString()).status());
+    try (TestServer server = TestServer.start(new Config(original.host(), 0, fresh, original.lessonsDir(),
+        original.snippetsDir(), original.sandbox(), original.store(), original.classroom(), original.ops()))) {
+      String export = server.send(HttpRequest.newBuilder(URI.create(server.url("/api/me/export"))).header("Cookie", cookie).GET()).body();
+      for (String id : before) assertTrue(export.contains(id), "event " + id + " acknowledged before the backup is restored");
+      var acknowledged = new java.util.HashSet<String>(before);
+      acknowledged.addAll(during);
+      acknowledged.add(firstId);
+      for (var e : new com.fasterxml.jackson.databind.ObjectMapper().readTree(export).get("events")) {
+        assertTrue(acknowledged.contains(e.get("id").asText()), "restored only what was acknowledged: " + e);
+      }
+    }
+  }
+
+  @Test
+  void the_backup_socket_answers_only_a_request_with_the_database_password() throws Exception {
+    Config config = embedded();
+    try (TestServer server = TestServer.start(config)) {
+      Path socket = config.dataDir().resolve("eolab.sock");
+      assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(socket));
+      try (var channel = java.nio.channels.SocketChannel.open(java.net.UnixDomainSocketAddress.of(socket))) {
+        channel.write(java.nio.ByteBuffer.wrap("BACKUP guessed\n".getBytes(StandardCharsets.UTF_8)));
+        String answer = new String(java.nio.channels.Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals("ERROR the request did not carry this data dir's database password (db-password)\n", answer);
+      }
+      assertEquals(200, server.get("/healthz").statusCode());
+    }
+    assertFalse(Files.exists(config.dataDir().resolve("eolab.sock")), "the socket goes with the app");
+  }
+
+  @Test
+  void a_backup_of_a_stopped_app_is_made_by_the_command_itself_which_then_lets_the_data_dir_go() throws Exception {
+    Config config = embedded();
+    try (TestServer server = TestServer.start(config)) {
+      assertEquals(200, event(server, null, UUID.randomUUID().toString(), "guarantees").statusCode());
+    }
+    var out = new ByteArrayOutputStream();
+    var err = new ByteArrayOutputStream();
+    Path zip = tmp.resolve("stopped.zip");
+    assertEquals(0, Backup.run(new String[] {"--data-dir", config.dataDir().toString(), "--to", zip.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)), err.toString());
+    assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("backed up " + config.dataDir().toAbsolutePath() + " to " + zip
+        + " (the app was not running; database + 3 files: db-password, instructor-secret, learner-cookie.key)"),
+        out.toString(StandardCharsets.UTF_8));
+    try (TestServer again = TestServer.start(config)) {
+      assertEquals(200, again.get("/healthz").statusCode(), "the command let the data dir go");
+    }
+  }
+
+  @Test
   void restore_refuses_a_non_empty_directory_without_force_and_moves_it_aside_with_force() throws Exception {
-    Config original = Config.forTests();
+    Config original = embedded();
     try (TestServer server = TestServer.start(original)) {
       assertEquals(200, event(server, null, UUID.randomUUID().toString(), "guarantees").statusCode());
     }
@@ -153,5 +261,14 @@ class BackupRestoreTest {
         new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals(2, status);
     assertEquals("backup: no database in " + tmp.resolve("empty") + " (expected eolab.mv.db)", err.toString(StandardCharsets.UTF_8).strip());
+
+    Config config = embedded();
+    new lab.exactlyonce.App(config).stop();
+    var inside = new ByteArrayOutputStream();
+    Path into = config.dataDir().toAbsolutePath().resolve("backup.zip");
+    assertEquals(2, Backup.run(new String[] {"--data-dir", config.dataDir().toString(), "--to", into.toString()},
+        new PrintStream(new ByteArrayOutputStream()), new PrintStream(inside, true, StandardCharsets.UTF_8)));
+    assertEquals("backup: " + into + " is inside the data dir " + config.dataDir().toAbsolutePath() + "; write the backup "
+        + "outside it (one inside would be copied into every later backup)", inside.toString(StandardCharsets.UTF_8).strip());
   }
 }
