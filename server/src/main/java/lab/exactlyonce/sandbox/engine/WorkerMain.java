@@ -186,7 +186,7 @@ public final class WorkerMain {
           + covered.stderr() + "; exiting without becoming ready");
       System.exit(EXIT_BROKEN);
     }
-    // The coverage run is itself a large compilation: ten small ones after it warm Janino up as twelve did before.
+    // The coverage run is itself a large compilation, so ten small ones after it are enough to warm Janino up.
     for (int i = 0; i < 10; i++) {
       RunResult r = runner.run(WARM_UP.replace("%d", Integer.toString(i % 3)) + "\n// warm-up run " + i, SandboxLimits.defaults());
       if (r.status() != Outcome.OK) {
