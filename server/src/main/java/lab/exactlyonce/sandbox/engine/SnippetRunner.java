@@ -171,7 +171,7 @@ public final class SnippetRunner {
       throw new IllegalStateException("the compiler failed", e.getCause());
     }
     if (compiled.overflowed()) retire("a compilation ran out of stack");
-    if (!compiled.ok()) return Prepared.failed(Outcome.COMPILE_ERROR, compiled.errors());
+    if (!compiled.ok()) return Prepared.failed(Outcome.COMPILE_ERROR, OutsideSandbox.clarified(source, compiled.errors()));
     List<Diagnostic> violations = BytecodeVerifier.verify(compiled.classes(), source);
     if (!violations.isEmpty()) return Prepared.failed(Outcome.REJECTED, violations);
     String mainClass = mainClass(compiled.classes());

@@ -74,6 +74,11 @@ class SandboxVerdictTest {
             "java.sql.DriverManager\n"),
         arguments("a forbidden java.base class is still named by the bytecode check", main("new java.io.File(\"x\");"),
             Outcome.REJECTED, List.of(new Diagnostic(4, 0, "java.io.File is not allowed in the sandbox")), ""),
+        arguments("a misspelt JDK class, fully qualified", main("java.util.Lisst x = null;"), Outcome.COMPILE_ERROR,
+            List.of(new Diagnostic(4, 5, "java.util.Lisst: java.util has no class Lisst (check the spelling)")), ""),
+        arguments("a misspelt JDK class after new", main("List<String> xs = new java.util.ArrayLis<String>();"),
+            Outcome.COMPILE_ERROR, List.of(new Diagnostic(4, 27,
+                "java.util.ArrayLis: java.util has no class ArrayLis (check the spelling)")), ""),
         // Janino 3.1.12's own failures
         arguments("an internal compiler error (assignment inside a while condition), at the variable Janino lost",
             main(whileAssign), Outcome.COMPILE_ERROR,
