@@ -24,7 +24,8 @@ import java.util.Set;
  * refuses them and the workers start with {@code --limit-modules}), so it would answer with puzzles such as
  * {@code Cannot determine simple type name "java"}; these are refused up front instead, naming the class and its
  * module. Works on the tokens, so every shape is found the same way (imports, field and parameter types, {@code new},
- * static calls, casts, type arguments, {@code throws}), and comments and strings never match.
+ * static calls, casts, type arguments, {@code throws}), and comments and strings never match. For a source that
+ * failed to compile it also names misspelt JDK classes ({@link #clarified}).
  */
 final class OutsideSandbox {
   private static final Set<String> COMPILED_AGAINST = Set.of("java.base", "jdk.unsupported");
@@ -45,10 +46,66 @@ final class OutsideSandbox {
   private OutsideSandbox() {
   }
 
+  /** A dotted name in the source ({@code java.util.logging.Logger}, {@code java.beans.*}) at its first token. */
+  private record DottedName(List<String> parts, Location location) {
+  }
+
   /** One diagnostic per use (at its first token), in source order; empty when the source names none. */
   static List<Diagnostic> uses(String source) {
-    List<Token> tokens = tokens(source);
     Set<Diagnostic> found = new LinkedHashSet<>();
+    for (DottedName name : dottedNames(source)) {
+      Diagnostic d = outside(name.parts(), name.location());
+      if (d != null) found.add(d);
+    }
+    return List.copyOf(found);
+  }
+
+  /**
+   * Janino's errors for a source that failed to compile, with each misspelt JDK class named plainly: for
+   * {@code java.util.Lisst} Janino says {@code Cannot determine simple type name "java"} and more on that line;
+   * those lines get "java.util.Lisst: java.util has no class Lisst (check the spelling)" instead.
+   */
+  static List<Diagnostic> clarified(String source, List<Diagnostic> errors) {
+    List<Diagnostic> unknown = new ArrayList<>();
+    Set<Integer> lines = new java.util.HashSet<>();
+    for (DottedName name : dottedNames(source)) {
+      Diagnostic d = unknownClass(name.parts(), name.location());
+      if (d != null && lines.add(d.line())) unknown.add(d);
+    }
+    if (unknown.isEmpty()) return errors;
+    List<Diagnostic> out = new ArrayList<>(unknown);
+    for (Diagnostic e : errors) if (!lines.contains(e.line())) out.add(e);
+    out.sort(java.util.Comparator.comparingInt(Diagnostic::line).thenComparingInt(Diagnostic::column));
+    return out;
+  }
+
+  /** The diagnostic for a name whose package is one the sandbox has but which has no such class, or null. */
+  private static Diagnostic unknownClass(List<String> parts, Location location) {
+    int classAt = 0;
+    String pkg = null;
+    StringBuilder prefix = new StringBuilder();
+    for (int k = 0; k < parts.size() - 1; k++) {
+      if (k > 0) prefix.append('.');
+      prefix.append(parts.get(k));
+      if (Packages.MODULE_OF.containsKey(prefix.toString())) {
+        pkg = prefix.toString();
+        classAt = k + 1;
+      }
+    }
+    if (pkg == null || !COMPILED_AGAINST.contains(Packages.MODULE_OF.get(pkg)) || parts.get(classAt).equals("*")) return null;
+    String simple = parts.get(classAt);
+    try {
+      Class.forName(pkg + "." + simple, false, ClassLoader.getPlatformClassLoader());
+      return null;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return new Diagnostic(location.getLineNumber(), location.getColumnNumber(),
+          pkg + "." + simple + ": " + pkg + " has no class " + simple + " (check the spelling)");
+    }
+  }
+
+  private static List<DottedName> dottedNames(String source) {
+    List<Token> tokens = tokens(source);
+    List<DottedName> names = new ArrayList<>();
     for (int i = 0; i < tokens.size(); i++) {
       if (!isIdentifier(tokens.get(i)) || i > 0 && tokens.get(i - 1).value.equals(".")) continue;
       List<String> parts = new ArrayList<>();
@@ -59,11 +116,10 @@ final class OutsideSandbox {
         parts.add(tokens.get(j + 2).value);
         j += 2;
       }
-      Diagnostic d = outside(parts, tokens.get(i).getLocation());
-      if (d != null) found.add(d);
+      if (parts.size() > 1) names.add(new DottedName(List.copyOf(parts), tokens.get(i).getLocation()));
       i = j;
     }
-    return List.copyOf(found);
+    return names;
   }
 
   /** The diagnostic for a dotted name whose longest package prefix is in a module the sandbox lacks, or null. */

@@ -74,11 +74,12 @@ final class SnippetCompiler {
     } catch (CompileException e) {
       if (errors.isEmpty()) errors.add(hints.diagnostic(e.getLocation(), rawMessage(e.getMessage(), e.getLocation())));
     } catch (InternalCompilerException e) {
-      errors.add(internalCompilerError(e, hints));
+      // After a real error Janino's code generator may trip over what it left behind: the real error is the news.
+      if (errors.isEmpty()) errors.add(internalCompilerError(e, hints));
     } catch (RuntimeException | AssertionError e) {
       // Janino's own bug (a cast, an index, an assertion deep in its code generator), not the learner's mistake.
       LOG.warn("Janino failed on a snippet", e);
-      errors.add(internalCompilerError(e, hints));
+      if (errors.isEmpty()) errors.add(internalCompilerError(e, hints));
     } catch (StackOverflowError e) {
       return new Compiled(null, List.of(new Diagnostic(0, 0, "the source is nested too deeply to compile")), true);
     } catch (IOException e) {

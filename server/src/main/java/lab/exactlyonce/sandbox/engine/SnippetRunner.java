@@ -193,7 +193,7 @@ public final class SnippetRunner {
       throw new IllegalStateException("the compiler failed", e.getCause());
     }
     if (compiled.overflowed()) retire("a compilation ran out of stack");
-    if (!compiled.ok()) return Prepared.failed(Outcome.COMPILE_ERROR, compiled.errors());
+    if (!compiled.ok()) return Prepared.failed(Outcome.COMPILE_ERROR, OutsideSandbox.clarified(source, compiled.errors()));
     Map<String, byte[]> provided = harness == null ? Map.of() : harness.provided();
     List<Diagnostic> shadowing = ShadowedNames.problems(compiled.classes().keySet(), provided.keySet(), source);
     if (!shadowing.isEmpty()) return Prepared.failed(Outcome.COMPILE_ERROR, shadowing);

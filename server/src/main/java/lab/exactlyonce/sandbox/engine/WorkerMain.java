@@ -186,7 +186,8 @@ public final class WorkerMain {
           + covered.stderr() + "; exiting without becoming ready");
       System.exit(EXIT_BROKEN);
     }
-    for (int i = 0; i < 12; i++) {
+    // The coverage run is itself a large compilation, so ten small ones after it are enough to warm Janino up.
+    for (int i = 0; i < 10; i++) {
       RunResult r = runner.run(WARM_UP.replace("%d", Integer.toString(i % 3)) + "\n// warm-up run " + i, SandboxLimits.defaults());
       if (r.status() != Outcome.OK) {
         log.println("sandbox worker: warm-up run " + i + " ended " + r.status().id() + ": " + r.diagnostics()

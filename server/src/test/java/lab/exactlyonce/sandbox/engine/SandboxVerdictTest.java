@@ -32,6 +32,7 @@ class SandboxVerdictTest {
 
   static Stream<Arguments> verdicts() {
     String rewrite = SnippetCompiler.couldNotHandle("Invalid local variable index 2");
+    String voidAssign = "String s = System.out.println();";
     String whileAssign = "Iterator<String> it = Arrays.asList(\"a\").iterator(); String s;"
         + " while (it.hasNext() && (s = (String) it.next()) != null) { System.out.println(s); }";
     return Stream.of(
@@ -73,10 +74,18 @@ class SandboxVerdictTest {
             "java.sql.DriverManager\n"),
         arguments("a forbidden java.base class is still named by the bytecode check", main("new java.io.File(\"x\");"),
             Outcome.REJECTED, List.of(new Diagnostic(4, 0, "java.io.File is not allowed in the sandbox")), ""),
+        arguments("a misspelt JDK class, fully qualified", main("java.util.Lisst x = null;"), Outcome.COMPILE_ERROR,
+            List.of(new Diagnostic(4, 5, "java.util.Lisst: java.util has no class Lisst (check the spelling)")), ""),
+        arguments("a misspelt JDK class after new", main("List<String> xs = new java.util.ArrayLis<String>();"),
+            Outcome.COMPILE_ERROR, List.of(new Diagnostic(4, 27,
+                "java.util.ArrayLis: java.util has no class ArrayLis (check the spelling)")), ""),
         // Janino 3.1.12's own failures
         arguments("an internal compiler error (assignment inside a while condition), at the variable Janino lost",
             main(whileAssign), Outcome.COMPILE_ERROR,
             List.of(new Diagnostic(4, 4 + whileAssign.indexOf("println(s)") + "println(".length() + 1, rewrite)), ""),
+        arguments("a real error that also trips Janino's code generator (Operand stack underflow): the real error",
+            main(voidAssign), Outcome.COMPILE_ERROR, List.of(new Diagnostic(4, 4 + voidAssign.indexOf("println") + 1,
+                "Assignment conversion not possible from type \"void\" to type \"java.lang.String\"")), ""),
         arguments("stack map frames Janino gets wrong: a do loop assigning a variable declared without a value",
             main("boolean done; int k = 0; do { k++; done = k > 2; } while (!done); System.out.println(k);"),
             Outcome.OK, List.of(), "3\n"),
