@@ -160,12 +160,7 @@ public final class EventLog implements LearnerData {
 
       @Override
       public Object export(Connection c, String learnerId) throws SQLException {
-        return Sql.list(c, "SELECT " + COLUMNS + " FROM events_set_aside WHERE learner_id = ? ORDER BY seq",
-            EventLog::row, learnerId).stream().map(e -> {
-              Map<String, Object> row = e.response();
-              row.put("data", e.data());
-              return row;
-            }).toList();
+        return exportFrom(c, "events_set_aside", learnerId);
       }
 
       @Override
@@ -182,8 +177,13 @@ public final class EventLog implements LearnerData {
 
   @Override
   public Object export(Connection c, String learnerId) throws SQLException {
-    return Sql.list(c, "SELECT " + COLUMNS + " FROM events WHERE learner_id = ? ORDER BY seq", EventLog::row, learnerId)
-        .stream().map(e -> {
+    return exportFrom(c, "events", learnerId);
+  }
+
+  /** The learner's rows of {@code table} (events or the ones set aside) as the export shows them. */
+  private static List<Map<String, Object>> exportFrom(Connection c, String table, String learnerId) throws SQLException {
+    return Sql.list(c, "SELECT " + COLUMNS + " FROM " + table + " WHERE learner_id = ? ORDER BY seq", EventLog::row,
+        learnerId).stream().map(e -> {
           Map<String, Object> row = e.response();
           row.put("data", e.data());
           return row;

@@ -37,7 +37,11 @@ class StreamLimitsTest {
 
   /** Opens the student stream of class {@code id}; the response with its body still streaming. */
   private static HttpResponse<InputStream> open(TestServer server, Client who, String id) throws Exception {
-    return HTTP.send(HttpRequest.newBuilder(URI.create(server.url("/api/classes/" + id + "/stream")))
+    return openAsync(server, who, id).get(10, TimeUnit.SECONDS);
+  }
+
+  private static CompletableFuture<HttpResponse<InputStream>> openAsync(TestServer server, Client who, String id) {
+    return HTTP.sendAsync(HttpRequest.newBuilder(URI.create(server.url("/api/classes/" + id + "/stream")))
         .header("Cookie", who.cookieHeader()).header("Accept", "text/event-stream").GET().build(),
         HttpResponse.BodyHandlers.ofInputStream());
   }
@@ -74,11 +78,7 @@ class StreamLimitsTest {
       String id = room.get("id").asText();
       Client kim = Client.student(server, room.get("code").asText(), "Kim");
       List<CompletableFuture<HttpResponse<InputStream>>> burst = new ArrayList<>();
-      for (int i = 0; i < 40; i++) {
-        burst.add(HTTP.sendAsync(HttpRequest.newBuilder(URI.create(server.url("/api/classes/" + id + "/stream")))
-            .header("Cookie", kim.cookieHeader()).header("Accept", "text/event-stream").GET().build(),
-            HttpResponse.BodyHandlers.ofInputStream()));
-      }
+      for (int i = 0; i < 40; i++) burst.add(openAsync(server, kim, id));
       int live = 0;
       for (CompletableFuture<HttpResponse<InputStream>> f : burst) {
         HttpResponse<InputStream> r = f.get(10, TimeUnit.SECONDS);
