@@ -41,6 +41,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 
 /**
  * HTTP for the classroom; the routes and the JSON they speak are documented in {@code package-info.java}. Instructor
@@ -392,8 +394,8 @@ public final class ClassroomRoutes implements AutoCloseable {
 
   private static boolean isLoopback(String address) {
     try {
-      return java.net.InetAddress.getByName(address).isLoopbackAddress();
-    } catch (java.net.UnknownHostException e) {
+      return InetAddress.getByName(address).isLoopbackAddress();
+    } catch (UnknownHostException e) {
       return false;
     }
   }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.Locale;
 
 /**
  * How much of the server one client may hold, so that slow or greedy clients cannot starve the others. A client is
@@ -83,7 +84,7 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
     for (String flag : new String[] {"--max-connections-per-address", "--max-requests-per-address",
         "--upload-seconds", "--idle-timeout-seconds", "--max-body-bytes", "--max-streams-per-address",
         "--max-streams-per-learner"}) {
-      table.put(flag, flag.substring(2).toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+      table.put(flag, flag.substring(2).toUpperCase(Locale.ROOT).replace('-', '_'));
     }
     return Map.copyOf(table);
   }

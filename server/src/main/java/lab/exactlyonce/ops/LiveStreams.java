@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.TreeMap;
 
 /**
  * Every live server-sent-event stream the app holds open, whichever feature opened it. An SSE handler calls
@@ -167,7 +168,7 @@ public final class LiveStreams {
   /** The app's own cookies ({@code eolab_*}: the learner's, the instructor's) say which person holds a stream. */
   private static Holder holderOf(Context ctx) {
     StringBuilder person = new StringBuilder();
-    new java.util.TreeMap<>(ctx.cookieMap()).forEach((name, value) -> {
+    new TreeMap<>(ctx.cookieMap()).forEach((name, value) -> {
       if (name.startsWith("eolab_") && !value.isEmpty()) person.append(name).append('=').append(value).append(';');
     });
     return new Holder(ctx.ip(), person.length() == 0 ? null : person.toString());

@@ -14,6 +14,7 @@ import org.eclipse.jetty.server.handler.ThreadLimitHandler;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.util.Locale;
 
 /**
  * What the person hosting the app needs: metrics ({@link #registry()}, {@code GET /metrics}), a request log, live
@@ -60,7 +61,7 @@ public final class Operations implements AutoCloseable {
       cfg.contextResolver.scheme = ctx -> {
         String proto = ctx.header("X-Forwarded-Proto");
         boolean said = proto != null && (proto.equalsIgnoreCase("https") || proto.equalsIgnoreCase("http"));
-        return said && proxies.trusts(ctx.req().getRemoteAddr()) ? proto.toLowerCase(java.util.Locale.ROOT)
+        return said && proxies.trusts(ctx.req().getRemoteAddr()) ? proto.toLowerCase(Locale.ROOT)
             : ctx.req().getScheme();
       };
       cfg.contextResolver.host = ctx -> {

@@ -7,6 +7,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import lab.exactlyonce.web.SecurityHeaders;
 
 /**
  * What the person hosting the app can tune about operations.
@@ -22,20 +27,20 @@ import java.util.function.Function;
  *     origins; default none: no site may)
  */
 public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration drainTimeout, TrustedProxies trustedProxies,
-                          ClientLimits clients, java.util.List<String> frameAncestors) {
+                          ClientLimits clients, List<String> frameAncestors) {
 
   /** Flag name to environment variable name, merged into the app's option table. */
   public static final Map<String, String> FLAGS = flagTable();
 
   private static Map<String, String> flagTable() {
-    Map<String, String> table = new java.util.LinkedHashMap<>();
+    Map<String, String> table = new LinkedHashMap<>();
     table.put("--request-log", "REQUEST_LOG");
     table.put("--metrics", "METRICS");
     table.put("--drain-seconds", "DRAIN_SECONDS");
     table.put("--trusted-proxies", "TRUSTED_PROXIES");
     table.put("--frame-ancestors", "FRAME_ANCESTORS");
     table.putAll(ClientLimits.FLAGS);
-    return java.util.Collections.unmodifiableMap(table);
+    return Collections.unmodifiableMap(table);
   }
 
   /** Who may scrape {@code /metrics}. */
@@ -55,13 +60,13 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     }
     if (trustedProxies == null) trustedProxies = TrustedProxies.none();
     if (clients == null) clients = ClientLimits.defaults();
-    frameAncestors = frameAncestors == null ? java.util.List.of() : java.util.List.copyOf(frameAncestors);
-    String problem = lab.exactlyonce.web.SecurityHeaders.problemWith(frameAncestors);
+    frameAncestors = frameAncestors == null ? List.of() : List.copyOf(frameAncestors);
+    String problem = SecurityHeaders.problemWith(frameAncestors);
     if (problem != null) throw new ConfigException(problem);
   }
 
   public static OpsSettings defaults() {
-    return new OpsSettings(true, MetricsAccess.PUBLIC, Duration.ofSeconds(10), TrustedProxies.none(), ClientLimits.defaults(), java.util.List.of());
+    return new OpsSettings(true, MetricsAccess.PUBLIC, Duration.ofSeconds(10), TrustedProxies.none(), ClientLimits.defaults(), List.of());
   }
 
   public static OpsSettings from(Function<String, Optional<String>> option) {
@@ -70,9 +75,9 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     long drain = option.apply("--drain-seconds").map(v -> seconds(v)).orElse(10L);
     if (drain < 0 || drain > 600) throw new ConfigException("--drain-seconds must be between 0 and 600, got " + drain);
     TrustedProxies proxies = option.apply("--trusted-proxies").map(TrustedProxies::parse).orElse(TrustedProxies.none());
-    java.util.List<String> ancestors = option.apply("--frame-ancestors")
-        .map(v -> java.util.Arrays.stream(v.split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList())
-        .orElse(java.util.List.of());
+    List<String> ancestors = option.apply("--frame-ancestors")
+        .map(v -> Arrays.stream(v.split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList())
+        .orElse(List.of());
     return new OpsSettings(log, access, Duration.ofSeconds(drain), proxies, ClientLimits.from(option), ancestors);
   }
 

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import lab.exactlyonce.web.SameOriginGuard;
 
 /**
  * HTTP for the quiz. Pages: {@code GET /lessons/{id}/quiz} (entry: due count and start form; the form posts back
@@ -136,7 +137,7 @@ public final class QuizRoutes {
 
   /** The start form posts to a page path, outside the API's same-origin guard: it follows the same rule. */
   private static void refuseCrossSite(Context ctx) {
-    lab.exactlyonce.web.SameOriginGuard.check(ctx);
+    SameOriginGuard.check(ctx);
   }
 
   /** Validates first, then creates the learner if needed, so bad input stores nothing. */

@@ -27,6 +27,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import lab.exactlyonce.store.TempDirs;
 
 /**
  * The worker JVMs: started with capped JVM flags, each in a private temporary directory, through the launcher the
@@ -78,7 +79,7 @@ final class WorkerPool {
   void start() {
     try {
       // Marked with this process, so the next start removes it if this one ends without closing the sandbox.
-      tempRoot = lab.exactlyonce.store.TempDirs.create("eolab-sandbox-");
+      tempRoot = TempDirs.create("eolab-sandbox-");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the sandbox workers' temporary directory", e);
     }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.Comparator;
 
 /**
  * Learner classes whose names would quietly change what other names mean: a class named like one of the
@@ -59,7 +60,7 @@ final class ShadowedNames {
             + "java.lang." + simple + " from all of your code: give it another name"));
       }
     }
-    problems.sort(java.util.Comparator.comparingInt(Diagnostic::line));
+    problems.sort(Comparator.comparingInt(Diagnostic::line));
     return problems;
   }
 

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.Collections;
 
 /**
  * Compiles and runs one learner snippet inside this JVM, within its {@link SandboxLimits}. The stages:
@@ -58,7 +59,7 @@ public final class SnippetRunner {
   private final SnippetCompiler compiler = new SnippetCompiler();
   private final PreparedCache cache = new PreparedCache(64);
   /** The trusted halves of exercise checks, by {@link CheckSpec#key()}: a lesson has a handful of exercises. */
-  private final Map<String, ExerciseHarness> harnesses = java.util.Collections.synchronizedMap(
+  private final Map<String, ExerciseHarness> harnesses = Collections.synchronizedMap(
       new LinkedHashMap<String, ExerciseHarness>(16, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Comparator;
 
 /**
  * A learner method that implements an interface method without being public. javac refuses it ("attempting to
@@ -50,7 +51,7 @@ final class WeakerAccess {
             + " it implements " + simple(owner) + "." + m.name + ", and every method of an interface is public"));
       }
     }
-    problems.sort(java.util.Comparator.comparingInt(Diagnostic::line));
+    problems.sort(Comparator.comparingInt(Diagnostic::line));
     return problems;
   }
 
