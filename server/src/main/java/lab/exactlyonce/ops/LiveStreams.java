@@ -141,6 +141,15 @@ public final class LiveStreams {
     if (refusal != null) throw new TooManyRequestsResponse(refusal);
   }
 
+  /**
+   * The request is answered: if it was admitted as a stream but never began one (it was refused, or asked for a
+   * stream where there is none), it no longer counts. Streams that began were taken out of the admitted ones by
+   * {@link #add} already.
+   */
+  public void settled(Context ctx) {
+    admitted.remove(ctx.req());
+  }
+
   /** Why this holder may not open one more stream, or null. */
   private String refusal(Holder holder) {
     open.keySet().removeIf(SseClient::terminated);

@@ -124,6 +124,7 @@ public final class Operations implements AutoCloseable {
   /** Registers {@code GET /metrics} as the settings allow, and the early refusal of huge request bodies. */
   public void register(RoutesConfig routes) {
     refuseOverLimits(routes);
+    routes.after(liveStreams::settled);
     metrics.register(routes, settings.metrics());
   }
 

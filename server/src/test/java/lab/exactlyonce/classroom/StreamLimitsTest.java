@@ -100,6 +100,12 @@ class StreamLimitsTest {
       Client teacher = Client.instructor(server, SECRET);
       JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"NAT\"}"));
       String id = room.get("id").asText();
+      // A classmate asking for streams where there are none (or being refused one) holds no share of the address.
+      for (int i = 0; i < 20; i++) {
+        HTTP.send(HttpRequest.newBuilder(URI.create(server.url("/healthz"))).header("Accept", "text/event-stream").GET()
+            .build(), HttpResponse.BodyHandlers.discarding());
+        open(server, new Client(server), id).body().close();
+      }
       List<HttpResponse<InputStream>> open = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
         HttpResponse<InputStream> r = open(server, Client.student(server, room.get("code").asText(), "S" + i), id);
