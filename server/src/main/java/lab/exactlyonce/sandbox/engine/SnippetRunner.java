@@ -141,9 +141,10 @@ public final class SnippetRunner {
       return failure(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0,
           "the source is " + bytes + " bytes; at most " + limits.maxSourceBytes() + " bytes are allowed")), start);
     }
-    ExerciseHarness harness = check == null ? null : harnesses.computeIfAbsent(check.key(),
+    String harnessKey = check == null ? null : check.key();
+    ExerciseHarness harness = check == null ? null : harnesses.computeIfAbsent(harnessKey,
         k -> ExerciseHarness.compile(check, compiler));
-    String key = harness == null ? PreparedCache.key(source) : PreparedCache.key(check.key() + "\u0000" + source);
+    String key = harness == null ? PreparedCache.key(source) : PreparedCache.key(harnessKey + "\u0000" + source);
     Prepared prepared = cache.get(key);
     if (prepared == null) {
       prepared = prepare(source, limits, harness);
