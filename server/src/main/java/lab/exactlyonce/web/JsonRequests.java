@@ -35,9 +35,6 @@ public final class JsonRequests {
           + (type == null ? "no Content-Type" : "'" + type + "'"));
     }
     byte[] body = bytes(ctx, maxBytes);
-    if (body.length > maxBytes) {
-      throw new ContentTooLargeResponse("the request body is " + body.length + " bytes; the limit is " + maxBytes + " bytes");
-    }
     JsonNode node;
     try {
       node = JSON.readTree(body);
@@ -51,16 +48,18 @@ public final class JsonRequests {
   }
 
   /**
-   * The request body, at most {@code maxBytes} as declared. One that arrives slower than the server's minimum rate,
-   * or stops arriving until the connection's idle timeout, is a 408; one cut off on the way a 400; each with a
+   * The request body, at most {@code maxBytes} (as declared, and as read). One still arriving when the upload time
+   * ({@code --upload-seconds}, in the request attribute {@link #UPLOAD_SECONDS}) after reading began has run out, or
+   * that stops arriving until the connection's idle timeout, is a 408; one cut off on the way a 400; each with a
    * message that says so.
    *
-   * @throws ContentTooLargeResponse (413) when {@code Content-Length} is over the limit
+   * @throws ContentTooLargeResponse (413) when the body is over the limit
    */
   public static byte[] bytes(Context ctx, long maxBytes) {
     refuseDeclaredOver(ctx, maxBytes);
-    Integer seconds = ctx.attribute(UPLOAD_SECONDS);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds == null ? DEFAULT_UPLOAD_SECONDS : seconds);
+    Integer configured = ctx.attribute(UPLOAD_SECONDS);
+    int seconds = configured == null ? DEFAULT_UPLOAD_SECONDS : configured;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     byte[] buffer = new byte[8192];
     try {
@@ -74,8 +73,8 @@ public final class JsonRequests {
         // Checked after every read, so a body trickled a byte at a time holds a thread no longer than this.
         if (System.nanoTime() > deadline) {
           ctx.header("Connection", "close");
-          throw new HttpResponseException(408, "the request body arrived too slowly (it took over "
-              + (seconds == null ? DEFAULT_UPLOAD_SECONDS : seconds) + " s); send it again");
+          throw new HttpResponseException(408, "the request body arrived too slowly (it took over " + seconds
+              + " s); send it again");
         }
       }
     } catch (HttpResponseException e) {
