@@ -364,12 +364,8 @@ public final class ClassroomRoutes implements AutoCloseable {
 
   private Joined join(Context ctx, String code, String nickname) {
     // Only failed joins count against the address: a class joining through one NAT succeeds, whatever its size.
-    OptionalLong wait = joinsByAddress.peek(ctx.ip());
-    if (wait.isPresent()) {
-      ctx.header("Retry-After", String.valueOf(wait.getAsLong()));
-      throw new TooManyRequestsResponse("too many failed joins from your address (a wrong code or nickname); try again in "
-          + wait.getAsLong() + " seconds");
-    }
+    refuseWhile(joinsByAddress.peek(ctx.ip()), ctx,
+        "too many failed joins from your address (a wrong code or nickname); try again in %d seconds");
     String nick;
     Room room;
     try {
@@ -401,7 +397,11 @@ public final class ClassroomRoutes implements AutoCloseable {
   }
 
   private static void limit(RateLimiter limiter, String key, Context ctx, String message) {
-    OptionalLong wait = limiter.take(key);
+    refuseWhile(limiter.take(key), ctx, message);
+  }
+
+  /** 429 with {@code Retry-After} while a limiter says to wait; {@code message} has a {@code %d} for the seconds. */
+  private static void refuseWhile(OptionalLong wait, Context ctx, String message) {
     if (wait.isPresent()) {
       ctx.header("Retry-After", String.valueOf(wait.getAsLong()));
       throw new TooManyRequestsResponse(String.format(message, wait.getAsLong()));

@@ -39,13 +39,13 @@ final class RateLimiter {
     if (buckets.size() > PRUNE_AT) prune(now);
     Bucket bucket = buckets.computeIfAbsent(key, k -> new Bucket(capacity, now));
     synchronized (bucket) {
-      bucket.tokens = Math.min(capacity, bucket.tokens + (now - bucket.at) * perMilli);
+      bucket.tokens = tokensAt(bucket, now);
       bucket.at = now;
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
         return OptionalLong.empty();
       }
-      return OptionalLong.of(Math.max(1, (long) Math.ceil((1 - bucket.tokens) / perMilli / 1000.0)));
+      return waitFor(bucket.tokens);
     }
   }
 
@@ -55,17 +55,26 @@ final class RateLimiter {
     Bucket bucket = buckets.get(key);
     if (bucket == null) return OptionalLong.empty();
     synchronized (bucket) {
-      double tokens = Math.min(capacity, bucket.tokens + (now - bucket.at) * perMilli);
-      if (tokens >= 1) return OptionalLong.empty();
-      return OptionalLong.of(Math.max(1, (long) Math.ceil((1 - tokens) / perMilli / 1000.0)));
+      double tokens = tokensAt(bucket, now);
+      return tokens >= 1 ? OptionalLong.empty() : waitFor(tokens);
     }
+  }
+
+  /** The bucket's tokens at {@code now}, refilled since it was last touched (the caller holds its lock). */
+  private double tokensAt(Bucket bucket, long now) {
+    return Math.min(capacity, bucket.tokens + (now - bucket.at) * perMilli);
+  }
+
+  /** The seconds until a bucket holding {@code tokens} (fewer than one) has a whole token again, at least 1. */
+  private OptionalLong waitFor(double tokens) {
+    return OptionalLong.of(Math.max(1, (long) Math.ceil((1 - tokens) / perMilli / 1000.0)));
   }
 
   /** Forgets buckets that have filled up again: they behave exactly like new ones. */
   private void prune(long now) {
     buckets.entrySet().removeIf(e -> {
       synchronized (e.getValue()) {
-        return e.getValue().tokens + (now - e.getValue().at) * perMilli >= capacity;
+        return tokensAt(e.getValue(), now) >= capacity;
       }
     });
   }
