@@ -137,20 +137,26 @@ final class InstructorAuth {
   }
 
   void signIn(Context ctx) {
-    byte[] nonce = new byte[16];
-    random.nextBytes(nonce);
-    String payload = clock.instant().getEpochSecond() + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(nonce);
-    String value = payload + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(sessionKey.of(payload));
+    String value = signed(sessionKey, clock.instant().getEpochSecond() + "." + randomId());
     ctx.cookie(new Cookie(COOKIE, value, "/", (int) LIFETIME.toSeconds(), isHttps(ctx), true, null, SameSite.STRICT));
     if (device(ctx) == null) {
-      byte[] id = new byte[16];
-      random.nextBytes(id);
-      String device = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
-      String signed = device + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(deviceKey.of(device));
-      ctx.cookie(new Cookie(DEVICE_COOKIE, signed, "/teach", (int) DEVICE_LIFETIME.toSeconds(), isHttps(ctx), true, null,
-          SameSite.STRICT));
+      ctx.cookie(new Cookie(DEVICE_COOKIE, signed(deviceKey, randomId()), "/teach", (int) DEVICE_LIFETIME.toSeconds(),
+          isHttps(ctx), true, null, SameSite.STRICT));
     }
   }
+
+  /** {@code payload.signature}, which {@link #signedBy} accepts. */
+  private static String signed(Hmac key, String payload) {
+    return payload + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(key.of(payload));
+  }
+
+  /** 128 random bits, URL-safe: a session's nonce, a device's id. */
+  private String randomId() {
+    byte[] id = new byte[16];
+    random.nextBytes(id);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+  }
+
 
   /** Ends the session for good: this cookie, and every copy of it, no longer signs anyone in. */
   void signOut(Context ctx) {
