@@ -74,6 +74,20 @@ public final class Check {
     scenarios.add(new ScenarioVerdict(cut(String.valueOf(name)), texts.isEmpty(), texts));
   }
 
+  /**
+   * How a checker names what the learner's code threw: its class and message. The message is the learner's own
+   * code ({@code getMessage} may be overridden) and may fail; then the class alone.
+   */
+  public String describe(Throwable thrown) {
+    String message;
+    try {
+      message = thrown.getMessage();
+    } catch (Throwable failed) {
+      message = null;
+    }
+    return thrown.getClass().getName() + (message == null ? "" : ": " + message);
+  }
+
   CheckReport report() {
     return new CheckReport(scenarios);
   }
