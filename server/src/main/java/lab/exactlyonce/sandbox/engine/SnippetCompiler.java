@@ -17,6 +17,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Compiles one snippet with Janino into class files (nothing is loaded here). Janino resolves library types
@@ -24,7 +31,7 @@ import java.util.Set;
  * collected with its line and column, and Janino's "not yet implemented" errors get a hint for modern Java.
  */
 final class SnippetCompiler {
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SnippetCompiler.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SnippetCompiler.class);
 
   /**
    * The class files in Janino's order (nested classes before their outer class), or the errors; {@code overflowed}:
@@ -86,7 +93,7 @@ final class SnippetCompiler {
       throw new IllegalStateException("reading a string failed", e);
     }
     if (!errors.isEmpty()) {
-      errors.sort(java.util.Comparator.comparingInt(Diagnostic::line).thenComparingInt(Diagnostic::column));
+      errors.sort(Comparator.comparingInt(Diagnostic::line).thenComparingInt(Diagnostic::column));
       return new Compiled(null, errors);
     }
     Map<String, byte[]> classes = new LinkedHashMap<>();
@@ -131,8 +138,7 @@ final class SnippetCompiler {
         + " give the variable its value where it is declared, or split the expression into several statements";
   }
 
-  private static final java.util.regex.Pattern LINE_AND_COLUMN =
-      java.util.regex.Pattern.compile("Line (\\d+), Column (\\d+)");
+  private static final Pattern LINE_AND_COLUMN = Pattern.compile("Line (\\d+), Column (\\d+)");
 
   /**
    * Janino wraps a failure deep in its code generator in one exception per enclosing construct, each message
@@ -142,7 +148,7 @@ final class SnippetCompiler {
     int line = 0;
     int column = 0;
     String detail = e.getClass().getSimpleName();
-    java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Throwable cause = e; cause != null && seen.add(cause); cause = cause.getCause()) {
       String message = cause.getMessage();
       if (cause instanceof CompileException && ((CompileException) cause).getLocation() != null) {
@@ -151,7 +157,7 @@ final class SnippetCompiler {
         column = location.getColumnNumber();
       }
       if (message == null) continue;
-      java.util.regex.Matcher m = LINE_AND_COLUMN.matcher(message);
+      Matcher m = LINE_AND_COLUMN.matcher(message);
       while (m.find()) {
         line = Integer.parseInt(m.group(1));
         column = Integer.parseInt(m.group(2));
@@ -176,7 +182,7 @@ final class SnippetCompiler {
       Java.Block inner = new Java.Block(location);
       inner.addStatement(new Java.TryStatement(location, copyResources(subject.resources),
           copyBlockStatement(subject.body), copyCatchClauses(subject.catchClauses)));
-      return new Java.TryStatement(location, java.util.List.of(), inner, java.util.List.of(),
+      return new Java.TryStatement(location, List.of(), inner, List.of(),
           copyBlock(subject.finallY));
     }
   }
