@@ -66,6 +66,16 @@ class ClassroomBrowserTest extends BrowserTest {
       assertThat(student.locator(".live-status")).hasText("Answer recorded. Wait for the reveal.");
       assertThat(firstCount).hasText("1");
       assertThat(page.locator("#live-body .live-count")).containsText("1 of 1");
+      // The bar's length is a class (the policy refuses inline styles): the one answer is the whole histogram.
+      assertThat(page.locator("#live-body tr:has(td.count[data-option='0']) .bar")).hasClass(java.util.regex.Pattern.compile("\\bw-100\\b"));
+
+      // On the projector and on the student's phone nothing scrolls sideways (a long question in the picker).
+      page.setViewportSize(1920, 1080);
+      assertEquals(false, page.evaluate("() => document.documentElement.scrollWidth > innerWidth"),
+          "the dashboard at 1920x1080 scrolls sideways");
+      student.setViewportSize(390, 844);
+      assertEquals(false, student.evaluate("() => document.documentElement.scrollWidth > innerWidth"),
+          "the student's page at 390x844 scrolls sideways");
 
       // Reveal: the student sees the right answer marked.
       page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Reveal answer")).click();
