@@ -55,6 +55,9 @@ function initScenario(scenario) {
     const save = () => write(key, { text: field.value, revealed: Boolean(model?.open) });
     field.addEventListener('input', save);
     model?.addEventListener('toggle', save);
+    // A details element's toggle event is queued, not dispatched, when it opens: a reload right after the click
+    // would otherwise unload the page before the revealed state is written.
+    window.addEventListener('pagehide', save);
   }
 }
 
