@@ -1,24 +1,22 @@
 package lab.exactlyonce.exercise;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.ForbiddenResponse;
-import io.javalin.http.HttpResponseException;
 import io.javalin.http.NotFoundResponse;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.sandbox.Sandbox;
-import lab.exactlyonce.sandbox.SandboxRoutes;
+import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -89,30 +87,16 @@ public final class ExerciseRoutes {
   private void check(Context ctx) {
     Exercise exercise = find(ctx);
     int limit = sandbox.settings().limits().maxSourceBytes();
-    ObjectNode body = JsonRequests.object(ctx, 4 * limit + 1024);
-    JsonRequests.onlyFields(body, FIELDS);
-    JsonNode source = body.get("source");
-    if (source == null || source.isNull()) throw new BadRequestResponse("'source' is missing: send {\"source\": \"...\"}");
-    if (!source.isTextual()) throw new BadRequestResponse("'source' must be a string");
-    String text = source.textValue();
-    if (text.isBlank()) throw new BadRequestResponse("'source' is blank: there is nothing to check");
-    int bytes = text.getBytes(StandardCharsets.UTF_8).length;
-    if (bytes > limit) {
-      throw new HttpResponseException(413, "the source is " + bytes + " bytes; the limit for this exercise is " + limit + " bytes");
-    }
-    String attempt = attempt(body.get("attempt"));
+    JsonFields body = JsonRequests.read(ctx, SourceField.maxBodyBytes(limit), FIELDS);
+    String text = SourceField.read(body, limit, "check");
+    String attempt = attempt(body);
     String learner = learners.currentOrCreate(ctx); // a tampered cookie fails here, before anything runs or is stored
     Optional<RecordedEvent> earlier = checkLog.earlier(learner, attempt);
     if (earlier.isPresent()) {
       answerRecorded(ctx, earlier.get(), CheckLog.event(exercise, attempt, text));
       return;
     }
-    CompletableFuture<CheckResult> result;
-    try {
-      result = checks.check(ctx.ip(), exercise, text);
-    } catch (Sandbox.BusyException busy) {
-      throw SandboxRoutes.tooBusy(ctx, busy);
-    }
+    CompletableFuture<CheckResult> result = checks.check(ctx.ip(), exercise, text); // a full queue: 429 (ErrorResponses)
     ctx.future(() -> result.thenAccept(checked -> {
       if (checked.status() == Outcome.INTERNAL_ERROR) { // the service's fault, not an attempt of the learner's
         ctx.json(answer(JSON.valueToTree(checked), attempt, null, false));
@@ -145,13 +129,13 @@ public final class ExerciseRoutes {
     return check;
   }
 
-  private static String attempt(JsonNode attempt) {
-    if (attempt == null || attempt.isNull()) return UUID.randomUUID().toString();
-    if (!attempt.isTextual() || !NewEvent.isEventId(attempt.textValue())) {
+  private static String attempt(JsonFields body) {
+    String attempt = body.optionalText("attempt").orElseGet(() -> UUID.randomUUID().toString());
+    if (!NewEvent.isEventId(attempt)) {
       throw new BadRequestResponse("'attempt' must be a UUID such as 0b6f4ad2-9d1c-4e31-a6f5-2c8e0b7d9a10 (a new one "
-          + "for each Check), got " + attempt);
+          + "for each Check), got \"" + attempt + "\"");
     }
-    return attempt.textValue().toLowerCase(Locale.ROOT);
+    return attempt.toLowerCase(Locale.ROOT);
   }
 
   /** The ids of a lesson's exercises, in page order (what its progress counts). */

@@ -1,11 +1,11 @@
 package lab.exactlyonce.learner;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.store.Sql;
+import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
 import java.sql.Connection;
@@ -51,8 +51,7 @@ public final class MeRoutes {
   }
 
   private void rename(Context ctx) {
-    JsonNode body = JsonRequests.object(ctx, 1024);
-    String name = displayName(body);
+    String name = displayName(JsonRequests.read(ctx, 1024, List.of("displayName")));
     String id = learners.currentOrCreate(ctx);
     db.inTransaction(c -> Sql.update(c, "UPDATE learners SET display_name = ? WHERE id = ?", name, id));
     var result = new LinkedHashMap<String, Object>();
@@ -61,15 +60,9 @@ public final class MeRoutes {
   }
 
   /** Trimmed; empty or null clears it; at most {@value #MAX_NAME} characters, no control characters. */
-  static String displayName(JsonNode body) {
-    var unknown = new java.util.ArrayList<String>();
-    body.fieldNames().forEachRemaining(f -> { if (!f.equals("displayName")) unknown.add(f); });
-    if (!unknown.isEmpty()) throw new BadRequestResponse("unknown field '" + unknown.get(0) + "'; only 'displayName' can be set");
-    JsonNode value = body.get("displayName");
-    if (value == null) throw new BadRequestResponse("missing field 'displayName' (send null or \"\" to clear it)");
-    if (value.isNull()) return null;
-    if (!value.isTextual()) throw new BadRequestResponse("'displayName' must be a string");
-    String name = value.asText().strip();
+  static String displayName(JsonFields body) {
+    body.required("displayName"); // null is there: it clears the name
+    String name = body.optionalText("displayName").map(String::strip).orElse("");
     if (name.isEmpty()) return null;
     if (name.codePointCount(0, name.length()) > MAX_NAME) {
       throw new BadRequestResponse("'displayName' is " + name.codePointCount(0, name.length()) + " characters; the limit is " + MAX_NAME);

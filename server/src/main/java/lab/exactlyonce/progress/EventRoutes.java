@@ -1,6 +1,5 @@
 package lab.exactlyonce.progress;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
@@ -9,14 +8,13 @@ import io.javalin.http.Context;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
+import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -33,7 +31,7 @@ import java.util.function.Function;
 public final class EventRoutes {
   /** The most an event may weigh, as sent. */
   public static final int MAX_EVENT_BYTES = 4096;
-  private static final Set<String> FIELDS = Set.of("id", "type", "lesson", "item", "data");
+  private static final List<String> FIELDS = List.of("id", "type", "lesson", "item", "data");
 
   private final LessonCatalog catalog;
   private final EventLog log;
@@ -74,7 +72,7 @@ public final class EventRoutes {
   }
 
   private void record(Context ctx) {
-    ObjectNode body = JsonRequests.object(ctx, MAX_EVENT_BYTES);
+    JsonFields body = JsonRequests.read(ctx, MAX_EVENT_BYTES, FIELDS);
     learners.current(ctx); // a tampered cookie fails before anything else is looked at
     NewEvent event = parse(body);
     Lesson lesson = lesson(event.lesson());
@@ -98,32 +96,21 @@ public final class EventRoutes {
     ctx.json(outcome.event().response());
   }
 
-  private NewEvent parse(ObjectNode body) {
-    var unknown = new ArrayList<String>();
-    body.fieldNames().forEachRemaining(f -> { if (!FIELDS.contains(f)) unknown.add(f); });
-    if (!unknown.isEmpty()) {
-      throw new BadRequestResponse("unknown field '" + unknown.get(0) + "'; an event has id, type, lesson, item and data");
-    }
-    String type = text(body, "type");
+  private NewEvent parse(JsonFields body) {
+    String type = body.optionalText("type").orElse(null);
     if (type == null || !kinds.containsKey(type)) {
       throw new BadRequestResponse("unknown event type " + (type == null ? "(missing 'type')" : "'" + type + "'")
           + "; known types: " + String.join(", ", kinds.keySet()));
     }
-    JsonNode data = body.get("data");
-    if (data != null && !data.isNull() && !data.isObject()) throw new BadRequestResponse("'data' must be a JSON object");
+    String id = body.optionalText("id").orElse(null);
+    String lesson = body.optionalText("lesson").orElse(null);
+    String item = body.optionalText("item").orElse(null);
+    ObjectNode data = body.optionalObject("data").orElse(null);
     try {
-      return new NewEvent(text(body, "id"), type, text(body, "lesson"), text(body, "item"),
-          data == null || data.isNull() ? null : (ObjectNode) data);
+      return new NewEvent(id, type, lesson, item, data);
     } catch (IllegalArgumentException e) {
       throw new BadRequestResponse(e.getMessage());
     }
-  }
-
-  private static String text(ObjectNode body, String field) {
-    JsonNode value = body.get(field);
-    if (value == null || value.isNull()) return null;
-    if (!value.isTextual()) throw new BadRequestResponse("'" + field + "' must be a string, got " + value);
-    return value.asText();
   }
 
   private Lesson lesson(String id) {

@@ -1,18 +1,15 @@
 package lab.exactlyonce.progress;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.BadRequestResponse;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.web.JsonFields;
 
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /** The study-progress event types and their rules. */
 final class ProgressKinds {
@@ -33,36 +30,36 @@ final class ProgressKinds {
     return List.of(
         kind(SECTION_READ, (lesson, item, data) -> {
           requireItem(lesson, item, items.apply(lesson).tabOf(item) != null, "section");
-          noData(SECTION_READ, data);
+          noData(data);
         }),
         kind(MAP_NODE, (lesson, item, data) -> {
           requireItem(lesson, item, items.apply(lesson).nodes().contains(item), "map node");
-          noData(MAP_NODE, data);
+          noData(data);
         }),
         kind(MAP_EDGE, (lesson, item, data) -> {
           requireItem(lesson, item, items.apply(lesson).edges().contains(item), "map edge");
-          noData(MAP_EDGE, data);
+          noData(data);
         }),
         kind(LADDER_REVEAL, (lesson, item, data) -> {
           requireItem(lesson, item, items.apply(lesson).ladder().contains(item), "ladder question");
-          noData(LADDER_REVEAL, data);
+          noData(data);
         }),
         kind(SELF_RATING, (lesson, item, data) -> {
           requireItem(lesson, item, items.apply(lesson).ladder().contains(item), "ladder question");
-          onlyFields(SELF_RATING, data, Set.of("rating"));
-          JsonNode rating = data.get("rating");
-          if (rating == null || !rating.isIntegralNumber() || rating.asLong() < 1 || rating.asLong() > 4) {
-            throw new BadRequestResponse("'data.rating' must be a whole number from 1 (Again) to 4 (Easy), got "
-                + (rating == null ? "nothing" : rating.toString()));
+          JsonFields fields = JsonFields.of(data, "data", List.of("rating"));
+          int rating = fields.integer("rating");
+          if (rating < 1 || rating > 4) {
+            throw new BadRequestResponse("'" + fields.path("rating") + "' must be a whole number from 1 (Again) to 4 (Easy), got "
+                + rating);
           }
         }),
         kind(SNIPPET_RUN, (lesson, item, data) -> {
           requireItem(lesson, item, items.apply(lesson).snippets().contains(item), "snippet");
-          onlyFields(SNIPPET_RUN, data, Set.of("status"));
-          JsonNode status = data.get("status");
-          if (status == null || !status.isTextual() || !OUTCOMES.contains(status.asText())) {
-            throw new BadRequestResponse("'data.status' must be one of " + String.join(", ", OUTCOMES) + ", got "
-                + (status == null ? "nothing" : status.toString()));
+          JsonFields fields = JsonFields.of(data, "data", List.of("status"));
+          String status = fields.text("status");
+          if (!OUTCOMES.contains(status)) {
+            throw new BadRequestResponse("'" + fields.path("status") + "' must be one of " + String.join(", ", OUTCOMES)
+                + ", got \"" + status + "\"");
           }
         }));
   }
@@ -82,19 +79,7 @@ final class ProgressKinds {
     if (!exists) throw new BadRequestResponse("lesson '" + lesson.id() + "' has no " + what + " '" + item + "'");
   }
 
-  private static void noData(String type, ObjectNode data) {
-    onlyFields(type, data, Set.of());
-  }
-
-  private static void onlyFields(String type, ObjectNode data, Collection<String> allowed) {
-    var names = new java.util.ArrayList<String>();
-    data.fieldNames().forEachRemaining(names::add);
-    for (String name : names) {
-      if (!allowed.contains(name)) {
-        throw new BadRequestResponse("'" + type + "' events take " + (allowed.isEmpty() ? "no data fields"
-            : "only " + allowed.stream().map(a -> "'data." + a + "'").collect(Collectors.joining(", ")))
-            + ", got 'data." + name + "'");
-      }
-    }
+  private static void noData(ObjectNode data) {
+    JsonFields.of(data, "data", List.of());
   }
 }

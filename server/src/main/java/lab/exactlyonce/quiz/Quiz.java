@@ -1,15 +1,16 @@
 package lab.exactlyonce.quiz;
 
-import io.javalin.http.BadRequestResponse;
-import io.javalin.http.NotFoundResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.NotFoundResponse;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.progress.Progress;
 import lab.exactlyonce.progress.RecordedEvent;
+import lab.exactlyonce.web.JsonFields;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -26,8 +27,9 @@ import java.util.Random;
 import java.util.UUID;
 
 /**
- * The quiz, free of HTTP: starts sessions (due questions first, then new ones, in an order fixed by a seed),
- * grades and records answers exactly once, derives schedules and results from the recorded answers.
+ * The quiz, without routes or pages: starts sessions (due questions first, then new ones, in an order fixed by a seed),
+ * grades and records answers exactly once, derives schedules and results from the recorded answers. Bad input is
+ * a Javalin 4xx naming the culprit, as {@code web/package-info} allows services.
  */
 final class Quiz {
   static final int MAX_LENGTH = 50;
@@ -134,23 +136,20 @@ final class Quiz {
   /** A {@code quiz.answer} event's data, checked: the session, the question, and what was given. */
   record Submission(String session, Question question, Grader.Given given) {}
 
-  private static final java.util.Set<String> DATA_FIELDS = java.util.Set.of("session", "question", "choice", "order", "rating", "skip");
+  private static final List<String> DATA_FIELDS = List.of("session", "question", "choice", "order", "rating", "skip");
+  /** The most options an order question has, with room to spare: a longer list is no answer to any. */
+  private static final int MAX_ORDER = 50;
   private static final java.util.regex.Pattern SESSION_ID =
       java.util.regex.Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
   /** Checks a {@code quiz.answer} event before anything is stored; every problem is a 4xx naming the culprit. */
   Submission parse(Lesson lesson, String item, ObjectNode data) {
-    var unknown = new ArrayList<String>();
-    data.fieldNames().forEachRemaining(f -> { if (!DATA_FIELDS.contains(f)) unknown.add(f); });
-    if (!unknown.isEmpty()) {
-      throw new BadRequestResponse("unknown field 'data." + unknown.get(0)
-          + "'; a quiz answer has session, question, and one of choice, order, rating or skip");
-    }
-    String sessionId = text(data, "session");
+    JsonFields fields = JsonFields.of(data, "data", DATA_FIELDS);
+    String sessionId = fields.optionalText("session").orElse(null);
     if (sessionId == null || !SESSION_ID.matcher(sessionId).matches()) {
       throw new BadRequestResponse("'data.session' must be a quiz session id, got " + (sessionId == null ? "nothing" : "'" + sessionId + "'"));
     }
-    Question question = question(text(data, "question"));
+    Question question = question(fields.text("question"));
     if (!question.lesson().equals(lesson.id())) {
       throw new BadRequestResponse("question '" + question.id() + "' belongs to lesson '" + question.lesson()
           + "', not '" + lesson.id() + "'");
@@ -159,7 +158,9 @@ final class Quiz {
       throw new BadRequestResponse("'item' must be '" + question.item() + "', the item question '" + question.id()
           + "' is about, got '" + item + "'");
     }
-    Grader.Given given = new Grader.Given(integer(data, "choice"), order(data), integer(data, "rating"), skip(data));
+    Grader.Given given = new Grader.Given(fields.optionalInteger("choice").orElse(null),
+        fields.optionalIntegers("order", MAX_ORDER).orElse(null), fields.optionalInteger("rating").orElse(null),
+        fields.optionalBool("skip").orElse(false));
     Grader.check(question, given);
     return new Submission(sessionId, question, given);
   }
@@ -186,39 +187,6 @@ final class Quiz {
       result.put("link", s.question().link());
     }
     return result;
-  }
-
-  private static String text(ObjectNode data, String field) {
-    JsonNode v = data.get(field);
-    if (v == null || v.isNull()) return null;
-    if (!v.isTextual()) throw new BadRequestResponse("'data." + field + "' must be a string, got " + v);
-    return v.asText();
-  }
-
-  private static Integer integer(ObjectNode data, String field) {
-    JsonNode v = data.get(field);
-    if (v == null || v.isNull()) return null;
-    if (!v.isIntegralNumber() || !v.canConvertToInt()) throw new BadRequestResponse("'" + field + "' must be a whole number, got " + v);
-    return v.intValue();
-  }
-
-  private static List<Integer> order(ObjectNode data) {
-    JsonNode v = data.get("order");
-    if (v == null || v.isNull()) return null;
-    if (!v.isArray() || v.size() > 50) throw new BadRequestResponse("'order' must be a list of option indexes, got " + v);
-    List<Integer> out = new ArrayList<>();
-    for (JsonNode i : v) {
-      if (!i.isIntegralNumber() || !i.canConvertToInt()) throw new BadRequestResponse("'order' must be a list of option indexes, got " + v);
-      out.add(i.intValue());
-    }
-    return out;
-  }
-
-  private static boolean skip(ObjectNode data) {
-    JsonNode v = data.get("skip");
-    if (v == null || v.isNull()) return false;
-    if (!v.isBoolean()) throw new BadRequestResponse("'skip' must be true or false, got " + v);
-    return v.booleanValue();
   }
 
   /** One recorded answer, read back from the event log. */

@@ -15,7 +15,9 @@ import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.Fact;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.store.Database;
+import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
+import lab.exactlyonce.web.SameOriginGuard;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -24,8 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import lab.exactlyonce.web.SameOriginGuard;
 
 /**
  * HTTP for the quiz. Pages: {@code GET /lessons/{id}/quiz} (entry: due count and start form; the form posts back
@@ -37,7 +37,7 @@ import lab.exactlyonce.web.SameOriginGuard;
  */
 public final class QuizRoutes {
   private static final int MAX_START_BYTES = 2048;
-  private static final Set<String> START_FIELDS = Set.of("lesson", "mode", "length", "topic", "seed", "seconds");
+  private static final List<String> START_FIELDS = List.of("lesson", "mode", "length", "topic", "seed", "seconds");
 
   private final Quiz quiz;
   private final QuizSessions sessions;
@@ -96,6 +96,8 @@ public final class QuizRoutes {
 
   public void register(RoutesConfig routes) {
     routes.get("/lessons/{id}/quiz", this::entryPage);
+    // The start form posts to a page path, outside the API's same-origin guard: it gets the same guard.
+    routes.before("/lessons/{id}/quiz", SameOriginGuard::check);
     routes.post("/lessons/{id}/quiz", this::startFromForm);
     routes.get("/lessons/{id}/quiz/{session}", this::sessionPage);
     routes.get("/lessons/{id}/quiz/{session}/results", this::resultsPage);
@@ -114,7 +116,6 @@ public final class QuizRoutes {
   }
 
   private void startFromForm(Context ctx) {
-    refuseCrossSite(ctx);
     Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
     Quiz.Start start = new Quiz.Start(lesson.id(), ctx.formParam("mode"), formInt(ctx, "length"), ctx.formParam("topic"),
         null, null);
@@ -123,21 +124,12 @@ public final class QuizRoutes {
   }
 
   private void startFromJson(Context ctx) {
-    ObjectNode body = JsonRequests.object(ctx, MAX_START_BYTES);
-    List<String> unknown = new ArrayList<>();
-    body.fieldNames().forEachRemaining(f -> { if (!START_FIELDS.contains(f)) unknown.add(f); });
-    if (!unknown.isEmpty()) {
-      throw new BadRequestResponse("unknown field '" + unknown.get(0) + "'; a quiz starts with lesson, mode, length, topic, seed and seconds");
-    }
-    Quiz.Start start = new Quiz.Start(text(body, "lesson"), text(body, "mode"), integer(body, "length"), text(body, "topic"),
-        body.hasNonNull("seed") ? longValue(body, "seed") : null, integer(body, "seconds"));
+    JsonFields body = JsonRequests.read(ctx, MAX_START_BYTES, START_FIELDS);
+    Quiz.Start start = new Quiz.Start(body.optionalText("lesson").orElse(null), body.optionalText("mode").orElse(null),
+        body.optionalInteger("length").orElse(null), body.optionalText("topic").orElse(null),
+        body.optionalLong("seed").orElse(null), body.optionalInteger("seconds").orElse(null));
     QuizSession session = start(ctx, start);
     ctx.status(201).json(sessionJson(session));
-  }
-
-  /** The start form posts to a page path, outside the API's same-origin guard: it follows the same rule. */
-  private static void refuseCrossSite(Context ctx) {
-    SameOriginGuard.check(ctx);
   }
 
   /** Validates first, then creates the learner if needed, so bad input stores nothing. */
@@ -246,26 +238,6 @@ public final class QuizRoutes {
 
   private static void noStore(Context ctx) {
     ctx.header("Cache-Control", "no-store");
-  }
-
-  private static String text(ObjectNode body, String field) {
-    JsonNode v = body.get(field);
-    if (v == null || v.isNull()) return null;
-    if (!v.isTextual()) throw new BadRequestResponse("'" + field + "' must be a string, got " + v);
-    return v.asText();
-  }
-
-  private static Integer integer(ObjectNode body, String field) {
-    JsonNode v = body.get(field);
-    if (v == null || v.isNull()) return null;
-    if (!v.isIntegralNumber() || !v.canConvertToInt()) throw new BadRequestResponse("'" + field + "' must be a whole number, got " + v);
-    return v.intValue();
-  }
-
-  private static Long longValue(ObjectNode body, String field) {
-    JsonNode v = body.get(field);
-    if (!v.isIntegralNumber() || !v.canConvertToLong()) throw new BadRequestResponse("'" + field + "' must be a whole number, got " + v);
-    return v.longValue();
   }
 
   private static Integer formInt(Context ctx, String field) {

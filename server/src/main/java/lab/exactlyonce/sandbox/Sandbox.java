@@ -9,6 +9,7 @@ import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.sandbox.engine.WorkerRequest;
 import lab.exactlyonce.sandbox.engine.WorkerResponse;
+import lab.exactlyonce.web.TooBusyException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -353,16 +354,9 @@ public final class Sandbox implements AutoCloseable {
   }
 
   /** The queue or this client is at its cap; try again after {@code retryAfterSeconds}. */
-  public static final class BusyException extends RuntimeException {
-    private final long retryAfterSeconds;
-
+  public static final class BusyException extends TooBusyException {
     BusyException(String message, long retryAfterSeconds) {
-      super(message, null, false, false);
-      this.retryAfterSeconds = retryAfterSeconds;
-    }
-
-    public long retryAfterSeconds() {
-      return retryAfterSeconds;
+      super(message, retryAfterSeconds);
     }
   }
 

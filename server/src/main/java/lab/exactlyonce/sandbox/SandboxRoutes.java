@@ -1,35 +1,31 @@
 package lab.exactlyonce.sandbox;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
-import io.javalin.http.HttpResponseException;
 import io.javalin.http.NotFoundResponse;
 import lab.exactlyonce.sandbox.engine.RunResult;
-
+import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * HTTP in and out for the sandbox: {@code POST /api/run}, {@code GET /api/snippets} and
  * {@code GET /api/snippets/{id}} (with its knobs). A run may name a {@code snippet} and set its knobs in
- * {@code params}; without {@code source} the snippet's own source runs. Validates the request, names what is wrong in a 4xx, and hands the run to the
- * {@link Sandbox} without blocking an HTTP thread. The client key is the remote IP address.
+ * {@code params}; without {@code source} the snippet's own source runs. Validates the request, names what is wrong
+ * in a 4xx, and hands the run to the {@link Sandbox} without blocking an HTTP thread; a full queue is answered 429
+ * by {@code web.ErrorResponses}. The client key is the remote IP address.
  */
 public final class SandboxRoutes {
   private final Sandbox sandbox;
   private final SnippetCatalog snippets;
   private static final List<String> FIELDS = List.of("source", "snippet", "params");
-  private final ObjectMapper json = new ObjectMapper();
 
   public SandboxRoutes(Sandbox sandbox, SnippetCatalog snippets) {
     this.sandbox = sandbox;
@@ -55,76 +51,30 @@ public final class SandboxRoutes {
 
   private void run(Context ctx) {
     String source = sourceOf(ctx);
-    CompletableFuture<RunResult> result;
-    try {
-      result = sandbox.run(ctx.ip(), source);
-    } catch (Sandbox.BusyException busy) {
-      throw tooBusy(ctx, busy);
-    }
+    CompletableFuture<RunResult> result = sandbox.run(ctx.ip(), source); // a full queue is a 429 (ErrorResponses)
     ctx.future(() -> result.thenAccept(ctx::json));
   }
 
-  /** The answer to a run the sandbox's queue refused: 429 with {@code Retry-After}. */
-  public static HttpResponseException tooBusy(Context ctx, Sandbox.BusyException busy) {
-    ctx.header("Retry-After", String.valueOf(busy.retryAfterSeconds()));
-    return new HttpResponseException(429, busy.getMessage() + "; try again in " + busy.retryAfterSeconds() + " s");
-  }
-
+  /** The source to run: the body's {@code source}, or the named snippet's own, with its knobs set. */
   private String sourceOf(Context ctx) {
-    String type = ctx.contentType();
-    String mediaType = type == null ? "" : type.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
-    if (!mediaType.equals("application/json")) {
-      throw new HttpResponseException(415, "send the run as JSON: Content-Type must be application/json, got "
-          + (type == null || type.isBlank() ? "none" : "'" + type + "'"));
-    }
-    // JSON escapes can make the body a few times longer than the source it carries.
-    byte[] raw = JsonRequests.bytes(ctx, 4L * sandbox.settings().limits().maxSourceBytes() + 1024);
-    JsonNode body;
-    try {
-      body = json.readTree(raw);
-    } catch (JsonProcessingException e) {
-      throw new BadRequestResponse("the body is not valid JSON; send {\"source\": \"...\"}");
-    } catch (java.io.IOException e) {
-      throw new BadRequestResponse("the body is not valid JSON; send {\"source\": \"...\"}");
-    }
-    if (body == null || body.isMissingNode() || !body.isObject()) {
-      throw new BadRequestResponse("the body must be a JSON object: {\"source\": \"...\"}");
-    }
-    JsonRequests.onlyFields(body, FIELDS);
-    Snippet snippet = snippetOf(body.get("snippet"));
-    JsonNode source = body.get("source");
-    String text;
-    if ((source == null || source.isNull()) && snippet != null) {
-      text = snippet.source();
-    } else {
-      if (source == null || source.isNull()) throw new BadRequestResponse("'source' is missing: send {\"source\": \"...\"}");
-      if (!source.isTextual()) {
-        throw new BadRequestResponse("'source' must be a string, got " + kind(source));
-      }
-      text = source.textValue();
-    }
-    if (text.isBlank()) throw new BadRequestResponse("'source' is blank: there is nothing to run");
-    text = withParams(text, snippet, body.get("params"));
-    int bytes = text.getBytes(StandardCharsets.UTF_8).length;
     int limit = sandbox.settings().limits().maxSourceBytes();
-    if (bytes > limit) {
-      throw new HttpResponseException(413, "the source is " + bytes + " bytes; the limit is " + limit + " bytes");
-    }
-    return text;
+    JsonFields body = JsonRequests.read(ctx, SourceField.maxBodyBytes(limit), FIELDS);
+    Snippet snippet = snippetOf(body);
+    String text = snippet != null && !body.has("source") ? snippet.source() : body.text("source");
+    String withKnobs = withParams(SourceField.notBlank(text, "run"), snippet, body.optionalObject("params").orElse(null));
+    return SourceField.withinLimit(withKnobs, limit);
   }
 
-  private Snippet snippetOf(JsonNode id) {
-    if (id == null || id.isNull()) return null;
-    if (!id.isTextual()) throw new BadRequestResponse("'snippet' must be a snippet id string, got " + kind(id));
-    return snippets.find(id.textValue()).orElseThrow(() -> new BadRequestResponse("no snippet '" + id.textValue()
-        + "'; 'snippet' must be one of: " + String.join(", ", snippets.all().stream().map(Snippet::id).toList())));
+  private Snippet snippetOf(JsonFields body) {
+    return body.optionalText("snippet").map(id -> snippets.find(id).orElseThrow(() -> new BadRequestResponse("no snippet '"
+        + id + "'; 'snippet' must be one of: " + String.join(", ", snippets.all().stream().map(Snippet::id).toList()))))
+        .orElse(null);
   }
 
   /** The source with the knobs in {@code params} rewritten; each must be a declared knob of the snippet, in range. */
-  private static String withParams(String source, Snippet snippet, JsonNode params) {
-    if (params == null || params.isNull()) return source;
+  private static String withParams(String source, Snippet snippet, ObjectNode params) {
+    if (params == null) return source;
     if (snippet == null) throw new BadRequestResponse("'params' needs 'snippet': knobs belong to a snippet");
-    if (!params.isObject()) throw new BadRequestResponse("'params' must be an object of knob values, got " + kind(params));
     Map<String, Object> values = new LinkedHashMap<>();
     var names = params.fieldNames();
     while (names.hasNext()) {
@@ -157,13 +107,5 @@ public final class SandboxRoutes {
       }
     }
     return SnippetParameters.rewrite(source, values);
-  }
-
-  private static String kind(JsonNode node) {
-    if (node.isNumber()) return "a number";
-    if (node.isBoolean()) return "a boolean";
-    if (node.isArray()) return "an array";
-    if (node.isObject()) return "an object";
-    return node.getNodeType().name().toLowerCase(Locale.ROOT);
   }
 }

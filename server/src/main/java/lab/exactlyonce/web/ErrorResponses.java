@@ -14,7 +14,7 @@ import java.util.Map;
 /**
  * The one place errors are rendered. A bad request (an {@link HttpResponseException} such as Javalin's
  * {@code BadRequestResponse}) keeps its status and message; anything else is a bug, logged in full and shown only
- * as "internal error". API paths answer {@code {"error": "..."}}; pages answer a short HTML page.
+ * as "internal error"; a {@link TooBusyException} is a 429 with {@code Retry-After}. API paths answer {@code {"error": "..."}}; pages answer a short HTML page.
  */
 public final class ErrorResponses {
   private static final Logger log = LoggerFactory.getLogger(ErrorResponses.class);
@@ -26,6 +26,10 @@ public final class ErrorResponses {
         ? "no API endpoint " + ctx.method() + " " + ctx.path()
         : "no page at " + ctx.path()));
     routes.exception(HttpResponseException.class, (e, ctx) -> render(ctx, e.getStatus(), e.getMessage()));
+    routes.exception(TooBusyException.class, (e, ctx) -> {
+      ctx.header("Retry-After", String.valueOf(e.retryAfterSeconds()));
+      render(ctx, 429, e.getMessage() + "; try again in " + e.retryAfterSeconds() + " s");
+    });
     // Jetty's verdict on a request it could not read (a form or body arriving too slowly, a malformed one).
     routes.exception(BadMessageException.class, (e, ctx) -> {
       HttpResponseException answer = JsonRequests.unreadable(e);

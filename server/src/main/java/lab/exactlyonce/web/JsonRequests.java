@@ -8,29 +8,53 @@ import io.javalin.http.BadRequestResponse;
 import io.javalin.http.ContentTooLargeResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
-import org.eclipse.jetty.http.BadMessageException;
 import io.javalin.http.UnsupportedMediaTypeResponse;
+import org.eclipse.jetty.http.BadMessageException;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
-/** Reads a JSON object request body with a size limit; every way it can be wrong is a 4xx naming the problem. */
+/**
+ * Reads a JSON request body with a size limit; every way it can be wrong is a 4xx naming the problem. A route
+ * reads its body with {@link #read}, naming the fields it accepts, then takes each field from the {@link JsonFields}:
+ * <pre>{@code
+ * JsonFields body = JsonRequests.read(ctx, 2048, List.of("lesson", "mode"));
+ * String lesson = body.text("lesson");                 // 400 "'lesson' is required"
+ * Optional<String> mode = body.optionalText("mode");  // 400 "'mode' must be a string, got 3"
+ * }</pre>
+ */
 public final class JsonRequests {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private JsonRequests() {}
 
   /**
+   * The body as a JSON object with no fields but {@code fields}.
+   *
+   * @param fields every field the body may have, in the order an "unknown field" message lists them
+   * @throws UnsupportedMediaTypeResponse (415) unless the body is declared {@code application/json}
+   * @throws ContentTooLargeResponse (413) when the body is longer than {@code maxBytes}
+   * @throws BadRequestResponse (400) when the body is not a JSON object, or has another field
+   */
+  public static JsonFields read(Context ctx, long maxBytes, List<String> fields) {
+    return JsonFields.of(object(ctx, maxBytes), "", fields);
+  }
+
+  /**
+   * The body as a JSON object, whatever its fields; {@link #read} also checks them.
+   *
    * @throws UnsupportedMediaTypeResponse (415) unless the body is declared {@code application/json}
    * @throws ContentTooLargeResponse (413) when the body is longer than {@code maxBytes}
    * @throws BadRequestResponse (400) when the body is not a JSON object
    */
-  public static ObjectNode object(Context ctx, int maxBytes) {
+  public static ObjectNode object(Context ctx, long maxBytes) {
     String type = ctx.contentType();
-    if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+    if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
       throw new UnsupportedMediaTypeResponse("the request body must be JSON sent with 'Content-Type: application/json', got "
           + (type == null ? "no Content-Type" : "'" + type + "'"));
     }
@@ -40,7 +64,7 @@ public final class JsonRequests {
       node = JSON.readTree(body);
     } catch (JsonProcessingException e) {
       throw new BadRequestResponse("the request body is not valid JSON: " + e.getOriginalMessage());
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new BadRequestResponse("the request body could not be read");
     }
     if (node == null || !node.isObject()) throw new BadRequestResponse("the request body must be a JSON object");
@@ -100,7 +124,7 @@ public final class JsonRequests {
       }
     }
     for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof java.util.concurrent.TimeoutException) {
+      if (t instanceof TimeoutException) {
         return new HttpResponseException(408, "the request body stopped arriving before it was complete; send it again");
       }
     }
@@ -119,23 +143,5 @@ public final class JsonRequests {
       ctx.header("Connection", "close");
       throw new ContentTooLargeResponse("the request body is " + declared + " bytes; the limit is " + maxBytes + " bytes");
     }
-  }
-
-  /**
-   * Refuses fields other than {@code fields}, naming them all: "unknown field 'x'; the fields are 'a', 'b' and 'c'".
-   *
-   * @throws BadRequestResponse (400) when the body has another field
-   */
-  public static void onlyFields(JsonNode body, List<String> fields) {
-    List<String> unknown = new ArrayList<>();
-    body.fieldNames().forEachRemaining(name -> {
-      if (!fields.contains(name)) unknown.add("'" + name + "'");
-    });
-    if (unknown.isEmpty()) return;
-    List<String> quoted = fields.stream().map(f -> "'" + f + "'").toList();
-    String known = quoted.size() == 1 ? "the only field is " + quoted.get(0)
-        : "the fields are " + String.join(", ", quoted.subList(0, quoted.size() - 1)) + " and " + quoted.get(quoted.size() - 1);
-    throw new BadRequestResponse((unknown.size() == 1 ? "unknown field " : "unknown fields ") + String.join(", ", unknown)
-        + "; " + known);
   }
 }

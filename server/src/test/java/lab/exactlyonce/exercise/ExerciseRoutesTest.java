@@ -283,9 +283,9 @@ class ExerciseRoutesTest extends ServerTest {
 
   static Stream<Arguments> badChecks() {
     return Stream.of(
-        arguments("no source", "application/json", "{}", 400, "'source' is missing: send {\"source\": \"...\"}"),
+        arguments("no source", "application/json", "{}", 400, "'source' is required"),
         arguments("a blank source", "application/json", "{\"source\":\" \"}", 400, "'source' is blank: there is nothing to check"),
-        arguments("a numeric source", "application/json", "{\"source\":1}", 400, "'source' must be a string"),
+        arguments("a numeric source", "application/json", "{\"source\":1}", 400, "'source' must be a string, got 1"),
         arguments("an unknown field", "application/json", "{\"source\":\"x\",\"harness\":\"y\"}", 400,
             "unknown field 'harness'; the fields are 'source' and 'attempt'"),
         arguments("a malformed attempt", "application/json", "{\"source\":\"x\",\"attempt\":\"again\"}", 400,
