@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Everything the app can be told at start, with the defaults a newcomer gets. Flags win over environment
@@ -67,10 +68,6 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, classroom, ops);
   }
 
-  public Config withSnippetsDir(Path dir) {
-    return new Config(host, port, dataDir, lessonsDir, Optional.of(dir), sandbox, store, classroom, ops);
-  }
-
   public Config withSandbox(SandboxSettings settings) {
     return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, classroom, ops);
   }
@@ -113,10 +110,22 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         Path.of(value.apply("--data-dir").orElse("data")),
         value.apply("--lessons-dir").map(Path::of),
         value.apply("--snippets-dir").map(Path::of),
-        SandboxSettings.from(name -> value.apply(name)),
-        StoreSettings.from(name -> value.apply(name)),
-        ClassroomSettings.from(name -> value.apply(name)),
-        OpsSettings.from(name -> value.apply(name)));
+        settings(() -> SandboxSettings.from(name -> value.apply(name))),
+        settings(() -> StoreSettings.from(name -> value.apply(name))),
+        settings(() -> ClassroomSettings.from(name -> value.apply(name))),
+        settings(() -> OpsSettings.from(name -> value.apply(name))));
+  }
+
+  /**
+   * A feature's settings read from the flags. Each settings record checks its own values and throws
+   * {@link IllegalArgumentException} with the one line to show, so no feature depends on this package.
+   */
+  private static <T> T settings(Supplier<T> read) {
+    try {
+      return read.get();
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
+    }
   }
 
   /** Flag name to environment variable name; the sandbox adds its own. */

@@ -1,6 +1,8 @@
 package lab.exactlyonce;
 
 import lab.exactlyonce.lesson.LessonFormatException;
+import lab.exactlyonce.sandbox.confinement.ConfinementException;
+import lab.exactlyonce.store.StoreException;
 
 /** Starts the app from the command line; every start-up mistake becomes one readable line. */
 public final class Main {
@@ -10,14 +12,14 @@ public final class Main {
     App app;
     try {
       app = new App(Config.from(args, System.getenv()));
-    } catch (Config.ConfigException | LessonFormatException | lab.exactlyonce.store.StoreException e) {
+    } catch (Config.ConfigException | LessonFormatException | StoreException e) {
       System.err.println("exactly-once-lab: " + e.getMessage());
       System.exit(2);
       return;
     }
     try {
       app.start();   // the sandbox's confinement self-check may refuse here, or the port may be taken
-    } catch (Config.ConfigException | App.StartException e) {
+    } catch (ConfinementException | App.StartException e) {
       System.err.println("exactly-once-lab: " + e.getMessage());
       app.stop();
       System.exit(2);

@@ -1,6 +1,6 @@
 package lab.exactlyonce.learner;
 
-import lab.exactlyonce.Config;
+import lab.exactlyonce.store.StoreException;
 import lab.exactlyonce.web.Hmac;
 
 import java.io.IOException;
@@ -88,14 +88,14 @@ final class CookieSigner {
       }
       byte[] secret = Base64.getDecoder().decode(Files.readString(file).strip());
       if (secret.length < 32) {
-        throw new Config.ConfigException(file + " holds a key shorter than 32 bytes; delete it to make a new one "
-            + "(learners will start afresh)");
+        throw new StoreException(file + " holds a key shorter than 32 bytes; delete it to make a new one "
+            + "(learners will start afresh)", null);
       }
       return secret;
     } catch (IOException e) {
-      throw new Config.ConfigException("cannot read or create the learner cookie key " + file + ": " + e);
+      throw new StoreException("cannot read or create the learner cookie key " + file + ": " + e, e);
     } catch (IllegalArgumentException e) {
-      throw new Config.ConfigException(file + " is not a base64 key; delete it to make a new one (learners will start afresh)");
+      throw new StoreException(file + " is not a base64 key; delete it to make a new one (learners will start afresh)", e);
     }
   }
 }

@@ -1,6 +1,5 @@
 package lab.exactlyonce.ops;
 
-import lab.exactlyonce.Config.ConfigException;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -94,12 +93,12 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
       try {
         return Integer.parseInt(text.trim().replace("_", ""));
       } catch (NumberFormatException e) {
-        throw new ConfigException(flag + " must be a whole number, got '" + text + "'");
+        throw new IllegalArgumentException(flag + " must be a whole number, got '" + text + "'");
       }
     }).orElse(fallback);
   }
 
   private static void atLeast(int value, int least, String flag) {
-    if (value < least) throw new ConfigException(flag + " must be at least " + least + ", got " + value);
+    if (value < least) throw new IllegalArgumentException(flag + " must be at least " + least + ", got " + value);
   }
 }

@@ -1,6 +1,5 @@
 package lab.exactlyonce.ops;
 
-import lab.exactlyonce.Config.ConfigException;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -54,15 +53,15 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
   }
 
   public OpsSettings {
-    if (metrics == null) throw new ConfigException("--metrics must be one of public, local, off");
+    if (metrics == null) throw new IllegalArgumentException("--metrics must be one of public, local, off");
     if (drainTimeout == null || drainTimeout.isNegative() || drainTimeout.toSeconds() > 600) {
-      throw new ConfigException("--drain-seconds must be between 0 and 600, got " + drainTimeout);
+      throw new IllegalArgumentException("--drain-seconds must be between 0 and 600, got " + drainTimeout);
     }
     if (trustedProxies == null) trustedProxies = TrustedProxies.none();
     if (clients == null) clients = ClientLimits.defaults();
     frameAncestors = frameAncestors == null ? List.of() : List.copyOf(frameAncestors);
     String problem = SecurityHeaders.problemWith(frameAncestors);
-    if (problem != null) throw new ConfigException(problem);
+    if (problem != null) throw new IllegalArgumentException(problem);
   }
 
   public static OpsSettings defaults() {
@@ -73,7 +72,7 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     boolean log = option.apply("--request-log").map(v -> onOff(v)).orElse(true);
     MetricsAccess access = option.apply("--metrics").map(v -> access(v)).orElse(MetricsAccess.PUBLIC);
     long drain = option.apply("--drain-seconds").map(v -> seconds(v)).orElse(10L);
-    if (drain < 0 || drain > 600) throw new ConfigException("--drain-seconds must be between 0 and 600, got " + drain);
+    if (drain < 0 || drain > 600) throw new IllegalArgumentException("--drain-seconds must be between 0 and 600, got " + drain);
     TrustedProxies proxies = option.apply("--trusted-proxies").map(TrustedProxies::parse).orElse(TrustedProxies.none());
     List<String> ancestors = option.apply("--frame-ancestors")
         .map(v -> Arrays.stream(v.split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList())
@@ -105,7 +104,7 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     switch (value.trim().toLowerCase(Locale.ROOT)) {
       case "on": case "true": case "yes": return true;
       case "off": case "false": case "no": return false;
-      default: throw new ConfigException("--request-log must be on or off, got '" + value + "'");
+      default: throw new IllegalArgumentException("--request-log must be on or off, got '" + value + "'");
     }
   }
 
@@ -113,7 +112,7 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     try {
       return MetricsAccess.valueOf(value.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new ConfigException("--metrics must be one of public, local, off, got '" + value + "'");
+      throw new IllegalArgumentException("--metrics must be one of public, local, off, got '" + value + "'");
     }
   }
 
@@ -121,7 +120,7 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     try {
       return Long.parseLong(value.trim());
     } catch (NumberFormatException e) {
-      throw new ConfigException("--drain-seconds must be a whole number of seconds, got '" + value + "'");
+      throw new IllegalArgumentException("--drain-seconds must be a whole number of seconds, got '" + value + "'");
     }
   }
 }

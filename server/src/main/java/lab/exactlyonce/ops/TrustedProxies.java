@@ -1,6 +1,5 @@
 package lab.exactlyonce.ops;
 
-import lab.exactlyonce.Config.ConfigException;
 import org.eclipse.jetty.util.InetAddressSet;
 
 import java.net.InetAddress;
@@ -43,13 +42,13 @@ public final class TrustedProxies {
       String pattern = part.strip();
       if (pattern.isEmpty()) continue;
       if (!PATTERN_TEXT.matcher(pattern).matches()) {
-        throw new ConfigException("--trusted-proxies takes IP addresses, CIDR blocks (10.0.0.0/8) or ranges "
+        throw new IllegalArgumentException("--trusted-proxies takes IP addresses, CIDR blocks (10.0.0.0/8) or ranges "
             + "(10.0.0.1-10.0.0.9) separated by commas, not host names; got '" + pattern + "'");
       }
       try {
         new InetAddressSet().add(pattern);
       } catch (RuntimeException e) {
-        throw new ConfigException("--trusted-proxies: '" + pattern + "' is not a valid address, CIDR block or range");
+        throw new IllegalArgumentException("--trusted-proxies: '" + pattern + "' is not a valid address, CIDR block or range");
       }
       patterns.add(pattern);
     }

@@ -77,7 +77,7 @@ public final class Sandbox implements AutoCloseable {
    * Checks the confinement (a second or so), then starts the workers in the background; runs submitted before they
    * are ready wait in the queue.
    *
-   * @throws lab.exactlyonce.Config.ConfigException if this host cannot confine workers as the settings insist
+   * @throws lab.exactlyonce.sandbox.confinement.ConfinementException if this host cannot confine workers as the settings insist
    */
   public synchronized Sandbox start() {
     if (!started) {

@@ -1,6 +1,5 @@
 package lab.exactlyonce.sandbox;
 
-import lab.exactlyonce.Config.ConfigException;
 import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.engine.SandboxLimits;
 
@@ -53,13 +52,13 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
 
     public Confinement {
       if (workerUid < 1 || workerUid > 2_147_483_646) {
-        throw new ConfigException("--sandbox-worker-uid must be a uid between 1 and 2147483646, got " + workerUid);
+        throw new IllegalArgumentException("--sandbox-worker-uid must be a uid between 1 and 2147483646, got " + workerUid);
       }
     }
 
     static Confinement parse(String text, long uid) {
       if (uid < 1 || uid > 2_147_483_646) {
-        throw new ConfigException("--sandbox-worker-uid must be a uid between 1 and 2147483646, got " + uid);
+        throw new IllegalArgumentException("--sandbox-worker-uid must be a uid between 1 and 2147483646, got " + uid);
       }
       int workerUid = (int) uid;
       String mode = text.trim().toLowerCase(Locale.ROOT);
@@ -69,7 +68,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         case "network", "network-namespace" -> new Confinement(mode, ConfinementLevel.NETWORK, true, workerUid);
         case "contained" -> new Confinement(mode, ConfinementLevel.CONTAINED, true, workerUid);
         case "hardened" -> new Confinement(mode, ConfinementLevel.HARDENED, true, workerUid);
-        default -> throw new ConfigException("--sandbox-confinement must be one of auto, network, contained, hardened, "
+        default -> throw new IllegalArgumentException("--sandbox-confinement must be one of auto, network, contained, hardened, "
             + "none (network-namespace is network); got '" + text + "'");
       };
     }
@@ -82,21 +81,21 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
     workerJvmFlags = List.copyOf(workerJvmFlags);
     for (String flag : workerJvmFlags) {
       if (!flag.startsWith("-X")) {
-        throw new ConfigException("--sandbox-worker-jvm-flags takes -X... JVM flags only, got '" + flag + "'");
+        throw new IllegalArgumentException("--sandbox-worker-jvm-flags takes -X... JVM flags only, got '" + flag + "'");
       }
     }
-    if (limits == null) throw new ConfigException("sandbox limits are missing");
+    if (limits == null) throw new IllegalArgumentException("sandbox limits are missing");
     positive(killGraceMillis, "--sandbox-kill-grace-ms");
     positive(queueCapacity, "--sandbox-queue");
     positive(perClientCap, "--sandbox-per-client");
     positive(heavyAfterMillis, "--sandbox-heavy-after-ms");
     positive(heavyWorkers, "--sandbox-heavy-workers");
     if (heavyNice < 0 || heavyNice > 19) {
-      throw new ConfigException("--sandbox-heavy-nice must be between 0 and 19, got " + heavyNice);
+      throw new IllegalArgumentException("--sandbox-heavy-nice must be between 0 and 19, got " + heavyNice);
     }
     positive(queueWaitMillis, "--sandbox-queue-wait-ms");
-    if (confinement == null) throw new ConfigException("sandbox confinement is missing");
-    if (workerMain == null || workerMain.isBlank()) throw new ConfigException("sandbox worker main class is missing");
+    if (confinement == null) throw new IllegalArgumentException("sandbox confinement is missing");
+    if (workerMain == null || workerMain.isBlank()) throw new IllegalArgumentException("sandbox worker main class is missing");
   }
 
   /** Flag name to environment variable name, merged into the app's option table. */
@@ -188,7 +187,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
       try {
         return Long.parseLong(text.trim().replace("_", ""));
       } catch (NumberFormatException e) {
-        throw new ConfigException(flag + " must be a whole number, got '" + text + "'");
+        throw new IllegalArgumentException(flag + " must be a whole number, got '" + text + "'");
       }
     }).orElse(fallback);
   }
@@ -200,12 +199,12 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
   }
 
   private static void positive(long value, String flag) {
-    if (value <= 0) throw new ConfigException(flag + " must be at least 1, got " + value);
+    if (value <= 0) throw new IllegalArgumentException(flag + " must be at least 1, got " + value);
   }
 
   private static void requireMemorySize(String value, String flag) {
     if (value == null || !value.matches("[1-9][0-9]*[kKmMgG]?")) {
-      throw new ConfigException(flag + " must be a JVM memory size such as 256m, got '" + value + "'");
+      throw new IllegalArgumentException(flag + " must be a JVM memory size such as 256m, got '" + value + "'");
     }
   }
 }

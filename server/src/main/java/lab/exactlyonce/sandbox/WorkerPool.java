@@ -74,7 +74,7 @@ final class WorkerPool {
   /**
    * Runs the confinement self-check, then starts the workers in the background.
    *
-   * @throws lab.exactlyonce.Config.ConfigException if this host cannot confine workers as the settings insist
+   * @throws lab.exactlyonce.sandbox.confinement.ConfinementException if this host cannot confine workers as the settings insist
    */
   void start() {
     try {

@@ -20,7 +20,7 @@ public record StoreSettings(Optional<String> jdbcUrl, String user, String passwo
     jdbcUrl = jdbcUrl == null ? Optional.empty() : jdbcUrl.map(String::trim).filter(u -> !u.isEmpty());
     jdbcUrl.ifPresent(url -> {
       if (!url.startsWith("jdbc:")) {
-        throw new lab.exactlyonce.Config.ConfigException("--jdbc-url must start with 'jdbc:', got '" + url + "'");
+        throw new IllegalArgumentException("--jdbc-url must start with 'jdbc:', got '" + url + "'");
       }
     });
     user = user == null ? "" : user;

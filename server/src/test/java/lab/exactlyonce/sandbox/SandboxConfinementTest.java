@@ -1,6 +1,6 @@
 package lab.exactlyonce.sandbox;
 
-import lab.exactlyonce.Config.ConfigException;
+import lab.exactlyonce.sandbox.confinement.ConfinementException;
 import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.confinement.HostTools;
 import org.junit.jupiter.api.Test;
@@ -29,7 +29,7 @@ class SandboxConfinementTest {
   void a_sandbox_that_must_be_hardened_refuses_to_start_where_only_weaker_launchers_work() {
     var hardened = new SandboxSettings.Confinement("hardened", ConfinementLevel.HARDENED, true, 64999);
     try (Sandbox sandbox = new Sandbox(settings(hardened), NO_BWRAP)) {
-      ConfigException e = assertThrows(ConfigException.class, sandbox::start);
+      ConfinementException e = assertThrows(ConfinementException.class, sandbox::start);
       assertTrue(e.getMessage().startsWith("--sandbox-confinement hardened: the best launcher here (unshare --net as "
           + "uid 64999) reached network; missing: own mnt namespace"), e.getMessage());
       assertTrue(e.getMessage().endsWith("bwrap (all namespaces, seccomp, fresh /proc) as uid 64999 failed: exited "

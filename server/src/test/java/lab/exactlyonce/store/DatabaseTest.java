@@ -109,7 +109,7 @@ class DatabaseTest {
   void a_damaged_cookie_key_stops_the_start_with_one_line() throws Exception {
     Config config = Config.forTests();
     Files.writeString(config.dataDir().resolve("learner-cookie.key"), "not base64 at all!\n");
-    Config.ConfigException e = assertThrows(Config.ConfigException.class, () -> new App(config));
+    StoreException e = assertThrows(StoreException.class, () -> new App(config));
     assertEquals(config.dataDir().resolve("learner-cookie.key") + " is not a base64 key; delete it to make a new one "
         + "(learners will start afresh)", e.getMessage());
   }

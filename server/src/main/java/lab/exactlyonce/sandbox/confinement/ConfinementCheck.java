@@ -1,6 +1,5 @@
 package lab.exactlyonce.sandbox.confinement;
 
-import lab.exactlyonce.Config.ConfigException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,7 +80,7 @@ public final class ConfinementCheck {
       if (outcome.verdict().isPresent() && outcome.level().atLeast(launcher.target())) break;
     }
     if (best == null) {
-      throw new ConfigException("--sandbox-confinement " + demand.flagValue() + ": no launcher could start a JVM here; "
+      throw new ConfinementException("--sandbox-confinement " + demand.flagValue() + ": no launcher could start a JVM here; "
           + tried.stream().map(o -> o.launcher().name() + ": " + o.failure()).collect(Collectors.joining("; ")));
     }
     ConfinementLevel level = best.level();
@@ -94,7 +93,7 @@ public final class ConfinementCheck {
     return new Selection(chosen, new ConfinementReport(level, chosen.name(), details));
   }
 
-  private static ConfigException refusal(Demand demand, ProbeRun.Outcome best, List<ProbeRun.Outcome> tried) {
+  private static ConfinementException refusal(Demand demand, ProbeRun.Outcome best, List<ProbeRun.Outcome> tried) {
     var missing = new ArrayList<String>();
     best.verdict().orElseThrow().missingFor(demand.minimum()).forEach(c -> missing.add(c.toString()));
     for (ProbeRun.Outcome o : tried) {
@@ -103,7 +102,7 @@ public final class ConfinementCheck {
         break;   // the strongest one's reason; the weaker variants of it mostly fail the same way
       }
     }
-    return new ConfigException("--sandbox-confinement " + demand.flagValue() + ": the best launcher here ("
+    return new ConfinementException("--sandbox-confinement " + demand.flagValue() + ": the best launcher here ("
         + best.launcher().name() + ") reached " + best.level().id() + "; missing: " + String.join("; ", missing));
   }
 

@@ -1,6 +1,5 @@
 package lab.exactlyonce.sandbox.confinement;
 
-import lab.exactlyonce.Config.ConfigException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -152,7 +151,7 @@ class ConfinementCheckTest {
   void hardened_is_refused_with_one_line_when_bubblewrap_is_missing() {
     var demand = new ConfinementCheck.Demand(true, ConfinementLevel.HARDENED, 64999, "hardened");
     HostTools noBwrap = HostTools.installed().withBwrap(Path.of("/nonexistent/bwrap"));
-    ConfigException e = assertThrows(ConfigException.class,
+    ConfinementException e = assertThrows(ConfinementException.class,
         () -> ConfinementCheck.select(demand, ConfinementProbe.class.getName(), tempRoot, noBwrap));
     String message = e.getMessage();
     assertTrue(message.startsWith("--sandbox-confinement hardened: the best launcher here (unshare --net as uid "
