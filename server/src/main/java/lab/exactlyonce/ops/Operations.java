@@ -3,7 +3,6 @@ package lab.exactlyonce.ops;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.config.RoutesConfig;
-import io.micrometer.core.instrument.MeterRegistry;
 import lab.exactlyonce.sandbox.Sandbox;
 import io.javalin.http.ContentTooLargeResponse;
 import lab.exactlyonce.web.JsonRequests;
@@ -17,9 +16,9 @@ import org.slf4j.LoggerFactory;
 import java.util.Locale;
 
 /**
- * What the person hosting the app needs: metrics ({@link #registry()}, {@code GET /metrics}), a request log, live
- * streams that survive a restart ({@link #liveStreams()}) and a graceful stop. App builds one and hands its
- * registry and live streams to the features.
+ * What the person hosting the app needs: metrics ({@code GET /metrics}, the sandbox's meters through
+ * {@link #watch}), a request log, live streams that survive a restart ({@link #liveStreams()}) and a graceful stop.
+ * App builds one and hands its live streams to the features.
  *
  * <p>A graceful stop ({@link #beginShutdown} then {@code javalin.stop()}): the listening socket closes (new
  * connections are refused, so reconnecting clients keep retrying instead of getting an error page), live SSE
@@ -36,11 +35,6 @@ public final class Operations implements AutoCloseable {
   public Operations(OpsSettings settings) {
     this.settings = settings;
     this.liveStreams = new LiveStreams(metrics.registry(), settings.clients());
-  }
-
-  /** The app's one meter registry: features register their meters here. */
-  public MeterRegistry registry() {
-    return metrics.registry();
   }
 
   /** Where SSE handlers register their streams. */

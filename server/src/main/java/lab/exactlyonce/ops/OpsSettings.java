@@ -88,10 +88,6 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     return new OpsSettings(requestLog, access, drainTimeout, trustedProxies, clients, frameAncestors);
   }
 
-  public OpsSettings withDrainTimeout(Duration timeout) {
-    return new OpsSettings(requestLog, metrics, timeout, trustedProxies, clients, frameAncestors);
-  }
-
   public OpsSettings withTrustedProxies(TrustedProxies proxies) {
     return new OpsSettings(requestLog, metrics, drainTimeout, proxies, clients, frameAncestors);
   }

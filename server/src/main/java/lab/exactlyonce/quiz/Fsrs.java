@@ -60,8 +60,6 @@ final class Fsrs {
     static Card fresh(Instant created) {
       return new Card(State.LEARNING, 0, null, null, created, null);
     }
-
-    boolean isNew() { return lastReview == null; }
   }
 
   record Review(Rating rating, Instant at) {

@@ -24,8 +24,6 @@ final class SnippetVariants {
       changed = Map.copyOf(changed);
     }
 
-    boolean isDefault() { return changed.isEmpty(); }
-
     /** "CHECKPOINT_AFTER = 3 (the demo uses 2)". */
     String describe(Map<String, Long> defaults) {
       if (changed.isEmpty()) return "the values as written";

@@ -29,11 +29,6 @@ public final class Pages {
     return document(title, Assets.NONE, body);
   }
 
-  /** {@code modules} are paths under {@code /assets/js/} loaded as ES modules. */
-  public static String document(String title, String[] modules, DomContent... body) {
-    return document(title, new Assets(List.of(), List.of(modules)), body);
-  }
-
   public static String document(String title, Assets assets, DomContent... body) {
     return "<!DOCTYPE html>\n" + html(
         head(
