@@ -18,7 +18,8 @@ import lab.exactlyonce.exercise.ExerciseStarters;
 import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
-import lab.exactlyonce.quiz.QuizRoutes;
+import lab.exactlyonce.progress.Progresses;
+import lab.exactlyonce.quiz.QuizFeature;
 import lab.exactlyonce.quiz.SourceRunner;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxRoutes;
@@ -34,6 +35,7 @@ import lab.exactlyonce.web.SecurityHeaders;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Set;
 
 /** The application: built from a {@link Config}, wires every feature, holds no static state. */
 public final class App {
@@ -45,6 +47,11 @@ public final class App {
   private final ClassroomRoutes classroom;
   private final Operations ops;
 
+  /**
+   * Builds every feature in the order they need each other: content, then the data directory and database, the
+   * sandbox, each feature's service, and last the HTTP server that registers their routes. A mistake on the way
+   * closes what was already opened.
+   */
   public App(Config config) {
     this.config = config;
     this.ops = new Operations(config.ops());
@@ -53,8 +60,6 @@ public final class App {
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
     ExerciseCatalog exercises = ExerciseCatalog.load(snippetsDir);
     TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises));
-    LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
-    MapRoutes mapRoutes = new MapRoutes(lessons);
 
     for (Path left : TempDirs.sweep()) System.out.println("removed " + left + ", left by a run that ended without cleaning up");
     this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
@@ -62,10 +67,51 @@ public final class App {
     Sandbox started = null;
     try {
       started = new Sandbox(config.sandbox());
-      ops.watch(started);
-      Built built = create(config, ops, database, started, lessons, snippetsDir, snippets, exercises, lessonRoutes, mapRoutes);
-      this.javalin = built.javalin();
-      this.classroom = built.classroom();
+      Sandbox sandbox = started;
+      ops.watch(sandbox);
+      Clock clock = Clock.systemUTC();
+      Learners learners = new Learners(database, config.dataDir(), clock);
+      EventLog events = new EventLog(database, clock);
+      Progresses progresses = new Progresses(events, exercises::idsIn);
+      SourceRunner quizRuns = source -> sandbox.run("quiz-bank", source);
+      QuizFeature quiz = new QuizFeature(lessons, snippetsDir, quizRuns, new ExerciseStarters(exercises,
+          (source, check) -> sandbox.check("quiz-bank", source, check)), config.dataDir(), database, events, learners, clock);
+      ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
+      EventRoutes eventRoutes = new EventRoutes(lessons, events, progresses, learners, List.of(quiz.answerKind()));
+      SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
+      this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quiz.liveBank(),
+          lessons, learners, progresses::derive, clock, System.out::println, ops.liveStreams()::add);
+      MeRoutes meRoutes = new MeRoutes(learners, List.of(events, events.setAside(), quiz.learnerData(),
+          classroom.learnerData()));
+
+      this.javalin = Javalin.create(cfg -> {
+        cfg.startup.showJavalinBanner = false;
+        cfg.events.serverStopped(() -> {
+          classroom.close();
+          database.close(); // also when the server is stopped on its own
+        });
+        cfg.jetty.host = config.host();
+        ops.configure(cfg);
+        cfg.staticFiles.add(files -> {
+          files.hostedPath = "/assets";
+          files.directory = "/web";
+          files.location = Location.CLASSPATH;
+        });
+        cfg.staticFiles.enableWebjars();
+        SecurityHeaders.register(cfg.routes, config.ops().frameAncestors());
+        cfg.routes.get("/healthz", ctx -> ctx.json(new Health("ok", sandbox.confinementLevel())));
+        ops.register(cfg.routes);
+        new LessonRoutes(lessons, views).register(cfg.routes);
+        new MapRoutes(lessons).register(cfg.routes);
+        SameOriginGuard.register(cfg.routes, Set.of("/api/run")); // a run stores nothing about anyone
+        sandboxRoutes.register(cfg.routes);
+        exerciseRoutes.register(cfg.routes);
+        eventRoutes.register(cfg.routes);
+        meRoutes.register(cfg.routes);
+        quiz.register(cfg.routes);
+        classroom.register(cfg.routes);
+        ErrorResponses.register(cfg.routes);
+      });
     } catch (RuntimeException e) {
       if (started != null) started.close(); // a start-up mistake must not leave workers or the pool behind
       database.close();
@@ -77,63 +123,6 @@ public final class App {
 
   /** The {@code /healthz} answer: up, and how the sandbox's workers are confined ({@code unchecked} before start). */
   private record Health(String status, String sandboxConfinement) {}
-
-  /** What {@link #create} builds: the server and the classroom (whose streams and ticker the app ends). */
-  private record Built(Javalin javalin, ClassroomRoutes classroom) {}
-
-  private static Built create(Config config, Operations ops, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
-                                SnippetCatalog snippets, ExerciseCatalog exercises, LessonRoutes lessonRoutes, MapRoutes mapRoutes) {
-    Clock clock = Clock.systemUTC();
-    Learners learners = new Learners(database, config.dataDir(), clock);
-    EventLog events = new EventLog(database, clock);
-    SourceRunner quizRuns = source -> sandbox.run("quiz-bank", source);
-    QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, quizRuns, new ExerciseStarters(exercises,
-        (source, check) -> sandbox.check("quiz-bank", source, check)),
-        config.dataDir(), database, events, learners, clock);
-    ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
-    EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()),
-        exerciseRoutes::idsIn);
-
-    SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
-    ClassroomRoutes classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quizRoutes.liveBank(),
-        lessons, learners, eventRoutes::derive, clock, System.out::println, ops.liveStreams()::add);
-    MeRoutes meRoutes = new MeRoutes(database, learners, List.of(events, events.setAside(), quizRoutes.learnerData(),
-        classroom.learnerData()));
-
-    Javalin javalin = Javalin.create(cfg -> {
-      cfg.startup.showJavalinBanner = false;
-      cfg.events.serverStopped(() -> {
-        classroom.close();
-        database.close(); // also when a test stops javalin() directly
-      });
-      cfg.jetty.host = config.host();
-      ops.configure(cfg);
-      cfg.staticFiles.add(files -> {
-        files.hostedPath = "/assets";
-        files.directory = "/web";
-        files.location = Location.CLASSPATH;
-      });
-      cfg.staticFiles.enableWebjars();
-      SecurityHeaders.register(cfg.routes, config.ops().frameAncestors());
-      cfg.routes.get("/healthz", ctx -> ctx.json(new Health("ok", sandbox.confinementLevel())));
-      ops.register(cfg.routes);
-      lessonRoutes.register(cfg.routes);
-      mapRoutes.register(cfg.routes);
-      SameOriginGuard.register(cfg.routes, java.util.Set.of("/api/run")); // a run stores nothing about anyone
-      sandboxRoutes.register(cfg.routes);
-      exerciseRoutes.register(cfg.routes);
-      eventRoutes.register(cfg.routes);
-      meRoutes.register(cfg.routes);
-      quizRoutes.register(cfg.routes);
-      classroom.register(cfg.routes);
-      ErrorResponses.register(cfg.routes);
-    });
-    return new Built(javalin, classroom);
-  }
-
-  public Javalin javalin() {
-    return javalin;
-  }
 
   /**
    * Starts the sandbox workers (warming up in the background) and the HTTP server.
@@ -161,11 +150,6 @@ public final class App {
 
   public Sandbox sandbox() {
     return sandbox;
-  }
-
-  /** The classroom, for its live-connection count. */
-  public ClassroomRoutes classroom() {
-    return classroom;
   }
 
   public int port() {

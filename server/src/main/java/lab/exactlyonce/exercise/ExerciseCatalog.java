@@ -109,4 +109,9 @@ public final class ExerciseCatalog {
   private static String stripSlash(String name) {
     return name.endsWith("/") ? name.substring(0, name.length() - 1) : name;
   }
+
+  /** The ids of a lesson's exercises, in page order (what its progress counts). */
+  public List<String> idsIn(String lesson) {
+    return all().stream().filter(e -> e.lesson().equals(lesson)).map(Exercise::id).toList();
+  }
 }

@@ -137,9 +137,4 @@ public final class ExerciseRoutes {
     }
     return attempt.toLowerCase(Locale.ROOT);
   }
-
-  /** The ids of a lesson's exercises, in page order (what its progress counts). */
-  public List<String> idsIn(String lesson) {
-    return exercises.all().stream().filter(e -> e.lesson().equals(lesson)).map(Exercise::id).toList();
-  }
 }

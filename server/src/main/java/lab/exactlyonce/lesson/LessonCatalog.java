@@ -59,8 +59,13 @@ public final class LessonCatalog {
     return Optional.ofNullable(byId.get(id));
   }
 
+  /** The lesson a path names: an unknown id is a 404 naming the lessons there are. */
   public Lesson require(String id) {
-    return find(id).orElseThrow(() -> new NotFoundResponse("no lesson '" + id + "'; lessons here: "
-        + String.join(", ", byId.keySet())));
+    return find(id).orElseThrow(() -> new NotFoundResponse(unknown(id)));
+  }
+
+  /** What to answer about an unknown lesson id, for a request that names it in its body (a 400, not a 404). */
+  public String unknown(String id) {
+    return "no lesson '" + id + "'; lessons here: " + String.join(", ", byId.keySet());
   }
 }

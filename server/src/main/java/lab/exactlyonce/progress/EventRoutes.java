@@ -16,8 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 
 /**
  * HTTP for events and progress:
@@ -36,21 +34,16 @@ public final class EventRoutes {
   private final LessonCatalog catalog;
   private final EventLog log;
   private final Learners learners;
+  private final Progresses progresses;
   private final Map<String, EventKind> kinds = new LinkedHashMap<>();
-  private final Map<String, LessonItems> itemsByLesson = new ConcurrentHashMap<>();
-  private final Function<String, List<String>> exercisesOf;
 
-  /**
-   * @param more event types other features accept through {@code POST /api/events}, such as {@code quiz.answer}
-   * @param exercisesOf a lesson id's fix-the-sink exercise ids, whose checks count on the Sandbox tab
-   */
-  public EventRoutes(LessonCatalog catalog, EventLog log, Learners learners, List<EventKind> more,
-                     Function<String, List<String>> exercisesOf) {
+  /** @param more event types other features accept through {@code POST /api/events}, such as {@code quiz.answer} */
+  public EventRoutes(LessonCatalog catalog, EventLog log, Progresses progresses, Learners learners, List<EventKind> more) {
     this.catalog = catalog;
     this.log = log;
+    this.progresses = progresses;
     this.learners = learners;
-    this.exercisesOf = exercisesOf;
-    for (EventKind kind : ProgressKinds.all(this::items)) kinds.put(kind.type(), kind);
+    for (EventKind kind : ProgressKinds.all(progresses::items)) kinds.put(kind.type(), kind);
     for (EventKind kind : more) {
       if (kinds.putIfAbsent(kind.type(), kind) != null) throw new IllegalArgumentException("event type '" + kind.type() + "' registered twice");
     }
@@ -60,15 +53,6 @@ public final class EventRoutes {
     routes.post("/api/events", this::record);
     routes.get("/api/progress/{lesson}", this::progress);
     routes.delete("/api/progress/{lesson}", this::reset);
-  }
-
-  /** A learner's progress in a lesson derived from their events there, oldest first (the classroom dashboard). */
-  public Progress derive(Lesson lesson, List<RecordedEvent> events) {
-    return Progress.derive(lesson.id(), items(lesson), events);
-  }
-
-  private LessonItems items(Lesson lesson) {
-    return itemsByLesson.computeIfAbsent(lesson.id(), id -> LessonItems.of(lesson, exercisesOf.apply(id)));
   }
 
   private void record(Context ctx) {
@@ -114,16 +98,14 @@ public final class EventRoutes {
   }
 
   private Lesson lesson(String id) {
-    return catalog.find(id).orElseThrow(() -> new BadRequestResponse("no lesson '" + id + "'; lessons here: "
-        + String.join(", ", catalog.all().stream().map(Lesson::id).toList())));
+    return catalog.find(id).orElseThrow(() -> new BadRequestResponse(catalog.unknown(id)));
   }
 
   private void progress(Context ctx) {
     Lesson lesson = catalog.require(ctx.pathParam("lesson"));
     Optional<String> learner = learners.current(ctx);
-    List<RecordedEvent> events = learner.map(l -> log.inLesson(l, lesson.id())).orElse(List.of());
     ctx.header("Cache-Control", "no-store");
-    ctx.json(Progress.derive(lesson.id(), items(lesson), events));
+    ctx.json(progresses.of(learner, lesson));
   }
 
   /**
@@ -138,7 +120,6 @@ public final class EventRoutes {
           JsonNodeFactory.instance.objectNode()));
     }
     ctx.header("Cache-Control", "no-store");
-    ctx.json(Progress.derive(lesson.id(), items(lesson),
-        learner.map(l -> log.inLesson(l, lesson.id())).orElse(List.of())));
+    ctx.json(progresses.of(learner, lesson));
   }
 }

@@ -1,26 +1,15 @@
 package lab.exactlyonce.quiz;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
-import lab.exactlyonce.learner.LearnerData;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.lesson.Lesson;
-import lab.exactlyonce.lesson.LessonCatalog;
-import lab.exactlyonce.progress.EventKind;
-import lab.exactlyonce.progress.EventLog;
-import lab.exactlyonce.progress.Fact;
-import lab.exactlyonce.progress.NewEvent;
-import lab.exactlyonce.store.Database;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 import lab.exactlyonce.web.SameOriginGuard;
 
-import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,69 +21,23 @@ import java.util.Optional;
  * to the same path), {@code GET /lessons/{id}/quiz/{session}} (the questions), {@code .../results} (the end screen).
  * API: {@code POST /api/quiz/sessions}, {@code GET /api/quiz/sessions/{session}} and {@code .../results},
  * {@code GET /api/quiz/lessons/{id}} (the question bank without answers, topics and due count). Answers are
- * {@code quiz.answer} events through {@code POST /api/events} ({@link #answerKind()}), graded once and stored with
- * the event, so a retry gets the original verdict.
+ * {@code quiz.answer} events through {@code POST /api/events} ({@link QuizFeature#answerKind()}), graded once and
+ * stored with the event, so a retry gets the original verdict.
  */
-public final class QuizRoutes {
+final class QuizRoutes {
   private static final int MAX_START_BYTES = 2048;
   private static final List<String> START_FIELDS = List.of("lesson", "mode", "length", "topic", "seed", "seconds");
 
   private final Quiz quiz;
-  private final QuizSessions sessions;
   private final Learners learners;
   private final QuizPages pages = new QuizPages();
 
-  /**
-   * @param runner runs snippet variants for predict-the-output questions (the app passes its sandbox)
-   * @param starters the fix-the-sink exercises' starters and their checks, for the verdict questions
-   * @param dataDir what those runs produced is cached under {@code <dataDir>/quiz-outputs/}
-   */
-  public QuizRoutes(LessonCatalog catalog, Path snippetsRoot, SourceRunner runner, StarterChecks starters, Path dataDir,
-                    Database db, EventLog events, Learners learners, Clock clock) {
-    RunCache runs = new RunCache(dataDir.resolve("quiz-outputs"));
-    QuestionBank bank = new QuestionBank(catalog, snippetsRoot, new OutputQuestions(runner, runs),
-        new VerdictQuestions(starters, runs));
-    this.sessions = new QuizSessions(db);
-    this.quiz = new Quiz(bank, events, sessions, clock);
+  QuizRoutes(Quiz quiz, Learners learners) {
+    this.quiz = quiz;
     this.learners = learners;
   }
 
-  /** The {@code quiz.answer} event type for {@code POST /api/events}. */
-  public EventKind answerKind() {
-    return new EventKind() {
-      @Override
-      public String type() {
-        return Quiz.ANSWER;
-      }
-
-      @Override
-      public void validate(Lesson lesson, String item, ObjectNode data) {
-        quiz.parse(lesson, item, data);
-      }
-
-      @Override
-      public Fact fact(String learnerId, NewEvent event) {
-        return Fact.quizAnswer(learnerId, event.data().path("session").asText(), event.data().path("question").asText());
-      }
-
-      @Override
-      public JsonNode result(String learnerId, Lesson lesson, NewEvent event) {
-        return quiz.grade(learnerId, lesson, event);
-      }
-    };
-  }
-
-  /** The questions the classroom can push live, with their answers. */
-  public LiveBank liveBank() {
-    return new LiveBank(quiz.bank());
-  }
-
-  /** Quiz sessions, for "export my data" and "forget me". */
-  public LearnerData learnerData() {
-    return sessions;
-  }
-
-  public void register(RoutesConfig routes) {
+  void register(RoutesConfig routes) {
     routes.get("/lessons/{id}/quiz", this::entryPage);
     // The start form posts to a page path, outside the API's same-origin guard: it gets the same guard.
     routes.before("/lessons/{id}/quiz", SameOriginGuard::check);

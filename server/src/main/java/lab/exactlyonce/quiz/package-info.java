@@ -19,7 +19,9 @@
  *   <li>{@link lab.exactlyonce.quiz.Fsrs} is FSRS-6 with py-fsrs 6 defaults; a card's state is replayed from the
  *   learner's ratings (quiz answers, the lesson page's self-ratings of the same items, and {@code exercise.check}
  *   events: a failed check of an exercise is Again for its verdict question, a passed one Good).</li>
- *   <li>{@link lab.exactlyonce.quiz.QuizRoutes} (HTTP), {@link lab.exactlyonce.quiz.QuizPages} (server-rendered pages),
+ *   <li>{@link lab.exactlyonce.quiz.QuizFeature} builds all of it for the app and hands other features the
+ *   {@code quiz.answer} event type, the live bank and the sessions' learner data.
+ *   {@link lab.exactlyonce.quiz.QuizRoutes} (HTTP), {@link lab.exactlyonce.quiz.QuizPages} (server-rendered pages),
  *   {@code web/js/quiz.js} (one question at a time, keyboard first, answers through {@code outbox.js}),
  *   {@code web/css/quiz.css}.</li>
  * </ul>
