@@ -9,7 +9,8 @@
  *   409 {@code {"error", "original"}}. Bad input is 400 (or 413 too large, 415 not JSON, 403 cross-site) with
  *   {@code {"error"}} naming the culprit, and nothing is stored, not even a new learner.</li>
  *   <li>{@code GET /api/progress/{lesson}}: {@link lab.exactlyonce.progress.Progress}, derived from the learner's
- *   events after the latest reset.</li>
+ *   events after the latest reset by {@link lab.exactlyonce.progress.Progresses}, which the classroom dashboard
+ *   derives through too.</li>
  *   <li>{@code DELETE /api/progress/{lesson}}: reset. Appends a {@code progress.reset} event (never deletes), so
  *   retries of older events stay no-ops, the export keeps the history, and other features' events (quiz answers)
  *   are untouched; progress shows zero. Answers the (empty) progress.</li>
