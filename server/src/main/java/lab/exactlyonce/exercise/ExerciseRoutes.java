@@ -14,7 +14,7 @@ import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.sandbox.Sandbox;
-import lab.exactlyonce.sandbox.SandboxRoutes;
+import lab.exactlyonce.snippet.SandboxRoutes;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.web.JsonRequests;
 
