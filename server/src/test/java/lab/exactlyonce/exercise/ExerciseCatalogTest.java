@@ -92,4 +92,10 @@ class ExerciseCatalogTest {
     assertEquals("snippets/a-lesson/exercises/FixItAgain.java: line 2: exercise id 'fix-it' is already used by"
         + " snippets/a-lesson/exercises/FixIt.java:1; exercise ids must be unique over all lessons", e.getMessage());
   }
+
+  @Test
+  void the_bundled_exercises_keep_the_ids_that_stored_progress_points_at() {
+    assertEquals(List.of("dedupe-horizon", "exactly-once-append", "idempotent-payment"),
+        ExerciseCatalog.load(Path.of("snippets")).all().stream().map(Exercise::id).toList());
+  }
 }

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -79,5 +80,11 @@ class SnippetCatalogTest {
     assertEquals("one", catalog.find("sink-demo").orElseThrow().lesson());
     assertEquals(Set.of("sink-demo"), catalog.idsIn("one"));
     assertEquals(Map.of("sink-demo", root.resolve("one").resolve("RenamedDemo.java")), SnippetIds.in(root, "one"));
+  }
+
+  @Test
+  void the_bundled_snippets_keep_the_ids_that_stored_progress_points_at() {
+    assertEquals(List.of("sink-demo", "txn-dedupe-demo"),
+        SnippetCatalog.load(Path.of("snippets")).all().stream().map(Snippet::id).toList());
   }
 }
