@@ -1,3 +1,4 @@
+// Id: sink-demo
 // Title: Three sinks after a crash
 // Summary: Five orders, a checkpoint after two, a crash after four, and a replay from the checkpoint
 // Summary: through an append sink, an upsert sink and a two-phase-commit sink.

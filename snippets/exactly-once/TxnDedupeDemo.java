@@ -1,3 +1,4 @@
+// Id: txn-dedupe-demo
 // Title: Transactions and a TTL seen-set
 // Summary: A log holding committed and aborted transactions, read at read_uncommitted and read_committed,
 // Summary: then a stream of event ids deduplicated by a seen-set whose entries expire after 60 seconds.

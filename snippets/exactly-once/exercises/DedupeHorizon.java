@@ -1,3 +1,4 @@
+// Id: dedupe-horizon
 // Title: Make the dedupe survive a retry horizon
 // Summary: A producer retries an event for up to 300 seconds after its first send. The deduper drops ids it has
 // Summary: seen, but it forgets them after 60 seconds, so a retry at 90 s gets through a second time; and its

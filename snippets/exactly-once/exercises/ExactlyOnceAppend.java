@@ -1,3 +1,4 @@
+// Id: exactly-once-append
 // Title: Make the append sink exactly-once
 // Summary: The job writes orders o1..o5 to an append-only table, takes checkpoints, crashes, and replays from
 // Summary: the last completed checkpoint. As written, the sink appends each order the moment it arrives, so a

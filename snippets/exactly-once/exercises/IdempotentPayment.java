@@ -1,3 +1,4 @@
+// Id: idempotent-payment
 // Title: Make the payment call idempotent
 // Summary: A job charges payments p1..p4 through a card gateway. When the gateway's answer is lost, the job
 // Summary: calls your step again; after a crash it replays the payments since the last checkpoint with a new

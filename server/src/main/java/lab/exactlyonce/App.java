@@ -22,9 +22,9 @@ import lab.exactlyonce.progress.Progresses;
 import lab.exactlyonce.quiz.QuizFeature;
 import lab.exactlyonce.quiz.SourceRunner;
 import lab.exactlyonce.sandbox.Sandbox;
-import lab.exactlyonce.sandbox.SandboxRoutes;
-import lab.exactlyonce.sandbox.SnippetCatalog;
-import lab.exactlyonce.sandbox.SnippetViews;
+import lab.exactlyonce.snippet.SandboxRoutes;
+import lab.exactlyonce.snippet.SnippetCatalog;
+import lab.exactlyonce.snippet.SnippetViews;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.store.LocalData;
 import lab.exactlyonce.store.TempDirs;
@@ -56,8 +56,8 @@ public final class App {
     this.config = config;
     this.ops = new Operations(config.ops());
     Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
-    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippetsDir);
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
+    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippets::idsIn);
     ExerciseCatalog exercises = ExerciseCatalog.load(snippetsDir);
     TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises));
 

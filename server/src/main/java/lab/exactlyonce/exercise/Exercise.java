@@ -8,7 +8,7 @@ import lab.exactlyonce.sandbox.engine.CheckSpec;
  * and the environment it talks to) and {@code <Name>.harness} (the trusted checker; the learner never edits it).
  * The server never joins them into one source: the sandbox compiles and loads each apart ({@link CheckSpec}).
  *
- * @param id the file name in kebab case ({@code ExactlyOnceAppend.java} is {@code exactly-once-append})
+ * @param id from the {@code // Id:} header, such as {@code exactly-once-append}; never renamed
  * @param description the {@code // Summary:} lines joined
  * @param source the starter without its header lines
  * @param solution a reference solution: what the learner may compare with once they have checked their own attempt

@@ -128,7 +128,7 @@ public sealed interface Block {
     }
   }
 
-  /** A runnable snippet from {@code snippets/<lesson>/}; {@code snippet} is its id (file name in kebab case). */
+  /** A runnable snippet from {@code snippets/<lesson>/}; {@code snippet} is its {@code // Id:}. */
   record Snippet(String id, String snippet, String intro) implements Block {
     public Snippet {
       id = Checks.id(id, "id");

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /** Every lesson found under the lessons folder: one sub-folder per lesson, each with a {@code lesson.yaml}. */
@@ -20,12 +21,18 @@ public final class LessonCatalog {
     this.byId = byId;
   }
 
+  /** The ids of the snippets in {@code snippets/<lesson>/}, which a lesson's blocks may name; the snippet catalog knows them. */
+  @FunctionalInterface
+  public interface SnippetIndex {
+    Set<String> idsIn(String lessonId);
+  }
+
   /**
    * Loads and validates every lesson; the first broken one stops loading with a {@link LessonFormatException}.
    *
-   * @param snippetsRoot the folder holding {@code <lesson>/<Name>.java} snippets that lessons refer to
+   * @param snippets the snippets that lessons refer to
    */
-  public static LessonCatalog load(Path root, Path snippetsRoot) {
+  public static LessonCatalog load(Path root, SnippetIndex snippets) {
     var loader = new LessonLoader();
     var lessons = new LinkedHashMap<String, Lesson>();
     for (Path dir : lessonFolders(root)) {
@@ -35,7 +42,7 @@ public final class LessonCatalog {
       if (!lesson.id().equals(folder)) {
         throw loaded.file().problem("id", "must match the folder name '" + folder + "', got '" + lesson.id() + "'");
       }
-      LessonReferences.check(lesson, loaded.file(), SnippetIds.in(snippetsRoot, lesson.id()).keySet(),
+      LessonReferences.check(lesson, loaded.file(), snippets.idsIn(lesson.id()),
           "snippets/" + lesson.id() + "/");
       lessons.put(lesson.id(), lesson);
     }

@@ -4,7 +4,7 @@ import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.Section;
-import lab.exactlyonce.lesson.SnippetIds;
+import lab.exactlyonce.snippet.SnippetIds;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

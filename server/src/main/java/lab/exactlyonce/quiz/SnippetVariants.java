@@ -1,6 +1,6 @@
 package lab.exactlyonce.quiz;
 
-import lab.exactlyonce.sandbox.SnippetParameters;
+import lab.exactlyonce.snippet.SnippetParameters;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

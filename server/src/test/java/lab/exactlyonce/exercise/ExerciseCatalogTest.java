@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,7 +26,8 @@ class ExerciseCatalogTest {
 
   private Path exercise(String provided, String harness, String solution) throws IOException {
     Path dir = Files.createDirectories(snippets.resolve("a-lesson/exercises"));
-    Files.writeString(dir.resolve("FixIt.java"), "// Title: Fix it\n// Summary: Make it right.\nclass MySink implements Sink {}\n");
+    Files.writeString(dir.resolve("FixIt.java"),
+        "// Id: fix-it\n// Title: Fix it\n// Summary: Make it right.\nclass MySink implements Sink {}\n");
     if (provided != null) Files.writeString(dir.resolve("FixIt.provided"), provided);
     if (harness != null) Files.writeString(dir.resolve("FixIt.harness"), harness);
     if (solution != null) Files.writeString(dir.resolve("FixIt.solution"), solution);
@@ -68,5 +70,32 @@ class ExerciseCatalogTest {
     var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
     assertEquals("snippets/a-lesson/exercises/FixIt.java: its checker has no method 'public static void check(Check ...)'"
         + " for the sandbox to call", e.getMessage());
+  }
+
+  @Test
+  void an_exercise_without_an_id_is_refused() throws IOException {
+    Path dir = exercise(CHECKER, "class Sink {}");
+    Files.writeString(dir.resolve("FixIt.java"), "// Title: Fix it\nclass MySink implements Sink {}\n");
+    var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
+    assertEquals("snippets/a-lesson/exercises/FixIt.java: missing '// Id:' header line (the stable id lessons and progress"
+        + " refer to, such as '// Id: sink-demo')", e.getMessage());
+  }
+
+  @Test
+  void two_exercises_with_one_id_are_refused_naming_both_files_and_lines() throws IOException {
+    Path dir = exercise(CHECKER, "class Sink {}");
+    for (String suffix : List.of(".provided", ".harness", ".solution")) {
+      Files.copy(dir.resolve("FixIt" + suffix), dir.resolve("FixItAgain" + suffix));
+    }
+    Files.writeString(dir.resolve("FixItAgain.java"), "// Title: Again\n// Id: fix-it\nclass MySink implements Sink {}\n");
+    var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
+    assertEquals("snippets/a-lesson/exercises/FixItAgain.java: line 2: exercise id 'fix-it' is already used by"
+        + " snippets/a-lesson/exercises/FixIt.java:1; exercise ids must be unique over all lessons", e.getMessage());
+  }
+
+  @Test
+  void the_bundled_exercises_keep_the_ids_that_stored_progress_points_at() {
+    assertEquals(List.of("dedupe-horizon", "exactly-once-append", "idempotent-payment"),
+        ExerciseCatalog.load(Path.of("snippets")).all().stream().map(Exercise::id).toList());
   }
 }

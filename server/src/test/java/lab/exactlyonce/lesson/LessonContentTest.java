@@ -91,9 +91,11 @@ class LessonContentTest {
     Set<String> files = new HashSet<>();
     if (Files.isDirectory(folder)) {
       try (Stream<Path> list = Files.list(folder)) {
-        // SinkDemo.java is sink-demo: written out here rather than borrowed from SnippetIds.
-        list.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".java"))
-            .forEach(n -> files.add(n.replace(".java", "").replaceAll("(?<=[a-z0-9])(?=[A-Z])", "-").toLowerCase()));
+        // A snippet's id is its "// Id:" line: read here by hand rather than borrowed from the snippet catalog.
+        for (Path file : list.filter(p -> p.getFileName().toString().endsWith(".java")).toList()) {
+          Files.readAllLines(file).stream().filter(line -> line.startsWith("// Id: "))
+              .forEach(line -> files.add(line.substring("// Id: ".length()).strip()));
+        }
       }
     }
     List<String> missing = new ArrayList<>();

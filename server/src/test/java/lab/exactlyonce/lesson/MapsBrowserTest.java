@@ -1,5 +1,6 @@
 package lab.exactlyonce.lesson;
 
+import lab.exactlyonce.snippet.SnippetCatalog;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.options.AriaRole;
@@ -22,7 +23,8 @@ class MapsBrowserTest extends BrowserTest {
 
   @BeforeAll
   void readLesson() {
-    lesson = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"), ContentFolder.resolve(Optional.empty(), "snippets")).require("exactly-once");
+    lesson = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"),
+        SnippetCatalog.load(ContentFolder.resolve(Optional.empty(), "snippets"))::idsIn).require("exactly-once");
     architecture = lesson.maps().stream().filter(m -> m.id().equals("architecture")).findFirst().orElseThrow();
   }
 

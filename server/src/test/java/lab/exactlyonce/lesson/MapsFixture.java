@@ -1,5 +1,6 @@
 package lab.exactlyonce.lesson;
 
+import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
 
@@ -23,6 +24,7 @@ final class MapsFixture {
   }
 
   static Lesson lesson() {
-    return LessonCatalog.load(lessonsDir(), lab.exactlyonce.ContentFolder.resolve(java.util.Optional.empty(), "snippets")).require("exactly-once");
+    return LessonCatalog.load(lessonsDir(),
+        SnippetCatalog.load(lab.exactlyonce.ContentFolder.resolve(java.util.Optional.empty(), "snippets"))::idsIn).require("exactly-once");
   }
 }

@@ -1,5 +1,6 @@
 package lab.exactlyonce.lesson;
 
+import lab.exactlyonce.snippet.SnippetCatalog;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
@@ -43,7 +44,8 @@ class MermaidAndFlowBrowserTest extends BrowserTest {
 
   @BeforeAll
   void readLessonAndMermaid() throws IOException {
-    lesson = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"), ContentFolder.resolve(Optional.empty(), "snippets")).require("exactly-once");
+    lesson = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"),
+        SnippetCatalog.load(ContentFolder.resolve(Optional.empty(), "snippets"))::idsIn).require("exactly-once");
     flow = lesson.flows().stream().filter(f -> f.id().equals("two-phase-sink")).findFirst().orElseThrow();
     try (InputStream in = getClass().getResourceAsStream(MERMAID)) {
       if (in == null) throw new IllegalStateException("test dependency org.webjars.npm:mermaid is missing: " + MERMAID);

@@ -1,5 +1,6 @@
 package lab.exactlyonce.lesson;
 
+import lab.exactlyonce.snippet.SnippetCatalog;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.ContentFolder;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,7 +35,7 @@ class SeedCoverageTest {
   @BeforeAll
   static void load() throws Exception {
     LessonCatalog catalog = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"),
-        ContentFolder.resolve(Optional.empty(), "snippets"));
+        SnippetCatalog.load(ContentFolder.resolve(Optional.empty(), "snippets"))::idsIn);
     lesson = catalog.require("exactly-once");
     allText = new ObjectMapper().writeValueAsString(lesson);
   }

@@ -1,5 +1,6 @@
 package lab.exactlyonce.quiz;
 
+import lab.exactlyonce.snippet.SnippetCatalog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExerciseVerdictQuestionsTest {
   private static final List<String> EXERCISES = List.of("dedupe-horizon", "exactly-once-append", "idempotent-payment");
-  private static final Lesson LESSON = LessonCatalog.load(Path.of("lessons"), Path.of("snippets")).require("exactly-once");
+  private static final Lesson LESSON = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");
   private final Config config = Config.forTests();
   private TestServer server;
 

@@ -2,7 +2,7 @@ package lab.exactlyonce.quiz;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
-import lab.exactlyonce.lesson.SnippetIds;
+import lab.exactlyonce.snippet.SnippetIds;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package lab.exactlyonce.quiz;
 
+import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
@@ -19,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A new lesson gets a quiz from its data alone; the questions are the same every time. */
 class QuestionGeneratorTest {
   private static final Path FIXTURE = Path.of("server/src/test/resources/quiz-fixture");
-  private final Lesson mini = LessonCatalog.load(FIXTURE.resolve("lessons"), FIXTURE.resolve("snippets")).require("mini");
+  private final Lesson mini = LessonCatalog.load(FIXTURE.resolve("lessons"), SnippetCatalog.load(FIXTURE.resolve("snippets"))::idsIn).require("mini");
   private final List<Question> questions = new QuestionGenerator().generate(mini);
 
   private Question byId(String id) {
@@ -88,7 +89,7 @@ class QuestionGeneratorTest {
 
   @Test
   void the_bundled_lesson_has_the_sink_strategy_question_the_issue_asks_for() {
-    Lesson lesson = LessonCatalog.load(Path.of("lessons"), Path.of("snippets")).require("exactly-once");
+    Lesson lesson = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");
     Question q = new QuestionGenerator().generate(lesson).stream().filter(x -> x.id().equals("exactly-once/s-batch-id"))
         .findFirst().orElseThrow();
     assertEquals("Which strategy fits?", q.prompt());

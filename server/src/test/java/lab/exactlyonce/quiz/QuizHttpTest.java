@@ -1,5 +1,6 @@
 package lab.exactlyonce.quiz;
 
+import lab.exactlyonce.snippet.SnippetCatalog;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.lesson.Block;
@@ -29,7 +30,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** Every quiz endpoint over HTTP against the bundled lesson, the good paths and the bad inputs. */
 class QuizHttpTest extends ServerTest {
-  private final Lesson lesson = LessonCatalog.load(Path.of("lessons"), Path.of("snippets")).require("exactly-once");
+  private final Lesson lesson = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");
 
   @Test
   void the_lesson_header_links_the_quiz_and_the_entry_shows_due_count_and_start_form() {

@@ -2,6 +2,8 @@ package lab.exactlyonce.sandbox;
 
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.snippet.Snippet;
+import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;

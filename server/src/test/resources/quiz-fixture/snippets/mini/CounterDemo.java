@@ -1,3 +1,4 @@
+// Id: counter-demo
 // Title: A counter
 // Summary: Counts to a limit.
 // Expect: count=3

@@ -8,8 +8,6 @@ import org.objectweb.asm.Opcodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.Collections;
@@ -72,7 +71,7 @@ public final class SnippetRunner {
   /** Why this runner is unhealthy, for the worker's log; null while it is healthy. */
   private volatile String unhealthyBecause;
   /** How many sources were compiled (not found in the cache); for tests. */
-  private final java.util.concurrent.atomic.AtomicLong compiledSources = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong compiledSources = new AtomicLong();
   /** Compilations in progress, by start time (nanoTime). */
   private final Map<Object, Long> compilations = new ConcurrentHashMap<>();
   /** The first compilation in a fresh JVM loads and JIT-compiles Janino itself: it gets a longer limit. */
@@ -293,8 +292,9 @@ public final class SnippetRunner {
         stopHard(thread);
       }
     }
-    if (!thread.isAlive()) checkForDamage(call, budget);
-    RunResult result = result(call, budget, output, stuckAt, start, thread.isAlive() ? List.of() : thread.trace().events());
+    if (!thread.isAlive()) checkForDamage(call);
+    RunResult result = call.result(output, stuckAt, elapsedMillis(start),
+        thread.isAlive() ? List.of() : thread.trace().events());
     return check == null || thread.isAlive() ? result : withCheck(result, check);
   }
 
@@ -317,11 +317,8 @@ public final class SnippetRunner {
    * {@link WorkerDamage}): one that escaped {@code main}, or one the learner's own handlers caught and went on.
    * The run's own result stays what it is.
    */
-  private void checkForDamage(MainCall call, RunBudget budget) {
-    List<Throwable> seen = new ArrayList<>(budget.caughtSevere());
-    if (call.failure != null) seen.add(call.failure);
-    if (call.internalFailure != null) seen.add(call.internalFailure);
-    for (Throwable t : seen) {
+  private void checkForDamage(MainCall call) {
+    for (Throwable t : call.thrown()) {
       String reason = WorkerDamage.reason(t);
       if (reason != null) {
         retire("a run ended in or went through " + reason);
@@ -342,33 +339,6 @@ public final class SnippetRunner {
     } catch (UnsupportedOperationException e) {
       LOG.warn("cannot stop the stuck snippet thread on this JVM; it runs until the process is replaced");
     }
-  }
-
-  private RunResult result(MainCall call, RunBudget budget, RunOutput output, StackTraceElement[] stuckAt, long start,
-                           List<TraceEvent> trace) {
-    String stdout = output.stdoutText();
-    String stderr = output.stderrText();
-    BudgetExceeded exceeded = budget.exceeded();
-    if (call.internalFailure != null) throw new IllegalStateException("running the snippet failed", call.internalFailure);
-    if (exceeded != null) {
-      if (exceeded.outcome() == Outcome.INTERNAL_ERROR) throw new IllegalStateException(exceeded.getMessage(), exceeded);
-      int line = LearnerStackTrace.line(exceeded.getStackTrace());
-      if (line == 0 && stuckAt != null) line = LearnerStackTrace.line(stuckAt);
-      return new RunResult(exceeded.outcome(), stdout, stderr, List.of(new Diagnostic(line, 0, exceeded.getMessage())),
-          elapsedMillis(start), trace);
-    }
-    // Only the run thread looks into the learner's throwable: getStackTrace() and getCause() may be overridden.
-    Throwable failure = call.failure;
-    if (failure instanceof OutOfMemoryError) {
-      return new RunResult(Outcome.MEMORY_LIMIT, stdout, stderr,
-          List.of(new Diagnostic(call.failureLine, 0, "stopped: the program ran out of memory")), elapsedMillis(start), trace);
-    }
-    if (failure != null) {
-      return new RunResult(Outcome.RUNTIME_ERROR, stdout, stderr + call.failureText,
-          List.of(new Diagnostic(call.failureLine, 0, call.failureSummary)), elapsedMillis(start), trace);
-    }
-    if (!call.finished) throw new IllegalStateException("the run thread ended without an outcome");
-    return new RunResult(Outcome.OK, stdout, stderr, List.of(), elapsedMillis(start), trace);
   }
 
   /** The first {@code max} diagnostics, then one that counts the rest ("and 3 more problems"). */
@@ -402,73 +372,5 @@ public final class SnippetRunner {
       t.setDaemon(true);
       return t;
     });
-  }
-
-  /**
-   * What runs on the {@link RunThread}: load and initialise the entry class, call its entry method (the snippet's
-   * {@code main}, or an exercise checker's {@code check}), describe a failure.
-   */
-  private static final class MainCall implements Runnable {
-    private final ClassLoader loader;
-    private final String mainClass;
-    private final String method;
-    private final Class<?> parameter;
-    private final Object argument;
-    private final RunBudget budget;
-    private volatile boolean finished;
-    private volatile Throwable failure;
-    private volatile String failureText = "";
-    private volatile String failureSummary = "";
-    private volatile int failureLine;
-    private volatile Throwable internalFailure;
-
-    MainCall(ClassLoader loader, String mainClass, String method, Class<?> parameter, Object argument, RunBudget budget) {
-      this.loader = loader;
-      this.mainClass = mainClass;
-      this.method = method;
-      this.parameter = parameter;
-      this.argument = argument;
-      this.budget = budget;
-    }
-
-    @Override
-    public void run() {
-      budget.start();
-      Method main;
-      try {
-        Class<?> type = Class.forName(mainClass, false, loader);
-        main = type.getMethod(method, parameter);
-        main.setAccessible(true);
-      } catch (ReflectiveOperationException | LinkageError e) {
-        internalFailure = e;
-        return;
-      }
-      try {
-        main.invoke(null, argument);
-        finished = true;
-      } catch (InvocationTargetException e) {
-        failed(e.getCause());
-      } catch (ExceptionInInitializerError e) {
-        failed(e);
-      } catch (IllegalAccessException | LinkageError e) {
-        internalFailure = e;
-      } catch (Throwable e) {
-        failed(e);
-      }
-    }
-
-    /** Still on the run thread, within the budget: the learner's getMessage() may run here. */
-    private void failed(Throwable t) {
-      failure = t;
-      if (t instanceof BudgetExceeded || budget.exceeded() != null) return;
-      try {
-        failureLine = LearnerStackTrace.line(t);
-        failureSummary = LearnerStackTrace.describe(t);
-        failureText = LearnerStackTrace.format(t);
-      } catch (Throwable describing) {
-        failureSummary = t.getClass().getName();
-        failureText = "Exception in thread \"main\" " + failureSummary + "\n";
-      }
-    }
   }
 }

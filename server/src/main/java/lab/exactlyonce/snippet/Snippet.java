@@ -1,11 +1,12 @@
-package lab.exactlyonce.sandbox;
+package lab.exactlyonce.snippet;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A runnable demonstration from {@code snippets/<lesson>/<Name>.java}.
  *
- * @param id the file name in kebab case ({@code SinkDemo.java} is {@code sink-demo}); unique over all lessons
+ * @param id from the {@code // Id:} header, such as {@code sink-demo}; unique over all lessons and never renamed
  * @param source the file without its header lines: what the learner sees, edits and runs
  * @param expectedOutput exactly what a correct run prints: the {@code Expect:} lines, each ending in a newline
  * @param explanation shown after a run whose output matches
@@ -29,7 +30,7 @@ public record Snippet(String id, String lesson, String title, String summary, St
     this(id, lesson, title, summary, source, expectedOutput, explanation, List.of());
   }
 
-  public java.util.Optional<Knob> knob(String name) {
+  public Optional<Knob> knob(String name) {
     return knobs.stream().filter(k -> k.name().equals(name)).findFirst();
   }
 }

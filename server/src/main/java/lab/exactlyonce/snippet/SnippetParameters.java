@@ -1,4 +1,4 @@
-package lab.exactlyonce.sandbox;
+package lab.exactlyonce.snippet;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package lab.exactlyonce.sandbox;
+package lab.exactlyonce.snippet;
 
 import j2html.tags.DomContent;
 import lab.exactlyonce.lesson.Lesson;

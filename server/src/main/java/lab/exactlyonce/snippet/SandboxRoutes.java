@@ -1,18 +1,17 @@
-package lab.exactlyonce.sandbox;
+package lab.exactlyonce.snippet;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
+import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -75,37 +74,10 @@ public final class SandboxRoutes {
   private static String withParams(String source, Snippet snippet, ObjectNode params) {
     if (params == null) return source;
     if (snippet == null) throw new BadRequestResponse("'params' needs 'snippet': knobs belong to a snippet");
-    Map<String, Object> values = new LinkedHashMap<>();
-    var names = params.fieldNames();
-    while (names.hasNext()) {
-      String name = names.next();
-      JsonNode value = params.get(name);
-      Knob knob = snippet.knob(name).orElseThrow(() -> new BadRequestResponse("snippet '" + snippet.id()
-          + "' has no knob '" + name + "'" + (snippet.knobs().isEmpty() ? "; it has no knobs"
-          : "; its knobs: " + String.join(", ", snippet.knobs().stream().map(Knob::name).toList()))));
-      String culprit = "knob '" + name + "' of snippet '" + snippet.id() + "'";
-      if (knob.numeric()) {
-        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
-          throw new BadRequestResponse(culprit + " takes " + knob.range() + ", got " + value);
-        }
-        long v = value.longValue();
-        if (v < (Long) knob.min() || v > (Long) knob.max()) {
-          throw new BadRequestResponse(culprit + " must be from " + knob.min() + " to " + knob.max() + ", got " + v);
-        }
-        values.put(name, v);
-      } else {
-        if (!value.isBoolean()) throw new BadRequestResponse(culprit + " takes " + knob.range() + ", got " + value);
-        values.put(name, value.booleanValue());
-      }
+    try {
+      return KnobSettings.apply(snippet, source, params);
+    } catch (KnobSettings.Refused refused) {
+      throw new BadRequestResponse(refused.getMessage());
     }
-    for (String name : values.keySet()) {
-      SnippetParameters.Declaration declared = SnippetParameters.declarations(source).get(name);
-      Knob knob = snippet.knob(name).orElseThrow();
-      if (declared == null || !declared.type().equals(knob.type())) {
-        throw new BadRequestResponse("the source no longer declares 'static final " + knob.type() + " " + name
-            + " = ...;', which knob '" + name + "' sets; restore that line or reset the snippet");
-      }
-    }
-    return SnippetParameters.rewrite(source, values);
   }
 }

@@ -5,20 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.App;
 import lab.exactlyonce.Config;
 
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.SimpleJavaFileObject;
-import javax.tools.ToolProvider;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.lang.reflect.Method;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,7 +19,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -41,8 +30,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Markdown table; then what OS confinement costs ({@link ConfinementComparison}: worker warm-up and run latency with
  * the best confinement against none). {@code --confinement-only} measures just that.
  *
- * <pre>java -cp target/exactly-once-lab.jar lab.exactlyonce.bench.SandboxBenchmark [--quick] [--confinement-only]
- *     [--sandbox-... flags]</pre>
+ * <pre>mvn -q -B test-compile exec:exec -Dexec.args="-cp %classpath lab.exactlyonce.bench.SandboxBenchmark [--quick]
+ *     [--confinement-only] [--sandbox-... flags]"</pre>
  */
 public final class SandboxBenchmark {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -59,17 +48,6 @@ public final class SandboxBenchmark {
   }
 
   record Demo(String id, String source, String expected) {}
-
-  record Stats(String scenario, int runs, int errors, double p50, double p99, double perSecond) {
-    Stats named(String name) {
-      return new Stats(name, runs, errors, p50, p99, perSecond);
-    }
-
-    String row() {
-      return String.format(Locale.ROOT, "| %s | %d | %d | %.1f | %.1f | %s |", scenario, runs, errors, p50, p99,
-          perSecond > 0 ? String.format(Locale.ROOT, "%.0f", perSecond) : "-");
-    }
-  }
 
   public static void main(String[] args) throws Exception {
     boolean quick = Arrays.asList(args).contains("--quick");
@@ -119,8 +97,8 @@ public final class SandboxBenchmark {
     Stats idle = sequential(sink, sequential / 2, "127.0.0.2");
     Stats[] underLoops = underLoops(sink, 20, sequential / 2);
     Stats checks = exerciseChecks(quick ? 20 : 60);
-    Stats javac = javacInMemory(sink, quick ? 30 : 60);
-    Stats fresh = freshJvm(sink, quick ? 4 : 8);
+    Stats javac = BaselineRoutes.javacInMemory(sink, quick ? 30 : 60);
+    Stats fresh = BaselineRoutes.freshJvm(sink, quick ? 4 : 8);
 
     var s = config.sandbox();
     System.out.println();
@@ -191,7 +169,7 @@ public final class SandboxBenchmark {
         if (res.status() != 200 || !JSON.readTree(res.body()).path("passed").asBoolean()) errors++;
       }
     }
-    return stats(times, errors, (System.nanoTime() - start) / 1e9);
+    return Stats.of(times, errors, (System.nanoTime() - start) / 1e9);
   }
 
   /** One client, one run at a time. */
@@ -207,7 +185,7 @@ public final class SandboxBenchmark {
         if (!ok) errors++;
       }
     }
-    return stats(times, errors, (System.nanoTime() - start) / 1e9);
+    return Stats.of(times, errors, (System.nanoTime() - start) / 1e9);
   }
 
   /** {@code clients} students at once, each from its own address, each running {@code perClient} times. */
@@ -237,7 +215,7 @@ public final class SandboxBenchmark {
     long start = System.nanoTime();
     go.countDown();
     done.await();
-    return stats(new ArrayList<>(times), errors.get(), (System.nanoTime() - start) / 1e9);
+    return Stats.of(new ArrayList<>(times), errors.get(), (System.nanoTime() - start) / 1e9);
   }
 
   /**
@@ -288,8 +266,8 @@ public final class SandboxBenchmark {
       Stats steady = sequential(demo, runs, "127.0.0.2");
       stop.set(true);
       for (Thread t : threads) t.join(30_000);
-      return new Stats[] {stats(wave, waveErrors, waveSeconds), steady,
-          stats(new ArrayList<>(loopTimes), loopErrors.get(), (System.nanoTime() - start) / 1e9)};
+      return new Stats[] {Stats.of(wave, waveErrors, waveSeconds), steady,
+          Stats.of(new ArrayList<>(loopTimes), loopErrors.get(), (System.nanoTime() - start) / 1e9)};
     }
   }
 
@@ -298,100 +276,6 @@ public final class SandboxBenchmark {
     if (res.status() != 200) return false;
     JsonNode body = JSON.readTree(res.body());
     return "ok".equals(body.path("status").asText()) && demo.expected().equals(body.path("stdout").asText());
-  }
-
-  /** The javac route: compile in memory with javax.tools, load, run main, capture System.out. */
-  private Stats javacInMemory(Demo demo, int runs) throws Exception {
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    if (javac == null) return new Stats("", 0, 0, Double.NaN, Double.NaN, 0);
-    String className = demo.source().replaceAll("(?s).*?public class (\\w+).*", "$1");
-    List<Double> times = new ArrayList<>();
-    int errors = 0;
-    PrintStream realOut = System.out;
-    for (int i = 0; i < runs + 5; i++) {
-      long t = System.nanoTime();
-      Map<String, ByteArrayOutputStream> classes = new HashMap<>();
-      var files = new javax.tools.ForwardingJavaFileManager<>(javac.getStandardFileManager(null, null, null)) {
-        @Override
-        public JavaFileObject getJavaFileForOutput(Location location, String name, JavaFileObject.Kind kind,
-                                                   javax.tools.FileObject sibling) {
-          return new SimpleJavaFileObject(URI.create("mem:///" + name.replace('.', '/') + kind.extension), kind) {
-            @Override
-            public OutputStream openOutputStream() {
-              return classes.computeIfAbsent(name, n -> new ByteArrayOutputStream());
-            }
-          };
-        }
-      };
-      var source = new SimpleJavaFileObject(URI.create("string:///" + className + ".java"), JavaFileObject.Kind.SOURCE) {
-        @Override
-        public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-          return demo.source();
-        }
-      };
-      boolean compiled = javac.getTask(null, files, null, List.of("-proc:none", "-g:none"), null, List.of(source)).call();
-      String out = "";
-      if (compiled) {
-        ClassLoader loader = new ClassLoader(SandboxBenchmark.class.getClassLoader()) {
-          @Override
-          protected Class<?> findClass(String name) throws ClassNotFoundException {
-            ByteArrayOutputStream bytes = classes.get(name);
-            if (bytes == null) throw new ClassNotFoundException(name);
-            byte[] b = bytes.toByteArray();
-            return defineClass(name, b, 0, b.length);
-          }
-        };
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-          Method main = loader.loadClass(className).getMethod("main", String[].class);
-          main.invoke(null, (Object) new String[0]);
-        } finally {
-          System.setOut(realOut);
-        }
-        out = captured.toString(StandardCharsets.UTF_8);
-      }
-      if (i >= 5) {   // the first few warm javac up
-        times.add((System.nanoTime() - t) / 1e6);
-        if (!demo.expected().equals(out)) errors++;
-      }
-    }
-    return stats(times, errors, 0);
-  }
-
-  /** The Judge0/Piston shape: a fresh JVM per run, in source-file mode. */
-  private Stats freshJvm(Demo demo, int runs) throws Exception {
-    Path dir = Files.createTempDirectory("eolab-bench-fresh");
-    Path file = dir.resolve("Snippet.java");
-    Files.writeString(file, demo.source());
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<Double> times = new ArrayList<>();
-    int errors = 0;
-    for (int i = 0; i < runs; i++) {
-      long t = System.nanoTime();
-      // The demos record traces through lab.exactlyonce.sandbox.engine.Trace, so the JVM needs the app's class path.
-      Process p = new ProcessBuilder(java, "-Xshare:auto", "-cp", System.getProperty("java.class.path"), file.toString())
-          .redirectErrorStream(true).start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      boolean exited = p.waitFor(60, TimeUnit.SECONDS);
-      times.add((System.nanoTime() - t) / 1e6);
-      if (!exited || p.exitValue() != 0 || !demo.expected().equals(out)) errors++;
-    }
-    Files.deleteIfExists(file);
-    Files.deleteIfExists(dir);
-    return stats(times, errors, 0);
-  }
-
-  private static Stats stats(List<Double> times, int errors, double seconds) {
-    if (times.isEmpty()) return new Stats("", 0, errors, Double.NaN, Double.NaN, 0);
-    double[] sorted = times.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    return new Stats("", sorted.length, errors, percentile(sorted, 0.50), percentile(sorted, 0.99),
-        seconds > 0 ? sorted.length / seconds : 0);
-  }
-
-  private static double percentile(double[] sorted, double q) {
-    int index = (int) Math.ceil(q * sorted.length) - 1;
-    return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
   }
 
   /** Starts a daemon thread running {@code body}. */

@@ -1,4 +1,4 @@
-package lab.exactlyonce.sandbox;
+package lab.exactlyonce.snippet;
 
 import lab.exactlyonce.lesson.LessonFormatException;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,15 +20,15 @@ class KnobHeaderTest {
       + "  static final boolean SLOW = false;\n  public static void main(String[] a) { System.out.println(CRASH_AFTER); }\n}\n";
 
   static Snippet parse(String knobs) {
-    return SnippetCatalog.parse("snippets/l/Demo.java", "l", "Demo.java", "// Title: T\n// Expect: 4\n" + knobs + BODY);
+    return SnippetCatalog.parse("snippets/l/Demo.java", "l", "// Id: demo\n// Title: T\n// Expect: 4\n" + knobs + BODY);
   }
 
   @Test
   void knob_lines_become_knobs_with_the_declared_default() {
     Snippet s = parse("// Knob: CRASH_AFTER int 1..5 Crash after this many records\n// Knob: TTL long 10..120 TTL\n"
         + "// Knob: SLOW boolean false..true Go slow\n");
-    assertEquals(List.of(new Knob("CRASH_AFTER", "int", 1L, 5L, 4L, "Crash after this many records"),
-        new Knob("TTL", "long", 10L, 120L, 60L, "TTL"), new Knob("SLOW", "boolean", false, true, false, "Go slow")), s.knobs());
+    assertEquals(List.of(new NumberKnob("CRASH_AFTER", "int", 1, 5, 4, "Crash after this many records"),
+        new NumberKnob("TTL", "long", 10, 120, 60, "TTL"), new BooleanKnob("SLOW", false, "Go slow")), s.knobs());
   }
 
   static Stream<Arguments> broken() {
