@@ -18,6 +18,7 @@ import lab.exactlyonce.exercise.ExerciseStarters;
 import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
+import lab.exactlyonce.progress.ProgressPageData;
 import lab.exactlyonce.quiz.QuizRoutes;
 import lab.exactlyonce.quiz.SourceRunner;
 import lab.exactlyonce.sandbox.Sandbox;
@@ -52,7 +53,8 @@ public final class App {
     LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippetsDir);
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
     ExerciseCatalog exercises = ExerciseCatalog.load(snippetsDir);
-    TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises));
+    TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises),
+        new ProgressPageData());
     LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
     MapRoutes mapRoutes = new MapRoutes(lessons);
 

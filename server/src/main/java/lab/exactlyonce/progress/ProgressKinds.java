@@ -6,10 +6,10 @@ import io.javalin.http.BadRequestResponse;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.sandbox.engine.Outcome;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -25,7 +25,7 @@ final class ProgressKinds {
   /** Written by {@code DELETE /api/progress/{lesson}}, never accepted from clients. */
   static final String RESET = "progress.reset";
   static final List<String> RATING_LABELS = List.of("Again", "Hard", "Good", "Easy");
-  static final List<String> OUTCOMES = Arrays.stream(Outcome.values()).map(o -> o.name().toLowerCase(Locale.ROOT)).toList();
+  static final List<String> OUTCOMES = Arrays.stream(Outcome.values()).map(Outcome::id).toList();
 
   private ProgressKinds() {}
 
@@ -87,7 +87,7 @@ final class ProgressKinds {
   }
 
   private static void onlyFields(String type, ObjectNode data, Collection<String> allowed) {
-    var names = new java.util.ArrayList<String>();
+    var names = new ArrayList<String>();
     data.fieldNames().forEachRemaining(names::add);
     for (String name : names) {
       if (!allowed.contains(name)) {
