@@ -19,7 +19,7 @@ import static j2html.TagCreator.*;
 final class LessonPages {
   /** Per the page contract; a module or stylesheet a feature has not shipped yet is left out. */
   private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "exercises.js", "progress.js");
-  private static final List<String> STYLESHEETS = List.of("maps.css", "sandbox.css", "timeline.css", "exercises.css", "progress.css");
+  private static final List<String> STYLESHEETS = List.of("maps.css", "flows.css", "sandbox.css", "timeline.css", "exercises.css", "progress.css");
 
   private final TabViews views;
   private final BlockViews blocks;
