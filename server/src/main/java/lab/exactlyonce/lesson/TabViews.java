@@ -13,10 +13,6 @@ import java.util.Map;
 public record TabViews(MapsView maps, SnippetView snippets, ExercisesView exercises,
                        PageData page) {
 
-  public TabViews(MapsView maps, SnippetView snippets, ExercisesView exercises) {
-    this(maps, snippets, exercises, Map::of);
-  }
-
   @FunctionalInterface
   public interface MapsView {
     DomContent render(Lesson lesson);
