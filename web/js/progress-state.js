@@ -49,16 +49,19 @@ export function load() {
   rebuild();
 }
 
-/** Fetches the server's progress and announces it as `lesson:progress`; false when the server cannot be reached. */
+/**
+ * Fetches the server's progress and announces it as `lesson:progress`. Resolves to 'fetched', 'refused' (the server
+ * answered with an error) or 'offline'.
+ */
 export async function refresh() {
   try {
     const response = await fetch(`/api/progress/${encodeURIComponent(lesson)}`, { credentials: 'same-origin' });
-    if (!response.ok) return false;
+    if (!response.ok) return 'refused';
     replace(await response.json());
     document.dispatchEvent(new CustomEvent('lesson:progress', { detail: server }));
-    return true;
+    return 'fetched';
   } catch {
-    return false;
+    return 'offline';
   }
 }
 

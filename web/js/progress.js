@@ -33,5 +33,5 @@ function init() {
   });
   load();
   // Offline, the cached copy may still know where the learner was.
-  refresh().finally(offerToResume);
+  refresh().then((answer) => { if (answer !== 'refused') offerToResume(); });
 }
