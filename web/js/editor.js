@@ -3,7 +3,8 @@
 // ({get, set, focusLine, mark}); and the diagnostics list, each entry a button that jumps to its line, with the
 // line marked in the editor. Diagnostic messages come from the compiler and go into textContent only.
 
-const CM_BASE = '/webjars/codemirror/5.65.21/';
+// The server names the WebJar's folder (its version is pom.xml's) on the body: data-codemirror.
+const CM_BASE = document.body.dataset.codemirror;
 let loading = null;
 
 /** Resolves to true when CodeMirror is available, false when its files could not be loaded. */
@@ -11,6 +12,7 @@ export function loadEditor() {
   // One promise for every caller: window.CodeMirror exists as soon as its core script ran, before the Java mode has
   // loaded, so it must not be taken as "ready".
   if (!loading && window.CodeMirror) loading = Promise.resolve(true);
+  if (!loading && !CM_BASE) loading = Promise.resolve(false);
   if (!loading) {
     const css = document.createElement('link');
     css.rel = 'stylesheet';

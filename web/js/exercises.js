@@ -1,6 +1,7 @@
 // Fix-the-sink exercises on the Sandbox tab. The server renders each exercise (article[data-exercise]: title, task,
-// starter code in a <pre>), readable without JavaScript; this module turns each starter into the same editor the
-// snippets use (editor.js) with Check (button, Ctrl/Cmd+Enter) and Reset. Check posts {source, attempt} to
+// starter code in a <pre>), readable without JavaScript, with its toolbar (Check, Reset, Reference solution) and
+// result panels hidden; this module turns each starter into the same editor the snippets use (editor.js), shows the
+// toolbar and runs Check (button, Ctrl/Cmd+Enter) through the run widget the snippets share (run-widget.js). Check posts {source, attempt} to
 // POST /api/exercises/{id}/check, with a fresh attempt id per Check that is kept when the request is sent again
 // after a network failure, so the server records each check exactly once. The result shows every scenario, passed
 // or failed, with its verdicts ("duplicate write of o3 after replay from offset 2"), whether the exercise passed,
@@ -12,10 +13,11 @@
 // the exercise's reference solution (read-only, below the results): its button shows once the server has a check of
 // theirs recorded (the server refuses the solution before that).
 
-import { loadEditor, createEditor, showDiagnostics } from './editor.js';
+import { loadEditor, createEditor } from './editor.js';
 import { uuid } from './uuid.js';
 import { reveal } from './tabs.js';
-import { button } from './dom.js';
+import { el, span } from './dom.js';
+import { RunWidget, compileErrors, where } from './run-widget.js';
 
 const slot = document.querySelector('[data-exercises]');
 const RESENDS = 2;   // after a network failure, the same attempt is sent again this many times
@@ -40,7 +42,7 @@ if (slot) init();
 async function init() {
   slot.querySelector('.fix-exercises-needs-js')?.remove();
   const hasCodeMirror = await loadEditor();
-  const exercises = [...slot.querySelectorAll('article[data-exercise]')].map((el) => new Exercise(el, hasCodeMirror));
+  const exercises = [...slot.querySelectorAll('article[data-exercise]')].map((element) => new Exercise(element, hasCodeMirror));
   // A deep link to an exercise (#sandbox/exercise/<id>, as the quiz's verdict questions link) was routed before the
   // editors changed the layout: bring it into view again.
   const linked = exercises.find((e) => decodeURIComponent(location.hash.slice(1)) === e.element.id);
@@ -52,99 +54,44 @@ async function init() {
 }
 
 class Exercise {
-  constructor(el, hasCodeMirror) {
-    this.element = el;
-    this.id = el.dataset.exercise;
-    this.title = el.querySelector('.fix-exercise-name')?.textContent || this.id;
-    const pre = el.querySelector('pre[data-source]');
+  constructor(element, hasCodeMirror) {
+    this.element = element;
+    this.id = element.dataset.exercise;
+    this.title = element.querySelector('.fix-exercise-name')?.textContent || this.id;
+    const pre = element.querySelector('pre[data-source]');
     this.starter = pre.textContent;
-    this.checking = false;
-    this.marks = [];
     this.editor = createEditor(pre, {
       text: this.starter,
       label: 'Java source of the exercise ' + this.title + ' (Ctrl+Enter checks)',
       run: () => this.run(),
       hasCodeMirror,
     });
-
-    const toolbar = document.createElement('div');
-    toolbar.className = 'sandbox-toolbar fix-exercise-toolbar';
-    toolbar.setAttribute('role', 'toolbar');
-    toolbar.setAttribute('aria-label', 'Exercise ' + this.title);
-    this.checkButton = button('Check', () => this.run());
-    this.checkButton.className = 'sandbox-run';
-    this.checkButton.dataset.check = this.id;
-    this.checkButton.setAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
-    this.solutionButton = button('Reference solution', () => this.showSolution());
-    this.solutionButton.dataset.solution = this.id;
-    this.solutionButton.hidden = !unlocked.has(this.id);
-    byId.set(this.id, this);
-    toolbar.append(this.checkButton, button('Reset', () => this.reset()), this.solutionButton);
-    el.append(toolbar);
-    el.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        this.run();
-      }
+    this.status = element.querySelector('[data-status]');
+    this.widget = new RunWidget(element, {
+      button: element.querySelector('[data-check]'), status: this.status, diagnostics: element.querySelector('[data-diagnostics]'),
+      editor: this.editor, run: () => this.run(),
     });
-
-    this.status = document.createElement('p');
-    this.status.className = 'sandbox-status fix-exercise-status';
-    this.status.setAttribute('role', 'status');
-    this.status.dataset.status = '';
-    this.status.textContent = 'Not checked yet.';
-    this.diagnostics = document.createElement('ul');
-    this.diagnostics.className = 'sandbox-diagnostics';
-    this.diagnostics.setAttribute('aria-label', 'Diagnostics');
-    this.diagnostics.dataset.diagnostics = '';
-    this.diagnostics.hidden = true;
-    this.scenarios = document.createElement('ol');
-    this.scenarios.className = 'fix-exercise-scenarios';
-    this.scenarios.setAttribute('aria-label', 'Scenarios');
-    this.scenarios.dataset.scenarios = '';
-    this.scenarios.hidden = true;
-    this.output = document.createElement('details');
-    this.output.className = 'fix-exercise-output';
-    this.output.hidden = true;
-    const summary = document.createElement('summary');
-    summary.textContent = 'Program output';
-    this.stdout = document.createElement('pre');
-    this.stdout.dataset.stdout = '';
-    this.stderr = document.createElement('pre');
-    this.stderr.dataset.stderr = '';
-    this.output.append(summary, this.stdout, this.stderr);
-    this.solution = document.createElement('details');
-    this.solution.className = 'fix-exercise-solution';
-    this.solution.hidden = true;
-    const solutionSummary = document.createElement('summary');
-    solutionSummary.textContent = 'Reference solution';
-    const solutionNote = document.createElement('p');
-    solutionNote.textContent = 'One way to pass every scenario; yours may differ and still pass. Your code in the editor '
-      + 'stays as it is.';
-    this.solutionSource = document.createElement('pre');
-    this.solutionSource.dataset.solutionSource = '';
-    this.solution.append(solutionSummary, solutionNote, this.solutionSource);
-    el.append(this.status, this.diagnostics, this.scenarios, this.output, this.solution);
+    this.scenarios = element.querySelector('[data-scenarios]');
+    this.output = element.querySelector('.fix-exercise-output');
+    this.stdout = element.querySelector('[data-stdout]');
+    this.stderr = element.querySelector('[data-stderr]');
+    this.solution = element.querySelector('.fix-exercise-solution');
+    this.solutionSource = element.querySelector('[data-solution-source]');
+    this.solutionButton = element.querySelector('[data-solution]');
+    this.solutionButton.hidden = !unlocked.has(this.id);
+    this.solutionButton.addEventListener('click', () => this.showSolution());
+    element.querySelector('[data-reset]').addEventListener('click', () => this.reset());
+    byId.set(this.id, this);
+    element.querySelector('.fix-exercise-toolbar').hidden = false;
+    this.status.hidden = false;
   }
 
   async run() {
-    if (this.checking) return;
-    this.checking = true;
-    this.checkButton.disabled = true;
-    this.element.dataset.state = 'running';
+    if (this.widget.running) return;
     this.clear();
-    this.say('Checking: running your sink under every crash point\u2026');
-    try {
-      const { response, body } = await this.send(JSON.stringify({ source: this.editor.get(), attempt: uuid() }));
-      if (response.status === 429) this.finish('busy', 'The sandbox is busy. Try again in a moment.');
-      else if (!response.ok) this.finish('error', 'Rejected by the server: ' + (body.error || `HTTP ${response.status}`));
-      else this.show(body);
-    } catch {
-      this.finish('error', 'Could not reach the server. Check your connection and try again.');
-    } finally {
-      this.checking = false;
-      this.checkButton.disabled = false;
-    }
+    const body = JSON.stringify({ source: this.editor.get(), attempt: uuid() });
+    await this.widget.request(() => this.send(body), (result) => this.show(result),
+      { working: 'Checking: running your sink under every crash point\u2026' });
   }
 
   /** The reference solution, which the server gives once this learner has checked an attempt of their own. */
@@ -170,12 +117,11 @@ class Exercise {
   async send(body) {
     for (let attempt = 0; ; attempt++) {
       try {
-        const response = await fetch(`/api/exercises/${encodeURIComponent(this.id)}/check`, {
+        return await fetch(`/api/exercises/${encodeURIComponent(this.id)}/check`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
           body,
         });
-        return { response, body: await response.json().catch(() => ({})) };
       } catch (error) {
         if (attempt >= RESENDS) throw error;
         await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
@@ -190,28 +136,15 @@ class Exercise {
         { detail: { exercise: this.id, passed: Boolean(result.passed), status: result.status, attempt: result.attempt } }));
     }
     const diagnostics = result.diagnostics || [];
-    this.marks.push(...showDiagnostics(this.diagnostics, diagnostics, this.editor));
+    this.widget.showDiagnostics(diagnostics);
     const scenarios = result.scenarios || [];
     this.scenarios.replaceChildren();
     this.scenarios.hidden = scenarios.length === 0;
     for (const s of scenarios) {
-      const item = document.createElement('li');
-      item.className = 'fix-exercise-scenario';
-      item.dataset.scenario = s.name;
-      item.dataset.passed = String(!!s.passed);
-      const head = document.createElement('span');
-      head.className = 'fix-exercise-scenario-name';
-      head.textContent = `${s.passed ? '\u2713 Passed' : '\u2717 Failed'}: ${s.name}`;
-      item.append(head);
+      const item = el('li', { class: 'fix-exercise-scenario', 'data-scenario': s.name, 'data-passed': String(!!s.passed) },
+        span(`${s.passed ? '\u2713 Passed' : '\u2717 Failed'}: ${s.name}`, 'fix-exercise-scenario-name'));
       if (s.verdicts && s.verdicts.length) {
-        const verdicts = document.createElement('ul');
-        for (const v of s.verdicts) {
-          const li = document.createElement('li');
-          li.className = 'fix-exercise-verdict';
-          li.textContent = v;
-          verdicts.append(li);
-        }
-        item.append(verdicts);
+        item.append(el('ul', {}, ...s.verdicts.map((v) => el('li', { class: 'fix-exercise-verdict', text: v }))));
       }
       this.scenarios.append(item);
     }
@@ -220,13 +153,13 @@ class Exercise {
     this.stderr.hidden = !result.stderr;
     this.output.hidden = !result.stdout && !result.stderr;
     const first = diagnostics[0];
-    const where = first && first.line > 0 ? ` (line ${first.line})` : '';
     if (result.passed) {
       this.finish('passed', `Passed: all ${scenarios.length} scenarios hold \u00B7 ${result.elapsedMs} ms`);
     } else if (result.status === 'compile_error') {
-      this.finish('compile_error', `Compile error${diagnostics.length > 1 ? `s (${diagnostics.length})` : ''}${where}`);
+      this.finish('compile_error', compileErrors(diagnostics));
     } else if (result.status && result.status !== 'ok') {
-      this.finish(result.status, `Not passed: the run ended with ${result.status.replace(/_/g, ' ')}${first ? ': ' + first.message + where : ''}`);
+      this.finish(result.status,
+        `Not passed: the run ended with ${result.status.replace(/_/g, ' ')}${first ? ': ' + first.message + where(diagnostics) : ''}`);
     } else {
       const failed = scenarios.filter((s) => !s.passed).length;
       this.finish('failed', `Not passed: ${failed} of ${scenarios.length} scenarios failed`);
@@ -234,9 +167,7 @@ class Exercise {
   }
 
   clear() {
-    for (const unmark of this.marks.splice(0)) unmark();
-    this.diagnostics.replaceChildren();
-    this.diagnostics.hidden = true;
+    this.widget.clearDiagnostics();
     this.scenarios.replaceChildren();
     this.scenarios.hidden = true;
     this.output.hidden = true;
@@ -250,11 +181,10 @@ class Exercise {
   }
 
   finish(state, message) {
-    this.element.dataset.state = state;
-    this.say(message);
+    this.widget.finish(state, message);
   }
 
   say(message) {
-    this.status.textContent = message;
+    this.widget.say(message);
   }
 }

@@ -2,6 +2,8 @@
 // flow's .flow-stepper box: the current step (number, label, detail), Back / Next, one button per choice at a
 // decision, the path taken so far, Restart. The current step is announced through aria-live.
 
+import { el } from './dom.js';
+
 function readSteps(root) {
   const steps = new Map();
   for (const li of root.querySelectorAll('.flow-step[data-step]')) {
@@ -19,13 +21,6 @@ function readSteps(root) {
   return steps;
 }
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props);
-  node.append(...children);
-  return node;
-}
-
 function initFlow(root) {
   const steps = readSteps(root);
   const start = root.dataset.start;
@@ -33,21 +28,21 @@ function initFlow(root) {
   const list = root.querySelector('.flow-text');
   const title = (step) => `${step.number}. ${step.label}`;
 
-  const current = el('div', { className: 'flow-current' });
+  const current = el('div', { class: 'flow-current' });
   current.setAttribute('aria-live', 'polite');
   current.setAttribute('aria-atomic', 'true');
-  const back = el('button', { type: 'button', className: 'flow-back' }, 'Back');
-  const next = el('button', { type: 'button', className: 'flow-next-button' }, 'Next');
-  const restart = el('button', { type: 'button', className: 'flow-restart' }, 'Restart');
-  const choices = el('div', { className: 'flow-choices' });
+  const back = el('button', { type: 'button', class: 'flow-back' }, 'Back');
+  const next = el('button', { type: 'button', class: 'flow-next-button' }, 'Next');
+  const restart = el('button', { type: 'button', class: 'flow-restart' }, 'Restart');
+  const choices = el('div', { class: 'flow-choices' });
   choices.setAttribute('role', 'group');
-  const pathList = el('ol', { className: 'flow-path' });
+  const pathList = el('ol', { class: 'flow-path' });
   pathList.setAttribute('aria-label', 'Path so far');
   box.replaceChildren(
     current,
     choices,
-    el('div', { className: 'flow-controls' }, back, next, restart),
-    el('div', { className: 'flow-trail' }, el('p', { className: 'flow-path-heading' }, 'Path so far'), pathList),
+    el('div', { class: 'flow-controls' }, back, next, restart),
+    el('div', { class: 'flow-trail' }, el('p', { class: 'flow-path-heading' }, 'Path so far'), pathList),
   );
   box.hidden = false;
   if (list) list.open = false;
@@ -57,10 +52,10 @@ function initFlow(root) {
   function render() {
     const step = steps.get(path[path.length - 1]);
     const detail = step.detail.cloneNode(true);
-    const outcome = step.next.length === 0 ? el('p', { className: 'flow-end' }, 'End of this path. Restart to try the other branch.') : '';
+    const outcome = step.next.length === 0 ? el('p', { class: 'flow-end' }, 'End of this path. Restart to try the other branch.') : '';
     current.replaceChildren(
-      el('p', { className: 'flow-current-number' }, `Step ${step.number}`),
-      el('p', { className: 'flow-current-label' }, step.label),
+      el('p', { class: 'flow-current-number' }, `Step ${step.number}`),
+      el('p', { class: 'flow-current-label' }, step.label),
       detail,
       outcome,
     );
@@ -71,19 +66,19 @@ function initFlow(root) {
     next.hidden = step.next.length !== 1;
     if (step.next.length === 1) {
       next.textContent = '';
-      next.append('Next', el('span', { className: 'flow-next-target' }, `: ${title(steps.get(step.next[0].to))}`));
+      next.append('Next', el('span', { class: 'flow-next-target' }, `: ${title(steps.get(step.next[0].to))}`));
     }
 
     if (step.next.length > 1) {
       choices.setAttribute('aria-label', `Choose: ${step.label}`);
       choices.replaceChildren(
-        el('p', { className: 'flow-choose' }, 'What happens next?'),
+        el('p', { class: 'flow-choose' }, 'What happens next?'),
         ...step.next.map((choice) =>
           el(
             'button',
-            { type: 'button', className: 'flow-choice', onclick: () => go(choice.to) },
-            el('span', { className: 'flow-choice-label' }, choice.label),
-            el('span', { className: 'flow-choice-target' }, ` → ${title(steps.get(choice.to))}`),
+            { type: 'button', class: 'flow-choice', onclick: () => go(choice.to) },
+            el('span', { class: 'flow-choice-label' }, choice.label),
+            el('span', { class: 'flow-choice-target' }, ` → ${title(steps.get(choice.to))}`),
           ),
         ),
       );

@@ -1,7 +1,8 @@
 // Interactive architecture maps: select a node or edge (click, Enter, Space), move between nodes with the arrow
 // keys, clear with Escape. The selection is highlighted, shown in the details panel (copied from the map's text
 // list, never built from strings) and kept in the URL (#maps/node/<id>, #maps/edge/<id>) with replaceState.
-// Also enables the Mermaid export's Copy button.
+// Each selection is announced as `lesson:map-select` {kind, id} on document (progress.js records it). Also enables the
+// Mermaid export's Copy button.
 
 const DIRECTIONS = {
   ArrowRight: [1, 0],
@@ -67,6 +68,7 @@ function initMap(root) {
     panel.dataset.kind = kind;
     selected = el;
     if (updateUrl) history.replaceState(null, '', `#maps/${kind}/${id}`);
+    document.dispatchEvent(new CustomEvent('lesson:map-select', { detail: { kind, id } }));
   }
 
   // Buttons in the panel for the selected node's edges, so the keyboard can follow a connection.

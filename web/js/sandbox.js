@@ -1,15 +1,16 @@
 // Runnable snippets on the Sandbox tab. The server renders each snippet readable without JavaScript (title,
 // summary, source, expected output, explanation); this module turns the source into a CodeMirror 5 editor and
 // shows the toolbar: Run (button, Ctrl/Cmd+Enter) posts to /api/run and shows the status, output, errors and
-// diagnostics (listed and marked at their line); Reset, Copy output and Share link (the edited source, base64url in
+// diagnostics (listed and marked at their line; the run widget exercises share, run-widget.js); Reset, Copy output and Share link (the edited source, base64url in
 // the URL fragment: #sandbox/<id>?src=...). Program output is user text: it only ever goes into textContent.
 // A run that returns a trace is drawn below the output by timeline.js; a snippet with knobs gets its controls from
 // knobs.js, and a changed knob runs the snippet again with {snippet, source, params}. Each finished run is announced
 // as `lesson:run` {snippet, status} on document (progress.js records it).
 
-import { loadEditor, createEditor, showDiagnostics } from './editor.js';
+import { loadEditor, createEditor } from './editor.js';
 import { Timeline } from './timeline.js';
 import { attachKnobs } from './knobs.js';
+import { RunWidget, compileErrors, where } from './run-widget.js';
 
 const widgets = [...document.querySelectorAll('article.sandbox[data-snippet]')];
 const byId = new Map();
@@ -57,15 +58,16 @@ class SnippetWidget {
     this.expectedPanel = element.querySelector('[data-expected]');
     this.differs = element.querySelector('[data-differs]');
     this.explanation = element.querySelector('[data-explanation]');
-    this.runButton = element.querySelector('[data-run]');
-    this.marks = [];
-    this.running = false;
     this.params = null;   // knob values ({NAME: value}) once a knob was changed; sent with the snippet id
     this.editor = createEditor(pre, {
       text: this.original,
       label: 'Java source of ' + this.title + ' (Ctrl+Enter runs)',
       run: () => this.run(),
       hasCodeMirror,
+    });
+    this.widget = new RunWidget(element, {
+      button: element.querySelector('[data-run]'), status: this.status, diagnostics: this.diagnostics, editor: this.editor,
+      run: () => this.run(),
     });
 
     element.querySelector('.sandbox-toolbar').hidden = false;
@@ -87,51 +89,18 @@ class SnippetWidget {
     element.querySelector('[data-output]').after(this.timeline.element);
     attachKnobs(this);
 
-    this.runButton.addEventListener('click', () => this.run());
     element.querySelector('[data-reset]').addEventListener('click', () => this.reset());
     element.querySelector('[data-copy-output]').addEventListener('click', () => this.copyOutput());
     element.querySelector('[data-share]').addEventListener('click', () => this.shareLink());
-    element.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        this.run();
-      }
-    });
   }
 
   async run() {
-    if (this.running) {
+    if (this.widget.running) {
       this.again = true;   // a knob changed during a run: run once more when this one ends
       return;
     }
-    this.running = true;
-    this.runButton.disabled = true;
-    this.element.dataset.state = 'running';
     this.clearResult();
-    this.say('Running\u2026');
-    try {
-      let response = await this.post();
-      if (response.status === 429) {
-        const wait = Math.min(30, Math.max(1, Number(response.headers.get('Retry-After')) || 1));
-        this.say(`The sandbox is busy: retrying in ${wait} s\u2026`);
-        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-        this.say('Running\u2026');
-        response = await this.post();
-      }
-      const body = await response.json().catch(() => ({}));
-      if (response.status === 429) {
-        this.finish('busy', 'The sandbox is still busy. Try again in a moment.');
-      } else if (!response.ok) {
-        this.finish('error', 'Rejected by the server: ' + (body.error || `HTTP ${response.status}`));
-      } else {
-        this.show(body);
-      }
-    } catch (error) {
-      this.finish('error', 'Could not reach the server. Check your connection and try again.');
-    } finally {
-      this.running = false;
-      this.runButton.disabled = false;
-    }
+    await this.widget.request(() => this.post(), (body) => this.show(body), { working: 'Running\u2026', retryWhenBusy: true });
     if (this.again) {
       this.again = false;
       this.run();
@@ -152,11 +121,11 @@ class SnippetWidget {
     const ms = `${result.elapsedMs} ms`;
     const diagnostics = result.diagnostics || [];
     const first = diagnostics[0];
-    const where = first && first.line > 0 ? ` (line ${first.line})` : '';
+    // Keyed by the server's outcome ids (RunResult.status); an outcome without words here still shows its id.
     const words = {
       ok: `Finished in ${ms}`,
-      compile_error: `Compile error${diagnostics.length > 1 ? `s (${diagnostics.length})` : ''}${where} \u00B7 ${ms}`,
-      rejected: `Rejected: ${first ? first.message + where : 'the code uses something the sandbox does not allow'}`,
+      compile_error: `${compileErrors(diagnostics)} \u00B7 ${ms}`,
+      rejected: `Rejected: ${first ? first.message + where(diagnostics) : 'the code uses something the sandbox does not allow'}`,
       runtime_error: `Runtime error \u00B7 ${ms}`,
       timeout: `Timed out \u00B7 stopped after ${ms}`,
       memory_limit: `Memory limit exceeded \u00B7 ${ms}`,
@@ -167,7 +136,7 @@ class SnippetWidget {
     this.stdout.textContent = result.stdout || '';
     this.stderr.textContent = result.stderr || '';
     this.stderrPanel.hidden = !result.stderr;
-    this.listDiagnostics(diagnostics);
+    this.widget.showDiagnostics(diagnostics);
     this.timeline.show(result.trace || []);
     document.dispatchEvent(new CustomEvent('lesson:run', { detail: { snippet: this.id, status: result.status } }));
     if (result.status === 'ok') {
@@ -183,23 +152,16 @@ class SnippetWidget {
     this.finish(result.status, words[result.status] || `Finished: ${result.status} \u00B7 ${ms}`);
   }
 
-  listDiagnostics(diagnostics) {
-    this.marks.push(...showDiagnostics(this.diagnostics, diagnostics, this.editor));
-  }
-
   finish(state, message) {
-    this.element.dataset.state = state;
-    this.say(message);
+    this.widget.finish(state, message);
   }
 
   say(message) {
-    this.status.textContent = message;
+    this.widget.say(message);
   }
 
   clearResult() {
-    for (const unmark of this.marks.splice(0)) unmark();
-    this.diagnostics.replaceChildren();
-    this.diagnostics.hidden = true;
+    this.widget.clearDiagnostics();
     this.stdout.textContent = '';
     this.stderr.textContent = '';
     this.stderrPanel.hidden = true;

@@ -1,25 +1,18 @@
-// The replay timeline: draws the trace of a snippet run (RunResult.trace, see lessons/SCHEMA.md) as an SVG with one
-// column per event and one lane each for the source and the job (reads, barriers, checkpoints, the crash, the replay),
-// for every sink (its declaration, its rows as they appear: visible, invisible/pre-committed, aborted and struck out,
-// duplicates flagged, overwritten rows faded),
-// and for what a read_uncommitted and a read_committed consumer see. The consumers come from the trace's `consume`
-// events when it has any; otherwise they are derived from the transactional sinks' writes, commits and aborts.
+// The replay timeline: draws the trace of a snippet run as an SVG with one column per event and one lane each for the
+// source and the job (reads, barriers, checkpoints, the crash, the replay), for every sink (its declaration, its rows
+// as they appear: visible, invisible/pre-committed, aborted and struck out, duplicates flagged, overwritten rows
+// faded), and for what a read_uncommitted and a read_committed consumer see. The consumers come from the trace's
+// `consume` events when it has any; otherwise they are derived from the transactional sinks' writes, commits and
+// aborts. What each step means is timeline-model.js's; this module only draws it.
 //
 // Step back / play-pause / step forward, a scrubber (a range input: arrow keys, Home, End) and the current event in
 // words in an aria-live region. Space plays and pauses and the arrow keys step when the drawing has focus. With
 // prefers-reduced-motion nothing is animated and steps are instant. Trace values are program output: everything is
 // built with DOM APIs and textContent.
-//
-// How a sink keeps its rows comes from the trace alone: its `sink` event (Trace.sink(name, kind)) says "append"
-// (every write adds a row) or "upsert" (a write replaces the row with the same key). A sink the trace never declares
-// is drawn as appending, so a replayed write shows up as a duplicate rather than being hidden. In an appending sink a
-// duplicate is one source record (the offset of the read with the write's key, or else the key and value) visible
-// twice; in an upserting sink a newer row for a key marks the older one overwritten. The program's printed output
-// plays no part: editing a print line changes nothing here.
 
-import { button } from './dom.js';
+import { button, div, el, span, svgEl } from './dom.js';
+import { buildModel, describe, kindLabel, stateAt } from './timeline-model.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const COL = 52;        // width of one event's column
 const AXIS = 22;       // height of the time axis
 const LANE = 46;       // height of a lane holding one chip per column
@@ -34,16 +27,10 @@ const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 export class Timeline {
   constructor(title) {
     this.title = title;
-    this.element = document.createElement('section');
-    this.element.className = 'timeline';
-    this.element.hidden = true;
-    this.element.dataset.timeline = '';
-    const heading = document.createElement('h5');
-    heading.className = 'timeline-heading';
-    heading.textContent = 'Replay timeline';
-    heading.id = 'timeline-' + Math.random().toString(36).slice(2, 10);
-    this.element.setAttribute('aria-labelledby', heading.id);
-    this.element.append(heading);
+    const heading = el('h5', { class: 'timeline-heading', id: 'timeline-' + Math.random().toString(36).slice(2, 10),
+      text: 'Replay timeline' });
+    this.element = el('section', { class: 'timeline', hidden: true, 'data-timeline': '', 'aria-labelledby': heading.id },
+      heading);
     this.model = null;
     this.step = 0;
     this.timer = null;
@@ -77,33 +64,18 @@ export class Timeline {
     const controls = div('timeline-controls');
     controls.setAttribute('role', 'group');
     controls.setAttribute('aria-label', 'Timeline controls for ' + this.title);
-    this.back = button('Step back', () => this.go(this.step - 1));
-    this.back.dataset.timelineBack = '';
-    this.playButton = button('Play', () => this.toggle());
-    this.playButton.dataset.timelinePlay = '';
-    this.forward = button('Step forward', () => this.go(this.step + 1));
-    this.forward.dataset.timelineForward = '';
-    const scrubLabel = document.createElement('label');
-    scrubLabel.className = 'timeline-scrub';
-    const scrubText = document.createElement('span');
-    scrubText.textContent = 'Event';
-    this.scrubber = document.createElement('input');
-    this.scrubber.type = 'range';
-    this.scrubber.min = '0';
-    this.scrubber.max = String(m.events.length - 1);
-    this.scrubber.step = '1';
-    this.scrubber.dataset.timelineScrubber = '';
-    this.scrubber.addEventListener('input', () => {
-      this.pause();
-      this.go(Number(this.scrubber.value));
-    });
-    scrubLabel.append(scrubText, this.scrubber);
-    controls.append(this.back, this.playButton, this.forward, scrubLabel);
+    this.back = button('Step back', () => this.go(this.step - 1), { 'data-timeline-back': '' });
+    this.playButton = button('Play', () => this.toggle(), { 'data-timeline-play': '' });
+    this.forward = button('Step forward', () => this.go(this.step + 1), { 'data-timeline-forward': '' });
+    this.scrubber = el('input', { type: 'range', min: 0, max: m.events.length - 1, step: 1, 'data-timeline-scrubber': '',
+      oninput: () => {
+        this.pause();
+        this.go(Number(this.scrubber.value));
+      } });
+    controls.append(this.back, this.playButton, this.forward,
+      el('label', { class: 'timeline-scrub' }, span('Event'), this.scrubber));
 
-    this.description = document.createElement('p');
-    this.description.className = 'timeline-now';
-    this.description.setAttribute('aria-live', 'polite');
-    this.description.dataset.timelineNow = '';
+    this.description = el('p', { class: 'timeline-now', 'aria-live': 'polite', 'data-timeline-now': '' });
 
     const body = div('timeline-body');
     const labels = div('timeline-labels');
@@ -116,7 +88,7 @@ export class Timeline {
     const width = m.events.length * COL + 8;
     const lanes = [{ id: 'axis', name: 'Event', height: AXIS }, { id: 'source', name: 'Source and job', height: LANE }]
       .concat(m.sinks.map((s) => ({ id: 'sink', sink: s, name: s, kind: kindLabel(m, s), height: LANE })))
-      .concat(m.consumers.map((c) => ({ id: 'consumer', consumer: c, name: c.label, height: c.height })));
+      .concat(m.consumers.map((c) => ({ id: 'consumer', consumer: c, name: c.label, height: Math.max(LANE, c.stack * (CHIP_H + 4) + 8) })));
     let y = 0;
     for (const lane of lanes) {
       lane.y = y;
@@ -128,17 +100,12 @@ export class Timeline {
     this.svg = svg;
 
     this.laneLabels = new Map();
-    const state = document.createElement('ul');
-    state.className = 'timeline-state';
-    state.setAttribute('aria-label', 'What each lane holds at the current event');
+    const state = el('ul', { class: 'timeline-state', 'aria-label': 'What each lane holds at the current event' });
     for (const lane of lanes) {
       const cell = div('timeline-label timeline-label-' + lane.id);
       cell.style.height = lane.height + 'px';
       if (lane.id === 'sink') {
-        const kind = document.createElement('span');
-        kind.className = 'timeline-label-kind';
-        kind.textContent = `(${lane.kind})`;
-        cell.append(span(lane.name), ' ', kind);
+        cell.append(span(lane.name), ' ', span(`(${lane.kind})`, 'timeline-label-kind'));
         cell.dataset.sink = lane.sink;
       } else {
         cell.textContent = lane.id === 'consumer' ? lane.consumer.key : lane.name;
@@ -146,14 +113,9 @@ export class Timeline {
       labels.append(cell);
       if (lane.id !== 'axis') svg.append(svgEl('line', { x1: 0, x2: width, y1: lane.y, y2: lane.y, class: 'tl-lane-rule' }));
       if (lane.id === 'sink' || lane.id === 'consumer') {
-        const item = document.createElement('li');
-        item.dataset.lane = lane.sink || lane.consumer.key;
-        const name = document.createElement('span');
-        name.className = 'timeline-lane-name';
-        name.textContent = (lane.id === 'sink' ? `${lane.name} (${lane.kind})` : lane.name) + ': ';
-        const summary = document.createElement('span');
-        summary.className = 'timeline-lane-summary';
-        item.append(name, summary);
+        const summary = el('span', { class: 'timeline-lane-summary' });
+        const item = el('li', { 'data-lane': lane.sink || lane.consumer.key },
+          span((lane.id === 'sink' ? `${lane.name} (${lane.kind})` : lane.name) + ': ', 'timeline-lane-name'), summary);
         state.append(item);
         this.laneLabels.set(item.dataset.lane, summary);
       }
@@ -224,10 +186,7 @@ export class Timeline {
     const legend = div('timeline-legend');
     for (const [cls, text] of [['tl-visible', 'visible'], ['tl-invisible', 'written, not visible'],
       ['tl-aborted', 'aborted'], ['tl-duplicate', 'duplicate'], ['tl-overwritten', 'overwritten']]) {
-      const item = document.createElement('span');
-      item.className = 'timeline-key ' + cls;
-      item.textContent = text;
-      legend.append(item);
+      legend.append(span(text, 'timeline-key ' + cls));
     }
     this.element.append(controls, this.description, body, legend, state);
   }
@@ -320,223 +279,6 @@ export class Timeline {
   }
 }
 
-/**
- * The trace in seq order plus what does not change with the step: sinks and their kinds, consumers, checkpoint
- * offsets. `kinds` holds the declared sinks only; `keyed` the sinks declared "upsert".
- */
-export function buildModel(trace) {
-  const events = trace.slice().sort((a, b) => a.seq - b.seq)
-    .map((e) => (e.type === 'consume' && !e.isolation ? { ...e, isolation: 'consumer' } : e));
-  const sinks = [];
-  for (const e of events) if (e.sink && !sinks.includes(e.sink)) sinks.push(e.sink);
-  const kinds = new Map();
-  for (const e of events) if (e.type === 'sink' && !kinds.has(e.sink)) kinds.set(e.sink, e.kind);
-  const keyed = new Set(sinks.filter((s) => kinds.get(s) === 'upsert'));
-
-  // The offset a write belongs to: the offset of the last record read with that key.
-  const writeOffset = new Map();
-  const checkpointOffset = new Map();
-  let lastRead = null;   // the source's position: the checkpoint offset is the one after it
-  const offsetOfKey = new Map();
-  events.forEach((e, i) => {
-    if (e.type === 'read') {
-      lastRead = e.offset;
-      if (e.key != null) offsetOfKey.set(e.key, e.offset);
-    } else if (e.type === 'write') {
-      if (e.key != null && offsetOfKey.has(e.key)) writeOffset.set(i, offsetOfKey.get(e.key));
-    } else if (e.type === 'checkpoint' || e.type === 'barrier') {
-      if (lastRead != null) checkpointOffset.set(i, lastRead + 1);
-    } else if (e.type === 'replay') {
-      lastRead = e.offset - 1;
-    }
-  });
-
-  // A consume event reads the latest write of its key (and value) before it: if that row is aborted later, the
-  // reader saw output that was taken back.
-  const consumeSource = new Map();
-  const lastWrite = new Map();   // key, and key=value -> the latest write
-  events.forEach((e, i) => {
-    if (e.type === 'write' && e.key != null) {
-      lastWrite.set(e.key, i);
-      lastWrite.set(e.key + '=' + e.value, i);
-    }
-    if (e.type === 'consume' && e.key != null) {
-      const source = lastWrite.get(e.value == null ? e.key : e.key + '=' + e.value);
-      if (source != null) consumeSource.set(i, source);
-    }
-  });
-
-  const model = { events, sinks, kinds, keyed, writeOffset, checkpointOffset, consumeSource, consumers: [] };
-  const consumes = events.filter((e) => e.type === 'consume');
-  if (consumes.length) {
-    for (const level of ['read_uncommitted', 'read_committed']) {
-      if (consumes.some((e) => e.isolation === level)) {
-        model.consumers.push({ key: level, label: `${level} reader`, height: LANE, derived: false });
-      }
-    }
-    for (const e of consumes) {
-      if (!model.consumers.some((c) => c.key === e.isolation)) {
-        model.consumers.push({ key: e.isolation, label: `${e.isolation} reader`, height: LANE, derived: false });
-      }
-    }
-  } else {
-    const transactional = sinks.filter((s) => events.some((e) => e.sink === s && e.type === 'write'
-      && (e.txn != null || e.visible === false)));
-    if (transactional.length) {
-      const end = stateAt(model, events.length - 1);
-      for (const level of ['read_uncommitted', 'read_committed']) {
-        const sightings = end.sightings[level];
-        const stack = Math.max(1, ...countPerColumn(sightings));
-        model.consumers.push({ key: level, label: `${level} reader of ${transactional.join(', ')}`,
-          height: Math.max(LANE, stack * (CHIP_H + 4) + 8), derived: true, sightings });
-      }
-      model.transactional = transactional;
-    }
-  }
-  return model;
-}
-
-function countPerColumn(sightings) {
-  const count = new Map();
-  for (const s of sightings) count.set(s.at, (count.get(s.at) || 0) + 1);
-  return [...count.values()];
-}
-
-/** How the lane of `sink` is labelled: "upsert by key", "append", or "append, not declared". */
-function kindLabel(model, sink) {
-  const kind = model.kinds.get(sink);
-  if (kind === 'upsert') return 'upsert by key';
-  return kind === 'append' ? 'append' : 'append, not declared';
-}
-
-/**
- * The state after the events 0..step: every row written so far with its state (visible, invisible, precommitted,
- * aborted) and flags (duplicate, overwritten), what the derived consumers saw, and a summary per lane.
- */
-export function stateAt(model, step) {
-  const rows = new Map();
-  const sightings = { read_uncommitted: [], read_committed: [] };
-  const slots = new Map();
-  const transactional = model.transactional || null;
-  const watch = (sink) => !transactional || transactional.includes(sink);
-  const see = (level, row, at) => {
-    const k = level + '@' + at;
-    const slot = slots.get(k) || 0;
-    slots.set(k, slot + 1);
-    sightings[level].push({ row, at, slot });
-  };
-  // A duplicate is the same source record (its offset, or else its key and value) visible twice in a sink that
-  // appends; in a sink that overwrites by key the newer row replaces the older one.
-  const current = new Map();
-  const becomeVisible = (i, at) => {
-    const row = rows.get(i);
-    row.state = 'visible';
-    if (row.key != null) {
-      const keyed = model.keyed.has(row.sink);
-      const offset = model.writeOffset.get(i);
-      const e = model.events[i];
-      const id = row.sink + '\u0000' + (keyed ? row.key : offset != null ? '@' + offset : row.key + '=' + e.value);
-      const other = current.has(id) ? rows.get(current.get(id)) : null;
-      if (other && other.state === 'visible' && !other.overwritten) {
-        if (keyed) other.overwritten = true;
-        else row.duplicate = true;
-      }
-      if (!row.duplicate) current.set(id, i);
-    }
-    if (watch(row.sink)) see('read_committed', i, at);
-  };
-  const last = Math.min(step, model.events.length - 1);
-  for (let i = 0; i <= last; i++) {
-    const e = model.events[i];
-    if (e.type === 'write') {
-      rows.set(i, { sink: e.sink, key: e.key, txn: e.txn ?? null, state: 'invisible', duplicate: false, overwritten: false });
-      if (watch(e.sink)) see('read_uncommitted', i, i);
-      if (e.visible !== false) becomeVisible(i, i);
-    } else if (e.type === 'precommit' || e.type === 'commit' || e.type === 'abort') {
-      for (const [j, row] of rows) {
-        if (row.sink !== e.sink || row.txn !== e.txn || row.state === 'aborted' || row.state === 'visible') continue;
-        if (e.type === 'precommit') row.state = 'precommitted';
-        else if (e.type === 'abort') row.state = 'aborted';
-        else becomeVisible(j, i);
-      }
-    }
-  }
-  const summaries = new Map();
-  for (const sink of model.sinks) {
-    const mine = [...rows.values()].filter((r) => r.sink === sink);
-    const visible = mine.filter((r) => r.state === 'visible' && !r.overwritten).length;
-    const pending = mine.filter((r) => r.state === 'invisible' || r.state === 'precommitted').length;
-    const aborted = mine.filter((r) => r.state === 'aborted').length;
-    const dups = [...new Set(mine.filter((r) => r.duplicate).map((r) => r.key))];
-    const parts = [`${visible} visible row${visible === 1 ? '' : 's'}`];
-    if (pending) parts.push(`${pending} not yet visible`);
-    if (aborted) parts.push(`${aborted} aborted`);
-    if (dups.length) parts.push('duplicates: ' + dups.join(', '));
-    summaries.set(sink, parts.join(' · '));
-  }
-  for (const c of model.consumers) {
-    let keys;
-    if (c.derived) {
-      keys = (sightings[c.key] || []).map((s) => model.events[s.row].key + (rows.get(s.row).state === 'aborted' ? ' (aborted)' : ''));
-    } else {
-      keys = [];
-      for (let i = 0; i <= last; i++) {
-        const e = model.events[i];
-        if (e.type !== 'consume' || e.isolation !== c.key) continue;
-        const source = rows.get(model.consumeSource.get(i));
-        keys.push((e.key ?? String(e.value)) + (source && source.state === 'aborted' ? ' (aborted)' : ''));
-      }
-    }
-    summaries.set(c.key, keys.length ? 'saw ' + keys.join(', ') : 'nothing yet');
-  }
-  return { rows, sightings, summaries };
-}
-
-/** The event at `index` in words: "t=7: AppendSink writes o3 (offset 2) — visible". */
-export function describe(model, index) {
-  const e = model.events[index];
-  const at = `t=${e.seq}: `;
-  const item = e.key ?? String(e.value);
-  switch (e.type) {
-    case 'sink':
-      return e.kind === 'upsert'
-        ? `${at}${e.sink} is declared an upsert sink: a write replaces the row with the same key`
-        : `${at}${e.sink} is declared an append sink: every write adds a row`;
-    case 'read':
-      return `${at}the source reads ${item} at offset ${e.offset}`;
-    case 'write': {
-      const offset = model.writeOffset.get(index);
-      const where = offset != null ? ` (offset ${offset})` : '';
-      const row = stateAt(model, index).rows.get(index);
-      let how = e.visible === false ? `invisible until ${e.txn ?? 'its transaction'} commits` : 'visible';
-      if (e.visible !== false && e.txn) how += ` (transaction ${e.txn})`;
-      if (row && row.duplicate) how += `, a duplicate of ${item}`;
-      return `${at}${e.sink} writes ${item}${where} \u2014 ${how}`;
-    }
-    case 'barrier':
-      return `${at}the barrier of checkpoint ${e.checkpoint} passes`;
-    case 'precommit':
-      return `${at}${e.sink} pre-commits transaction ${e.txn}: durable, still invisible`;
-    case 'checkpoint': {
-      const offset = model.checkpointOffset.get(index);
-      return `${at}checkpoint ${e.checkpoint} completes${offset != null ? `: recovery would resume at offset ${offset}` : ''}`;
-    }
-    case 'commit':
-      return `${at}${e.sink} commits transaction ${e.txn}: its rows become visible`;
-    case 'abort':
-      return `${at}${e.sink} aborts transaction ${e.txn}: its rows are discarded`;
-    case 'crash':
-      return `${at}the job crashes${e.note ? ` (${e.note})` : ''}`;
-    case 'replay':
-      return `${at}recovery replays the source from offset ${e.offset}`;
-    case 'consume':
-      return `${at}a ${e.isolation} consumer reads ${item}${e.key != null && e.value != null ? ` = ${e.value}` : ''}`;
-    case 'truncated':
-      return `${at}the trace stops here: ${e.note || 'too many events'}`;
-    default:
-      return `${at}${e.type}`;
-  }
-}
 
 function setRowClasses(g, row) {
   for (const c of ['tl-visible', 'tl-invisible', 'tl-precommitted', 'tl-aborted', 'tl-duplicate', 'tl-overwritten']) {
@@ -599,22 +341,4 @@ function laneMark(x, laneTop, text, sub) {
   below.textContent = sub;
   g.append(label, below);
   return g;
-}
-
-function svgEl(name, attrs) {
-  const el = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
-
-function span(text) {
-  const el = document.createElement('span');
-  el.textContent = text;
-  return el;
-}
-
-function div(className) {
-  const el = document.createElement('div');
-  el.className = className;
-  return el;
 }

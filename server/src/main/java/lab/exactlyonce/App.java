@@ -18,6 +18,7 @@ import lab.exactlyonce.exercise.ExerciseStarters;
 import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
+import lab.exactlyonce.progress.ProgressPageData;
 import lab.exactlyonce.progress.Progresses;
 import lab.exactlyonce.quiz.QuizFeature;
 import lab.exactlyonce.quiz.SourceRunner;
@@ -59,7 +60,8 @@ public final class App {
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
     LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippets::idsIn);
     ExerciseCatalog exercises = ExerciseCatalog.load(snippetsDir);
-    TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises));
+    TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises),
+        new ProgressPageData());
 
     for (Path left : TempDirs.sweep()) System.out.println("removed " + left + ", left by a run that ended without cleaning up");
     this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir

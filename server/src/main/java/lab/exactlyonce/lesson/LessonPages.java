@@ -6,18 +6,20 @@ import lab.exactlyonce.web.Pages;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static j2html.TagCreator.*;
 
 /**
  * Server-rendered lesson pages. The lesson page reads top to bottom without JavaScript: a header, a nav of plain
- * links, and one {@code <section>} per tab; {@code tabs.js} turns it into WAI-ARIA tabs.
+ * links, and one {@code <section>} per tab; {@code tabs.js} turns it into WAI-ARIA tabs. The lesson element names
+ * the lesson ({@code data-lesson}) and the tabs ({@code data-tabs}) for the scripts, with the other features' page data.
  */
 final class LessonPages {
   /** Per the page contract; a module or stylesheet a feature has not shipped yet is left out. */
   private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "exercises.js", "progress.js");
-  private static final List<String> STYLESHEETS = List.of("maps.css", "sandbox.css", "timeline.css", "exercises.css", "progress.css");
+  private static final List<String> STYLESHEETS = List.of("maps.css", "flows.css", "sandbox.css", "timeline.css", "exercises.css", "progress.css");
 
   private final TabViews views;
   private final BlockViews blocks;
@@ -41,8 +43,7 @@ final class LessonPages {
   }
 
   String lesson(Lesson lesson) {
-    return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(present("css", STYLESHEETS), present("js", MODULES)),
-        div(
+    var page = div(
             header(
                 p(a("All lessons").withHref("/"), text(" · "), a("Quiz").withHref("/lessons/" + lesson.id() + "/quiz").withId("quiz-link")).withClass("breadcrumb"),
                 h1(Markdown.inline(lesson.title())),
@@ -51,7 +52,15 @@ final class LessonPages {
             nav(ul(each(List.of(Tab.values()), tab -> li(a(tab.label()).withHref("#" + tab.id()).withId("tab-" + tab.id())))))
                 .withClass("tabs").attr("aria-label", "Lesson tabs"),
             each(List.of(Tab.values()), tab -> panel(lesson, tab))
-        ).withClass("lesson").attr("data-lesson", lesson.id()));
+        ).withClass("lesson").attr("data-lesson", lesson.id()).attr("data-tabs", tabIds());
+    views.page().attributes().forEach(page::attr);
+    return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(present("css", STYLESHEETS), present("js", MODULES)),
+        page);
+  }
+
+  /** The tab ids as a JSON list, for the scripts: {@code ["gist","maps","qa","sandbox"]}. */
+  private static String tabIds() {
+    return Stream.of(Tab.values()).map(t -> "\"" + t.id() + "\"").collect(Collectors.joining(",", "[", "]"));
   }
 
   private DomContent panel(Lesson lesson, Tab tab) {

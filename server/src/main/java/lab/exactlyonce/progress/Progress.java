@@ -16,12 +16,13 @@ import java.util.Map;
  * @param snippets snippet id to how often it ran and the latest outcome
  * @param exercises every exercise of the lesson: how often it was checked, whether a check passed, and the latest
  *     check's status (null before the first check)
- * @param tabs tab id to items done, items in total and the fraction done
+ * @param done the keys of the items done (see {@link LessonItems}: {@code kind:id}), in the order they were done
+ * @param tabs tab id to items done, items in total, the fraction done and the keys of the tab's items
  * @param last the latest place the learner was, to resume there; null before any event
  */
 public record Progress(String lesson, List<String> sectionsRead, List<String> nodesExplored, List<String> edgesExplored,
                        Map<String, Rung> rungs, Map<String, SnippetRuns> snippets, Map<String, ExerciseChecks> exercises,
-                       Map<String, TabProgress> tabs, Location last) {
+                       List<String> done, Map<String, TabProgress> tabs, Location last) {
   /**
    * The type of the events the exercise feature records for every check it runs (never accepted from clients):
    * item the exercise id, result {@code {"status", "passed", ...}} as the server's own check found it.
@@ -34,7 +35,8 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
 
   public record ExerciseChecks(int checks, boolean passed, String status) {}
 
-  public record TabProgress(int done, int total, double fraction) {}
+  /** @param items the keys of the items that count on the tab: the page counts those it knows are done */
+  public record TabProgress(int done, int total, double fraction, List<String> items) {}
 
   /** {@code hash} is the deep link to go back to, such as {@code #qa/L3}. */
   public record Location(String tab, String hash, String type, String item, String at) {}
@@ -48,6 +50,7 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
     var rungs = new LinkedHashMap<String, Rung>();
     var snippets = new LinkedHashMap<String, SnippetRuns>();
     var exercises = new LinkedHashMap<String, ExerciseChecks>();
+    var done = new LinkedHashSet<String>();
     for (String exercise : items.exercises()) exercises.put(exercise, new ExerciseChecks(0, false, null));
     Location last = null;
     for (RecordedEvent e : events.subList(start, events.size())) {
@@ -58,16 +61,19 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
           Tab tab = items.tabOf(item);
           if (tab == null) continue; // an id the lesson no longer has
           read.add(item);
+          done.add(LessonItems.key(LessonItems.SECTION, item));
           here = location(tab, tab.id() + "/" + item, e);
           break;
         case ProgressKinds.MAP_NODE:
           if (!items.nodes().contains(item)) continue;
           nodes.add(item);
+          done.add(LessonItems.key(LessonItems.NODE, item));
           here = location(Tab.MAPS, "maps/node/" + item, e);
           break;
         case ProgressKinds.MAP_EDGE:
           if (!items.edges().contains(item)) continue;
           edges.add(item);
+          done.add(LessonItems.key(LessonItems.EDGE, item));
           here = location(Tab.MAPS, "maps/edge/" + item, e);
           break;
         case ProgressKinds.LADDER_REVEAL:
@@ -80,19 +86,23 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
             int rating = e.data().path("rating").asInt();
             rungs.put(item, new Rung(true, rating, ProgressKinds.RATING_LABELS.get(rating - 1)));
           }
+          done.add(LessonItems.key(LessonItems.RUNG, item));
           here = location(Tab.QA, "qa/" + item, e);
           break;
         case ProgressKinds.SNIPPET_RUN:
           if (!items.snippets().contains(item)) continue;
           SnippetRuns runs = snippets.getOrDefault(item, new SnippetRuns(0, null));
           snippets.put(item, new SnippetRuns(runs.runs() + 1, e.data().path("status").asText()));
+          done.add(LessonItems.key(LessonItems.SNIPPET, item));
           here = location(Tab.SANDBOX, "sandbox/" + item, e);
           break;
         case EXERCISE_CHECK:
           if (!items.exercises().contains(item)) continue;
-          ExerciseChecks checks = exercises.get(item);
-          exercises.put(item, new ExerciseChecks(checks.checks() + 1,
-              checks.passed() || e.result().path("passed").asBoolean(), e.result().path("status").asText()));
+          ExerciseChecks earlier = exercises.get(item);
+          ExerciseChecks checks = new ExerciseChecks(earlier.checks() + 1,
+              earlier.passed() || e.result().path("passed").asBoolean(), e.result().path("status").asText());
+          exercises.put(item, checks);
+          if (checks.passed()) done.add(LessonItems.key(LessonItems.EXERCISE, item));
           here = location(Tab.SANDBOX, "sandbox/exercise/" + item, e);
           break;
         default:
@@ -101,16 +111,9 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
       last = here;
     }
     var tabs = new LinkedHashMap<String, TabProgress>();
-    for (Tab tab : Tab.values()) {
-      int done = (int) read.stream().filter(s -> items.tabOf(s) == tab).count();
-      if (tab == Tab.MAPS) done += nodes.size() + edges.size();
-      if (tab == Tab.QA) done += (int) rungs.values().stream().filter(Rung::revealed).count();
-      if (tab == Tab.SANDBOX) done += snippets.size() + (int) exercises.values().stream().filter(ExerciseChecks::passed).count();
-      int total = items.total(tab);
-      tabs.put(tab.id(), new TabProgress(done, total, total == 0 ? 0 : Math.min(1.0, (double) done / total)));
-    }
+    for (Tab tab : Tab.values()) tabs.put(tab.id(), items.progressOn(tab, done));
     return new Progress(lesson, new ArrayList<>(read), new ArrayList<>(nodes), new ArrayList<>(edges), rungs, snippets,
-        exercises, tabs, last);
+        exercises, new ArrayList<>(done), tabs, last);
   }
 
   private static Location location(Tab tab, String path, RecordedEvent e) {

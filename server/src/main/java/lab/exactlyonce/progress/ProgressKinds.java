@@ -6,6 +6,7 @@ import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.web.JsonFields;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +23,7 @@ final class ProgressKinds {
   /** Written by {@code DELETE /api/progress/{lesson}}, never accepted from clients. */
   static final String RESET = "progress.reset";
   static final List<String> RATING_LABELS = List.of("Again", "Hard", "Good", "Easy");
-  static final List<String> OUTCOMES = Arrays.stream(Outcome.values()).map(o -> o.name().toLowerCase(Locale.ROOT)).toList();
+  static final List<String> OUTCOMES = Arrays.stream(Outcome.values()).map(Outcome::id).toList();
 
   private ProgressKinds() {}
 

@@ -6,7 +6,10 @@ import java.util.List;
 
 import static j2html.TagCreator.*;
 
-/** The HTML document around every page: head, assets, skip link. Pages pass their body content. */
+/**
+ * The HTML document around every page: head, assets, skip link. Pages pass their body content. The body names where
+ * the CodeMirror WebJar is ({@code data-codemirror}) for {@code web/js/editor.js}.
+ */
 public final class Pages {
   private Pages() {}
 
@@ -29,7 +32,11 @@ public final class Pages {
     return document(title, Assets.NONE, body);
   }
 
-  public static String document(String title, Assets assets, DomContent... body) {
+  public static String document(String title, Assets assets, DomContent... content) {
+    var body = body(
+        a("Skip to content").withHref("#main").withClass("skip-link"),
+        main(content).withId("main").attr("tabindex", "-1"));
+    WebJars.CODEMIRROR.ifPresent(base -> body.attr("data-codemirror", base));
     return "<!DOCTYPE html>\n" + html(
         head(
             meta().withCharset("utf-8"),
@@ -41,10 +48,7 @@ public final class Pages {
             each(assets.stylesheets(), css -> link().withRel("stylesheet").withHref("/assets/css/" + css)),
             each(assets.modules(), m -> script().withType("module").withSrc("/assets/js/" + m))
         ),
-        body(
-            a("Skip to content").withHref("#main").withClass("skip-link"),
-            main(body).withId("main").attr("tabindex", "-1")
-        )
+        body
     ).withLang("en").render();
   }
 

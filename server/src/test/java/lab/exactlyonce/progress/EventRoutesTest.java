@@ -296,6 +296,25 @@ class EventRoutesTest extends ServerTest {
   }
 
   @Test
+  void each_tab_lists_its_items_and_the_page_can_count_them_by_the_keys_done() {
+    var learner = new LearnerClient(server);
+    learner.event(newId(), "section.read", "three-links", null);
+    learner.event(newId(), "map.edge", "sink-demo", null); // not an edge of the lesson: rejected, counted nowhere
+    learner.event(newId(), "snippet.run", "sink-demo", "{\"status\":\"ok\"}");
+
+    JsonNode p = learner.progress();
+    assertEquals(List.of("section:three-links", "snippet:sink-demo"), names(p.get("done")));
+    assertTrue(names(p.at("/tabs/gist/items")).contains("section:three-links"));
+    assertTrue(names(p.at("/tabs/sandbox/items")).contains("snippet:sink-demo"));
+    assertFalse(names(p.at("/tabs/gist/items")).contains("snippet:sink-demo"));
+    for (String tab : List.of("gist", "maps", "qa", "sandbox")) {
+      List<String> items = names(p.at("/tabs/" + tab + "/items"));
+      assertEquals(items.size(), p.at("/tabs/" + tab + "/total").asInt(), tab);
+      assertEquals(items.stream().filter(names(p.get("done"))::contains).count(), p.at("/tabs/" + tab + "/done").asInt(), tab);
+    }
+  }
+
+  @Test
   void reset_makes_progress_zero_keeps_the_events_and_later_events_count_again() {
     var learner = new LearnerClient(server);
     String readId = newId();
