@@ -4,8 +4,10 @@ import io.javalin.Javalin;
 import io.javalin.util.JavalinBindException;
 import io.javalin.http.staticfiles.Location;
 import lab.exactlyonce.classroom.ClassroomRoutes;
+import lab.exactlyonce.classroom.HeldAnswers;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.learner.MeRoutes;
+import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonRoutes;
 import lab.exactlyonce.lesson.MapRoutes;
@@ -53,7 +55,6 @@ public final class App {
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
     ExerciseCatalog exercises = ExerciseCatalog.load(snippetsDir);
     TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises));
-    LessonRoutes lessonRoutes = new LessonRoutes(lessons, views);
     MapRoutes mapRoutes = new MapRoutes(lessons);
 
     for (Path left : TempDirs.sweep()) System.out.println("removed " + left + ", left by a run that ended without cleaning up");
@@ -63,7 +64,7 @@ public final class App {
     try {
       started = new Sandbox(config.sandbox());
       ops.watch(started);
-      Built built = create(config, ops, database, started, lessons, snippetsDir, snippets, exercises, lessonRoutes, mapRoutes);
+      Built built = create(config, ops, database, started, lessons, snippetsDir, snippets, exercises, views, mapRoutes);
       this.javalin = built.javalin();
       this.classroom = built.classroom();
     } catch (RuntimeException e) {
@@ -82,14 +83,16 @@ public final class App {
   private record Built(Javalin javalin, ClassroomRoutes classroom) {}
 
   private static Built create(Config config, Operations ops, Database database, Sandbox sandbox, LessonCatalog lessons, Path snippetsDir,
-                                SnippetCatalog snippets, ExerciseCatalog exercises, LessonRoutes lessonRoutes, MapRoutes mapRoutes) {
+                                SnippetCatalog snippets, ExerciseCatalog exercises, TabViews views, MapRoutes mapRoutes) {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
+    AnswerHolds holds = new HeldAnswers(database, learners);
+    LessonRoutes lessonRoutes = new LessonRoutes(lessons, views, holds);
     EventLog events = new EventLog(database, clock);
     SourceRunner quizRuns = source -> sandbox.run("quiz-bank", source);
     QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, quizRuns, new ExerciseStarters(exercises,
         (source, check) -> sandbox.check("quiz-bank", source, check)),
-        config.dataDir(), database, events, learners, clock);
+        config.dataDir(), database, events, learners, holds, clock);
     ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
     EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()),
         exerciseRoutes::idsIn);

@@ -121,13 +121,6 @@ final class ClassStore implements lab.exactlyonce.learner.LearnerData {
     });
   }
 
-  /** Ladder items held for this learner in this lesson by any open class they are in. */
-  Set<String> heldFor(String learnerId, String lesson) {
-    return strings("SELECT h.item FROM class_holds h"
-        + " JOIN class_members m ON m.class_id = h.class_id"
-        + " JOIN classes k ON k.id = h.class_id"
-        + " WHERE m.learner_id = ? AND m.removed_at IS NULL AND k.closed_at IS NULL AND k.lesson = ?", learnerId, lesson);
-  }
 
   private Set<String> strings(String sql, Object... params) {
     return new LinkedHashSet<>(db.inTransaction(c -> Sql.list(c, sql, rs -> rs.getString(1), params)));

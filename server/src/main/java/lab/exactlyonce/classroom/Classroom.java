@@ -7,10 +7,8 @@ import io.javalin.http.BadRequestResponse;
 import io.javalin.http.ConflictResponse;
 import io.javalin.http.ForbiddenResponse;
 import io.javalin.http.NotFoundResponse;
-import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
-import lab.exactlyonce.lesson.Section;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.Fact;
 import lab.exactlyonce.progress.NewEvent;
@@ -198,15 +196,7 @@ final class Classroom {
 
   /** The ladder question ids of the class's lesson, in page order. */
   List<String> ladder(Room room) {
-    List<String> ids = new ArrayList<>();
-    for (Section section : lesson(room).sections()) {
-      for (Block block : section.blocks()) {
-        if (block instanceof Block.Questions q && "ladder".equals(q.style())) {
-          for (Block.Question item : q.items()) ids.add(item.id());
-        }
-      }
-    }
-    return ids;
+    return List.copyOf(lesson(room).ladder().keySet());
   }
 
   /** Replaces the held items; returns the items released by the change. */

@@ -96,7 +96,7 @@ final class ClassroomPages {
         ).withId("live").withClass("panel"),
         section(
             h2("Pacing: ladder answers"),
-            p("Held answers are not sent to students in this class; they see “" + Pacing.HELD_TEXT + "”"),
+            p("Held answers are not sent to students in this class; they see “" + HeldAnswers.NOTE + "”"),
             div(
                 each(ladder, item -> label(input().withType("checkbox").withValue(item).attr("data-hold", item).withCondChecked(holds.contains(item)),
                     text(" " + item + " held"))),

@@ -62,7 +62,6 @@ public final class ClassroomRoutes implements AutoCloseable {
   private final Learners learners;
   private final RoomFeed feed;
   private final Dashboard dashboard;
-  private final Pacing pacing;
   private final SignInThrottle logins;
   private final RateLimiter joinsByAddress;
   private final RateLimiter joinsByClass;
@@ -94,7 +93,6 @@ public final class ClassroomRoutes implements AutoCloseable {
     this.learners = learners;
     this.feed = new RoomFeed(rosterDirty::add);
     this.dashboard = new Dashboard(classroom, progress);
-    this.pacing = new Pacing(store, learners);
     this.logins = new SignInThrottle(clock);
     this.joinsByAddress = new RateLimiter(settings.joinsPerMinutePerAddress(), clock);
     this.joinsByClass = new RateLimiter(settings.joinsPerMinutePerClass(), clock);
@@ -186,8 +184,6 @@ public final class ClassroomRoutes implements AutoCloseable {
     });
     routes.sse("/api/classes/{id}/stream", this::studentStream);
     routes.post("/api/classes/{id}/answers", this::answer);
-
-    pacing.register(routes);
   }
 
   // --- guards

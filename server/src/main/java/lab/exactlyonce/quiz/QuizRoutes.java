@@ -8,12 +8,14 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import lab.exactlyonce.learner.LearnerData;
 import lab.exactlyonce.learner.Learners;
+import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.progress.EventKind;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.Fact;
 import lab.exactlyonce.progress.NewEvent;
+import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.web.JsonRequests;
 
@@ -43,20 +45,23 @@ public final class QuizRoutes {
   private final QuizSessions sessions;
   private final Learners learners;
   private final QuizPages pages = new QuizPages();
+  private final AnswerHolds holds;
 
   /**
    * @param runner runs snippet variants for predict-the-output questions (the app passes its sandbox)
    * @param starters the fix-the-sink exercises' starters and their checks, for the verdict questions
    * @param dataDir what those runs produced is cached under {@code <dataDir>/quiz-outputs/}
+   * @param holds the ladder answers held back from a learner: their model answers are held in the quiz too
    */
   public QuizRoutes(LessonCatalog catalog, Path snippetsRoot, SourceRunner runner, StarterChecks starters, Path dataDir,
-                    Database db, EventLog events, Learners learners, Clock clock) {
+                    Database db, EventLog events, Learners learners, AnswerHolds holds, Clock clock) {
     RunCache runs = new RunCache(dataDir.resolve("quiz-outputs"));
     QuestionBank bank = new QuestionBank(catalog, snippetsRoot, new OutputQuestions(runner, runs),
         new VerdictQuestions(starters, runs));
     this.sessions = new QuizSessions(db);
     this.quiz = new Quiz(bank, events, sessions, clock);
     this.learners = learners;
+    this.holds = holds;
   }
 
   /** The {@code quiz.answer} event type for {@code POST /api/events}. */
@@ -81,6 +86,18 @@ public final class QuizRoutes {
       public JsonNode result(String learnerId, Lesson lesson, NewEvent event) {
         return quiz.grade(learnerId, lesson, event);
       }
+
+      /** The stored grading keeps the model answer; the response leaves it out while it is held. */
+      @Override
+      public RecordedEvent shown(String learnerId, Lesson lesson, RecordedEvent event) {
+        AnswerHolds.Held held = holds.heldFor(learnerId, lesson.id());
+        if (held.holding(lesson, event.item()) == null || !event.result().has("explanation")) return event;
+        ObjectNode result = event.result().deepCopy();
+        result.put("expected", held.note());
+        result.put("explanation", held.note());
+        return new RecordedEvent(event.id(), event.type(), event.lesson(), event.item(), event.data(), result,
+            event.recordedAt(), event.seq());
+      }
     };
   }
 
@@ -101,7 +118,7 @@ public final class QuizRoutes {
     routes.get("/lessons/{id}/quiz/{session}/results", this::resultsPage);
     routes.post("/api/quiz/sessions", this::startFromJson);
     routes.get("/api/quiz/sessions/{session}", ctx -> ctx.json(sessionJson(session(ctx))));
-    routes.get("/api/quiz/sessions/{session}/results", ctx -> ctx.json(resultsJson(quiz.results(learner(ctx), ctx.pathParam("session")))));
+    routes.get("/api/quiz/sessions/{session}/results", this::resultsJson);
     routes.get("/api/quiz/lessons/{id}", this::bankJson);
   }
 
@@ -154,13 +171,23 @@ public final class QuizRoutes {
     for (Quiz.Line line : quiz.results(session.learner(), session.id()).lines()) {
       if (line.answered()) answered.add(line.question().id());
     }
-    ctx.html(pages.session(quiz.bank().lesson(session.lesson()), session, questions(session), answered));
+    Lesson lesson = quiz.bank().lesson(session.lesson());
+    ctx.html(pages.session(lesson, session, questions(session), answered, holds.heldFor(session.learner(), lesson.id())));
   }
 
   private void resultsPage(Context ctx) {
     QuizSession session = pageSession(ctx);
     noStore(ctx);
-    ctx.html(pages.results(quiz.bank().lesson(session.lesson()), quiz.results(session.learner(), session.id())));
+    Lesson lesson = quiz.bank().lesson(session.lesson());
+    ctx.html(pages.results(lesson, quiz.results(session.learner(), session.id()), holds.heldFor(session.learner(), lesson.id())));
+  }
+
+  private void resultsJson(Context ctx) {
+    Quiz.Results results = quiz.results(learner(ctx), ctx.pathParam("session"));
+    Lesson lesson = quiz.bank().lesson(results.session().lesson());
+    AnswerHolds.Held held = holds.heldFor(results.session().learner(), lesson.id());
+    if (!held.isEmpty()) noStore(ctx);
+    ctx.json(resultsJson(results, lesson, held));
   }
 
   private QuizSession pageSession(Context ctx) {
@@ -218,7 +245,8 @@ public final class QuizRoutes {
     return body;
   }
 
-  static Map<String, Object> resultsJson(Quiz.Results r) {
+  /** The results; a held model answer (expected and explanation) reads as the hold's note. */
+  static Map<String, Object> resultsJson(Quiz.Results r, Lesson lesson, AnswerHolds.Held held) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("session", r.session().id());
     body.put("lesson", r.session().lesson());
@@ -235,8 +263,9 @@ public final class QuizRoutes {
       miss.put("prompt", line.question().prompt());
       miss.put("detail", line.question().detail());
       miss.put("given", QuizPages.given(line));
-      miss.put("expected", line.question().expected());
-      miss.put("explanation", line.question().explanation());
+      boolean isHeld = held.holding(lesson, line.question().item()) != null;
+      miss.put("expected", isHeld ? held.note() : line.question().expected());
+      miss.put("explanation", isHeld ? held.note() : line.question().explanation());
       miss.put("link", line.question().link());
       misses.add(miss);
     }

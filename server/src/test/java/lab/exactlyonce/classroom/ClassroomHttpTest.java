@@ -489,7 +489,7 @@ class ClassroomHttpTest extends ServerTest {
     String page = member.get("/lessons/exactly-once").body();
     assertFalse(page.contains(answerText), "the held answer is not sent");
     assertTrue(page.contains("<details class=\"answer\" data-held=\"L1\"><summary>Answer</summary><p class=\"held-note\">Your instructor will release this answer.</p></details>"));
-    assertTrue(page.contains("<meta name=\"eolab-class\" content=\"" + id + "\">"));
+    assertTrue(page.contains("data-release-stream=\"/api/classes/" + id + "/stream\""), "the page watches the class for releases");
     assertTrue(outsider.get("/lessons/exactly-once").body().contains(answerText), "others still see it");
     JsonNode lesson = json(member.get("/api/lessons/exactly-once"));
     assertFalse(lesson.toString().contains(answerText));
@@ -511,7 +511,7 @@ class ClassroomHttpTest extends ServerTest {
     HttpResponse<String> graded = member.post("/api/events", "{\"id\":\"" + newId() + "\",\"type\":\"quiz.answer\",\"lesson\":\"exactly-once\","
         + "\"item\":\"L1\",\"data\":{\"session\":\"" + session + "\",\"question\":\"exactly-once/L1\",\"rating\":1}}");
     assertEquals(200, graded.statusCode(), graded.body());
-    assertEquals(Pacing.HELD_TEXT, json(graded).get("result").get("explanation").asText());
+    assertEquals(HeldAnswers.NOTE, json(graded).get("result").get("explanation").asText());
     assertFalse(graded.body().contains(answerText));
     String results = member.get("/lessons/exactly-once/quiz/" + session + "/results").body();
     assertTrue(results.contains("data-question=\"exactly-once/L1\""), "L1 is a miss (rated Again)");
@@ -525,6 +525,44 @@ class ClassroomHttpTest extends ServerTest {
     HttpResponse<String> bad = teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L99\"]}");
     assertEquals(400, bad.statusCode());
     assertTrue(bad.body().startsWith("{\"error\":\"lesson 'exactly-once' has no ladder question 'L99'; its ladder: L1, L2"), bad.body());
+  }
+
+  @Test
+  void a_held_ladder_answer_is_held_in_its_interview_twin_the_lesson_json_and_the_quiz_until_released() {
+    JsonNode room = newClass("Twins");
+    String id = room.get("id").asText();
+    Client member = Client.student(server, room.get("code").asText(), "Tess");
+    String ladderAnswer = "A source that can be replayed from stored positions";
+    String twinAnswer = "A replayable source; a consistent snapshot of the state";
+    assertEquals(200, teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L1\"]}").statusCode());
+
+    String page = member.get("/lessons/exactly-once").body();
+    assertFalse(page.contains(ladderAnswer), "the ladder answer is held");
+    assertFalse(page.contains(twinAnswer), "its Interview Q&A twin is held too");
+    assertEquals(2, page.split("data-held=\"L1\"", -1).length - 1, "both places are marked held");
+    String lesson = member.get("/api/lessons/exactly-once").body();
+    assertFalse(lesson.contains(ladderAnswer) || lesson.contains(twinAnswer), lesson);
+    assertEquals(409, member.get("/api/lessons/exactly-once/answers/L1").statusCode(), "a held answer is not handed out");
+
+    String topic = null;
+    for (JsonNode q : json(member.get("/api/quiz/lessons/exactly-once")).get("questions")) {
+      if (q.get("id").asText().equals("exactly-once/iq1")) topic = q.get("topic").asText();
+    }
+    HttpResponse<String> started = member.post("/api/quiz/sessions",
+        "{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":" + Client.quote(topic) + "}");
+    assertEquals(201, started.statusCode(), started.body());
+    String quizPage = member.get("/lessons/exactly-once/quiz/" + json(started).get("id").asText()).body();
+    assertTrue(quizPage.contains("data-item=\"iq1\""), "the quiz asks the twin");
+    assertFalse(quizPage.contains(twinAnswer), "the quiz page does not carry the twin's model answer");
+
+    assertEquals("{\"held\":[],\"released\":[\"L1\"]}", teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[]}").body());
+    String released = member.get("/lessons/exactly-once").body();
+    assertTrue(released.contains(ladderAnswer) && released.contains(twinAnswer), "both answers are back");
+    assertFalse(released.contains("data-held"), "nothing is marked held");
+    JsonNode answers = json(member.get("/api/lessons/exactly-once/answers/L1"));
+    assertEquals(List.of("qa/L1", "qa/iq1"), answers.findValuesAsText("id"));
+    assertTrue(answers.get(1).get("html").asText().contains(twinAnswer), answers.toString());
+    assertTrue(member.get("/api/lessons/exactly-once").body().contains(twinAnswer));
   }
 
   // --- limits
