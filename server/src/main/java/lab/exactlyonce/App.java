@@ -166,11 +166,6 @@ public final class App {
     return sandbox;
   }
 
-  /** The classroom, for its live-connection count. */
-  public ClassroomRoutes classroom() {
-    return classroom;
-  }
-
   public int port() {
     return javalin.port();
   }

@@ -9,6 +9,7 @@ import lab.exactlyonce.web.Pages;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static j2html.TagCreator.*;
 
@@ -44,7 +45,7 @@ final class QuizPages {
    * @param answered ids of the questions already answered: a reload resumes at the first one still open
    * @param held the ladder answers held back from the learner: those model answers read as the hold's note
    */
-  String session(Lesson lesson, QuizSession session, List<Question> questions, java.util.Set<String> answered,
+  String session(Lesson lesson, QuizSession session, List<Question> questions, Set<String> answered,
                  AnswerHolds.Held held) {
     List<DomContent> items = new ArrayList<>();
     for (int i = 0; i < questions.size(); i++) {
