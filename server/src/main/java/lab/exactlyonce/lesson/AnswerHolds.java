@@ -14,19 +14,6 @@ import static j2html.TagCreator.text;
  * instead of the answer. A question that rephrases a held ladder question is held with it.
  */
 public interface AnswerHolds {
-  /** Nothing is ever held. */
-  AnswerHolds NONE = new AnswerHolds() {
-    @Override
-    public Held heldFor(Context asker, String lessonId) {
-      return Held.NOTHING;
-    }
-
-    @Override
-    public Held heldFor(String learnerId, String lessonId) {
-      return Held.NOTHING;
-    }
-  };
-
   /** For a request: held for whoever its learner cookie names; nothing for a visitor. */
   Held heldFor(Context asker, String lessonId);
 
