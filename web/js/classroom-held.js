@@ -1,25 +1,26 @@
-// On a lesson page whose ladder answers an instructor holds back (the server marks them data-held and leaves the
-// answer out; progress.js does not count opening a held answer as a reveal): when the instructor releases items,
-// fetch the page again and swap the released answers in.
-const meta = document.querySelector('meta[name="eolab-class"]');
-const classId = meta?.content;
+// On a lesson page whose ladder answers an instructor holds back, the server draws each held answer marked
+// data-held="<ladder id>" (progress.js does not count opening one as a reveal) and draws the watcher this module
+// reads. When the instructor releases items, it asks the server for their answers and puts each one in place.
+import { send, insertFragment } from './classroom-common.js';
+
+const watch = document.querySelector('[data-release-stream]');
 
 async function release(items) {
-  const res = await fetch(location.pathname, { credentials: 'same-origin' });
-  if (!res.ok) return;
-  const fresh = new DOMParser().parseFromString(await res.text(), 'text/html');
   for (const item of items) {
-    const held = document.querySelector(`details[data-held="${CSS.escape(item)}"]`);
-    const answer = fresh.querySelector(`li.ladder-item[id$="/${CSS.escape(item)}"] details.answer:not([data-held])`);
-    if (!held || !answer) continue;
-    // Keep the element (other widgets listen to its toggle); swap in the answer and drop the mark.
-    held.replaceChildren(...[...answer.childNodes].map((n) => document.importNode(n, true)));
-    held.removeAttribute('data-held');
+    const res = await send('GET', watch.dataset.releasedAnswers + encodeURIComponent(item));
+    if (!res.ok) continue;
+    for (const answer of res.body) {
+      const held = document.getElementById(answer.id)?.querySelector(`[data-held="${CSS.escape(item)}"]`);
+      if (!held) continue;
+      // Keep the element (other widgets listen to its toggle); put the answer in and drop the mark.
+      insertFragment(held, answer.html);
+      held.removeAttribute('data-held');
+    }
   }
 }
 
-if (classId) {
-  const stream = new EventSource(`/api/classes/${encodeURIComponent(classId)}/stream`);
+if (watch) {
+  const stream = new EventSource(watch.dataset.releaseStream);
   stream.addEventListener('release', (e) => release(JSON.parse(e.data).items));
   for (const name of ['closed', 'removed']) stream.addEventListener(name, () => stream.close());
 }

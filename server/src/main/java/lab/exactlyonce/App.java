@@ -4,8 +4,10 @@ import io.javalin.Javalin;
 import io.javalin.util.JavalinBindException;
 import io.javalin.http.staticfiles.Location;
 import lab.exactlyonce.classroom.ClassroomRoutes;
+import lab.exactlyonce.classroom.HeldAnswers;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.learner.MeRoutes;
+import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonRoutes;
 import lab.exactlyonce.lesson.MapRoutes;
@@ -73,11 +75,12 @@ public final class App {
       ops.watch(sandbox);
       Clock clock = Clock.systemUTC();
       Learners learners = new Learners(database, config.dataDir(), clock);
+      AnswerHolds holds = new HeldAnswers(database, learners);
       EventLog events = new EventLog(database, clock);
       Progresses progresses = new Progresses(events, exercises::idsIn);
       SourceRunner quizRuns = source -> sandbox.run("quiz-bank", source);
       QuizFeature quiz = new QuizFeature(lessons, snippetsDir, quizRuns, new ExerciseStarters(exercises,
-          (source, check) -> sandbox.check("quiz-bank", source, check)), config.dataDir(), database, events, learners, clock);
+          (source, check) -> sandbox.check("quiz-bank", source, check)), config.dataDir(), database, events, learners, holds, clock);
       ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
       EventRoutes eventRoutes = new EventRoutes(lessons, events, progresses, learners, List.of(quiz.answerKind()));
       SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
@@ -103,7 +106,7 @@ public final class App {
         SecurityHeaders.register(cfg.routes, config.ops().frameAncestors());
         cfg.routes.get("/healthz", ctx -> ctx.json(new Health("ok", sandbox.confinementLevel())));
         ops.register(cfg.routes);
-        new LessonRoutes(lessons, views).register(cfg.routes);
+        new LessonRoutes(lessons, views, holds).register(cfg.routes);
         new MapRoutes(lessons).register(cfg.routes);
         SameOriginGuard.register(cfg.routes, Set.of("/api/run")); // a run stores nothing about anyone
         sandboxRoutes.register(cfg.routes);

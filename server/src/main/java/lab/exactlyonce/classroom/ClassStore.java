@@ -1,5 +1,6 @@
 package lab.exactlyonce.classroom;
 
+import lab.exactlyonce.learner.LearnerData;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.store.Database;
@@ -19,7 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** The classroom's SQL: classes, members, holds and rounds. Every method is one transaction. */
-final class ClassStore implements lab.exactlyonce.learner.LearnerData {
+final class ClassStore implements LearnerData {
   private static final String ROOM = "id, name, lesson, join_code, created_at, closed_at, live_session, current_round, leaderboard";
   private static final String MEMBER = "class_id, learner_id, nickname, joined_at, removed_at";
   private static final String ROUND = "id, class_id, session_id, question_id, pushed_at, revealed_at";
@@ -33,7 +34,7 @@ final class ClassStore implements lab.exactlyonce.learner.LearnerData {
   /** @throws StoreException with {@link StoreException#isDuplicateKey()} when the code is taken */
   void insert(Room room) {
     update("INSERT INTO classes (" + ROOM + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", room.id(), room.name(), room.lesson(),
-        room.code(), room.createdAt(), room.closedAt(), room.liveSession(), room.currentRound(), room.leaderboard());
+        room.code(), room.createdAt(), room.closedAt(), room.liveSession(), room.currentRound(), room.leaderboard().id());
   }
 
   Optional<Room> find(String id) {
@@ -61,8 +62,8 @@ final class ClassStore implements lab.exactlyonce.learner.LearnerData {
     update("UPDATE classes SET live_session = ?, current_round = ? WHERE id = ?", session, round, id);
   }
 
-  void setLeaderboard(String id, String mode) {
-    update("UPDATE classes SET leaderboard = ? WHERE id = ?", mode, id);
+  void setLeaderboard(String id, Leaderboard mode) {
+    update("UPDATE classes SET leaderboard = ? WHERE id = ?", mode.id(), id);
   }
 
   /** One statement in its own transaction; how many rows it changed. */
@@ -121,13 +122,6 @@ final class ClassStore implements lab.exactlyonce.learner.LearnerData {
     });
   }
 
-  /** Ladder items held for this learner in this lesson by any open class they are in. */
-  Set<String> heldFor(String learnerId, String lesson) {
-    return strings("SELECT h.item FROM class_holds h"
-        + " JOIN class_members m ON m.class_id = h.class_id"
-        + " JOIN classes k ON k.id = h.class_id"
-        + " WHERE m.learner_id = ? AND m.removed_at IS NULL AND k.closed_at IS NULL AND k.lesson = ?", learnerId, lesson);
-  }
 
   private Set<String> strings(String sql, Object... params) {
     return new LinkedHashSet<>(db.inTransaction(c -> Sql.list(c, sql, rs -> rs.getString(1), params)));
@@ -212,7 +206,7 @@ final class ClassStore implements lab.exactlyonce.learner.LearnerData {
 
   private static Room roomRow(ResultSet rs) throws SQLException {
     return new Room(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), Sql.instant(rs, 5),
-        Sql.instant(rs, 6), rs.getString(7), rs.getString(8), rs.getString(9));
+        Sql.instant(rs, 6), rs.getString(7), rs.getString(8), Leaderboard.fromId(rs.getString(9)));
   }
 
   private static Member memberRow(ResultSet rs) throws SQLException {

@@ -7,10 +7,8 @@ import io.javalin.http.BadRequestResponse;
 import io.javalin.http.ConflictResponse;
 import io.javalin.http.ForbiddenResponse;
 import io.javalin.http.NotFoundResponse;
-import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
-import lab.exactlyonce.lesson.Section;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.Fact;
 import lab.exactlyonce.progress.NewEvent;
@@ -23,6 +21,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,15 +31,14 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The classroom, free of HTTP: classes, joining, removing, live rounds and their answers, pacing. Answers are
+ * The classroom: classes, joining, removing, live rounds and their answers, answer holds. It speaks no HTTP, but
+ * refuses a bad request by throwing Javalin's 4xx responses, named for what was wrong (the project's error model).
+ * Answers are
  * {@code quiz.answer} events recorded exactly once through the {@link EventLog}; tallies are derived from them (and
  * kept in memory for the open round, rebuilt from the log after a restart).
  */
 final class Classroom {
   static final String ANSWER = "quiz.answer";
-  static final String LEADERBOARD_OFF = "off";
-  static final String LEADERBOARD_NAMED = "named";
-  static final String LEADERBOARD_ANONYMOUS = "anonymous";
 
   private final ClassStore store;
   private final EventLog events;
@@ -93,7 +91,7 @@ final class Classroom {
           + String.join(", ", lessons.all().stream().map(Lesson::id).toList()));
     }
     for (int attempt = 0; ; attempt++) {
-      Room room = new Room(UUID.randomUUID().toString(), clean, lesson, codes.next(), now(), null, null, null, LEADERBOARD_OFF);
+      Room room = new Room(UUID.randomUUID().toString(), clean, lesson, codes.next(), now(), null, null, null, Leaderboard.OFF);
       try {
         store.insert(room);
         return room;
@@ -198,15 +196,7 @@ final class Classroom {
 
   /** The ladder question ids of the class's lesson, in page order. */
   List<String> ladder(Room room) {
-    List<String> ids = new ArrayList<>();
-    for (Section section : lesson(room).sections()) {
-      for (Block block : section.blocks()) {
-        if (block instanceof Block.Questions q && "ladder".equals(q.style())) {
-          for (Block.Question item : q.items()) ids.add(item.id());
-        }
-      }
-    }
-    return ids;
+    return List.copyOf(lesson(room).ladder().keySet());
   }
 
   /** Replaces the held items; returns the items released by the change. */
@@ -261,7 +251,7 @@ final class Classroom {
 
   void leaderboard(String classId, boolean show, boolean anonymous) {
     open(classId);
-    store.setLeaderboard(classId, !show ? LEADERBOARD_OFF : anonymous ? LEADERBOARD_ANONYMOUS : LEADERBOARD_NAMED);
+    store.setLeaderboard(classId, Leaderboard.of(show, anonymous));
   }
 
   LiveBank.LiveQuestion question(Round round) {
@@ -296,18 +286,18 @@ final class Classroom {
    * Records an answer exactly once. A resend of the same id returns the original response; the same id with another
    * body is 409; a second answer to the round under another id is 409; a round that is not open is 404/409.
    *
-   * @return the response body, identical for the first send and every retry
+   * @return the receipt, identical for the first send and every retry
    */
-  Map<String, Object> answer(Room room, String learnerId, Answer answer) {
+  Receipt answer(Room room, String learnerId, Answer answer) {
     if (answer.round() == null || answer.round().isBlank()) throw new BadRequestResponse("'round' is required");
     if (answer.choice() == null) throw new BadRequestResponse("'choice' is required: the index of the option you chose");
-    NewEvent probe;
+    String id;
     try {
-      probe = new NewEvent(answer.id(), ANSWER, room.lesson(), "x", null);
+      id = NewEvent.eventId(answer.id());
     } catch (IllegalArgumentException e) {
       throw new BadRequestResponse(e.getMessage());
     }
-    Optional<RecordedEvent> earlier = events.find(learnerId, probe.id());
+    Optional<RecordedEvent> earlier = events.find(learnerId, id);
     if (earlier.isPresent()) return replay(earlier.get(), answer);
     Round round = store.round(answer.round()).filter(r -> r.classId().equals(room.id()))
         .orElseThrow(() -> new NotFoundResponse("this class has no question round '" + answer.round() + "'"));
@@ -325,7 +315,7 @@ final class Classroom {
     data.put("choice", answer.choice());
     data.put("round", round.id());
     data.put("class", room.id());
-    NewEvent event = new NewEvent(probe.id(), ANSWER, q.lesson(), q.item(), data);
+    NewEvent event = new NewEvent(id, ANSWER, q.lesson(), q.item(), data);
     boolean correct = answer.choice() == q.answer();
     // One answer per student and round is kept by the fact's unique key, which also sees concurrent requests that a
     // look at the tally would miss.
@@ -338,30 +328,35 @@ final class Classroom {
     });
     if (outcome instanceof EventLog.Outcome.Taken taken) throw new ConflictResponse(taken.fact().refusal());
     if (outcome instanceof EventLog.Outcome.Conflict) {
-      throw new ConflictResponse("answer id '" + probe.id() + "' was already used for a different answer; nothing was stored");
+      throw new ConflictResponse("answer id '" + id + "' was already used for a different answer; nothing was stored");
     }
     tally.putIfAbsent(learnerId, outcome.event().data().path("choice").asInt());
-    return response(outcome.event());
+    return Receipt.of(outcome.event());
   }
 
-  private static Map<String, Object> replay(RecordedEvent earlier, Answer answer) {
+  private static Receipt replay(RecordedEvent earlier, Answer answer) {
     JsonNode d = earlier.data();
     boolean same = earlier.type().equals(ANSWER) && d.path("round").asText().equals(answer.round())
         && d.path("choice").isInt() && d.path("choice").asInt() == answer.choice();
     if (!same) {
       throw new ConflictResponse("answer id '" + earlier.id() + "' was already used for a different answer; nothing was stored");
     }
-    return response(earlier);
+    return Receipt.of(earlier);
   }
 
-  private static Map<String, Object> response(RecordedEvent e) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("id", e.id());
-    body.put("round", e.data().path("round").asText());
-    body.put("question", e.data().path("question").asText());
-    body.put("choice", e.data().path("choice").asInt());
-    body.put("recordedAt", e.recordedAt().toString());
-    return body;
+  /** What a student's answer to a live round records, as they are told. */
+  record Receipt(String id, String round, String question, int choice, String recordedAt) {
+    static Receipt of(RecordedEvent e) {
+      return new Receipt(e.id(), e.data().path("round").asText(), e.data().path("question").asText(),
+          e.data().path("choice").asInt(), e.recordedAt().toString());
+    }
+  }
+
+  /** Learner id to nickname, for the class's members. */
+  Map<String, String> nicknames(Room room) {
+    Map<String, String> names = new HashMap<>();
+    for (Member m : store.members(room.id())) names.put(m.learnerId(), m.nickname());
+    return names;
   }
 
   /** Correct answers per learner in a live session's revealed rounds, best first. */

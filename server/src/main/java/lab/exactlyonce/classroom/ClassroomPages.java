@@ -1,5 +1,6 @@
 package lab.exactlyonce.classroom;
 
+import io.javalin.http.Context;
 import j2html.tags.DomContent;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.quiz.LiveBank;
@@ -21,6 +22,16 @@ final class ClassroomPages {
   private static final Pages.Assets PLAIN = new Pages.Assets(List.of("classroom.css"), List.of());
 
   private ClassroomPages() {}
+
+  /** Sends a page: each shows one person's live state, so no cache may keep it. */
+  static void send(Context ctx, String html) {
+    noStore(ctx);
+    ctx.html(html);
+  }
+
+  static void noStore(Context ctx) {
+    ctx.header("Cache-Control", "no-store");
+  }
 
   static String login(String error, String next) {
     return Pages.document("Instructor sign-in · Exactly-Once Lab", PLAIN,
@@ -87,16 +98,16 @@ final class ClassroomPages {
                 button("Push to class").withType("button").attr("data-action", "push"),
                 button("Reveal answer").withType("button").attr("data-action", "reveal"),
                 button("End session").withType("button").attr("data-action", "end"),
-                label(input().withType("checkbox").withId("lb-show").withCondChecked(!Classroom.LEADERBOARD_OFF.equals(room.leaderboard())),
+                label(input().withType("checkbox").withId("lb-show").withCondChecked(room.leaderboard().shown()),
                     text(" Show leaderboard")),
-                label(input().withType("checkbox").withId("lb-anonymous").withCondChecked(Classroom.LEADERBOARD_ANONYMOUS.equals(room.leaderboard())),
+                label(input().withType("checkbox").withId("lb-anonymous").withCondChecked(room.leaderboard() == Leaderboard.ANONYMOUS),
                     text(" Anonymous"))
             ).withClass("controls live-controls")),
             div(live).withClass("panel-body").withId("live-body").attr("aria-live", "polite")
         ).withId("live").withClass("panel"),
         section(
             h2("Pacing: ladder answers"),
-            p("Held answers are not sent to students in this class; they see “" + Pacing.HELD_TEXT + "”"),
+            p("Held answers are not sent to students in this class; they see “" + HeldAnswers.NOTE + "”"),
             div(
                 each(ladder, item -> label(input().withType("checkbox").withValue(item).attr("data-hold", item).withCondChecked(holds.contains(item)),
                     text(" " + item + " held"))),

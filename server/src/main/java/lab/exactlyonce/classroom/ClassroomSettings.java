@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.Collections;
 
 /**
  * The classroom's start-up options. An empty {@code instructorSecret} means: use the one generated into the data
@@ -31,7 +32,7 @@ public record ClassroomSettings(Optional<String> instructorSecret, int joinsPerM
     flags.put("--join-limit-per-address", "JOIN_LIMIT_PER_ADDRESS");
     flags.put("--join-limit-per-class", "JOIN_LIMIT_PER_CLASS");
     flags.put("--answer-limit-per-student", "ANSWER_LIMIT_PER_STUDENT");
-    return java.util.Collections.unmodifiableMap(flags);
+    return Collections.unmodifiableMap(flags);
   }
 
   public ClassroomSettings {

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
+import java.time.Instant;
 
 import static j2html.TagCreator.*;
 
@@ -168,7 +169,7 @@ final class Dashboard {
   DomContent sandbox(List<Member> members, Map<String, List<RecordedEvent>> byLearner) {
     Map<String, Integer> byOutcome = new TreeMap<>();
     Map<String, Integer> bySnippet = new TreeMap<>();
-    record Run(String nickname, String snippet, String status, java.time.Instant at) {}
+    record Run(String nickname, String snippet, String status, Instant at) {}
     List<Run> runs = new ArrayList<>();
     for (Member m : members) {
       for (RecordedEvent e : byLearner.getOrDefault(m.learnerId(), List.of())) {

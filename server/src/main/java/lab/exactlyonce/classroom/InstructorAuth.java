@@ -4,6 +4,7 @@ import io.javalin.http.Context;
 import io.javalin.http.Cookie;
 import io.javalin.http.SameSite;
 import lab.exactlyonce.web.Hmac;
+import lab.exactlyonce.web.RequestOrigin;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -138,10 +139,10 @@ final class InstructorAuth {
 
   void signIn(Context ctx) {
     String value = signed(sessionKey, clock.instant().getEpochSecond() + "." + randomId());
-    ctx.cookie(new Cookie(COOKIE, value, "/", (int) LIFETIME.toSeconds(), isHttps(ctx), true, null, SameSite.STRICT));
+    ctx.cookie(new Cookie(COOKIE, value, "/", (int) LIFETIME.toSeconds(), RequestOrigin.isHttps(ctx), true, null, SameSite.STRICT));
     if (device(ctx) == null) {
       ctx.cookie(new Cookie(DEVICE_COOKIE, signed(deviceKey, randomId()), "/teach", (int) DEVICE_LIFETIME.toSeconds(),
-          isHttps(ctx), true, null, SameSite.STRICT));
+          RequestOrigin.isHttps(ctx), true, null, SameSite.STRICT));
     }
   }
 
@@ -161,11 +162,7 @@ final class InstructorAuth {
   /** Ends the session for good: this cookie, and every copy of it, no longer signs anyone in. */
   void signOut(Context ctx) {
     session(ctx).ifPresent(s -> signOuts.add(s.nonce(), s.issued() + LIFETIME.toSeconds()));
-    ctx.cookie(new Cookie(COOKIE, "", "/", 0, isHttps(ctx), true, null, SameSite.STRICT));
-  }
-
-  private static boolean isHttps(Context ctx) {
-    return "https".equalsIgnoreCase(ctx.scheme()); // behind a trusted proxy, the scheme it was asked with
+    ctx.cookie(new Cookie(COOKIE, "", "/", 0, RequestOrigin.isHttps(ctx), true, null, SameSite.STRICT));
   }
 
 }

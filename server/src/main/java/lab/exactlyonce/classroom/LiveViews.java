@@ -5,6 +5,7 @@ import lab.exactlyonce.quiz.LiveBank;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import static j2html.TagCreator.*;
 
@@ -18,6 +19,11 @@ final class LiveViews {
   static DomContent studentIdle(Room room) {
     if (room.closed()) return div(p("This class is closed. Thank you for taking part!")).withClass("live-question").attr("data-state", "closed");
     return div(p("Waiting for your instructor's next question…").withClass("muted")).withClass("live-question").attr("data-state", "idle");
+  }
+
+  /** What a student's page says once the instructor removed them (their stream then ends). */
+  static DomContent studentRemoved() {
+    return p("Your instructor removed you from this class.");
   }
 
   /** @param mine the option this student chose, or null */
@@ -44,7 +50,7 @@ final class LiveViews {
   }
 
   static DomContent leaderboard(Room room, List<Map.Entry<String, Integer>> ranked, Map<String, String> nicknames) {
-    boolean anonymous = Classroom.LEADERBOARD_ANONYMOUS.equals(room.leaderboard());
+    boolean anonymous = room.leaderboard() == Leaderboard.ANONYMOUS;
     List<Map.Entry<String, Integer>> top = ranked.subList(0, Math.min(10, ranked.size()));
     return div(
         h3("Leaderboard"),
@@ -84,11 +90,11 @@ final class LiveViews {
             )))
         ).withClass("histogram"),
         p(round.revealed() ? "Answer revealed to the class." : "Answer hidden until you reveal it.").withClass("muted"),
-        iff(!Classroom.LEADERBOARD_OFF.equals(room.leaderboard()), leaderboard(room, ranked, nicknames))
+        iff(room.leaderboard().shown(), leaderboard(room, ranked, nicknames))
     ).attr("data-state", round.revealed() ? "revealed" : "open").attr("data-round", round.id());
   }
 
   private static List<Integer> indexes(int n) {
-    return java.util.stream.IntStream.range(0, n).boxed().toList();
+    return IntStream.range(0, n).boxed().toList();
   }
 }

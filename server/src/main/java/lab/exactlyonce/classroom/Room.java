@@ -8,16 +8,16 @@ import java.util.Objects;
  *
  * @param liveSession the live question session running now, or null
  * @param currentRound the round on screen now, or null
- * @param leaderboard off, named or anonymous
  */
 record Room(String id, String name, String lesson, String code, Instant createdAt, Instant closedAt, String liveSession,
-            String currentRound, String leaderboard) {
+            String currentRound, Leaderboard leaderboard) {
   static final int MAX_NAME = 80;
 
   Room {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(code, "code");
+    Objects.requireNonNull(leaderboard, "leaderboard");
   }
 
   boolean closed() {

@@ -6,11 +6,13 @@ import io.javalin.http.sse.SseClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The open Server-Sent Event streams of every class: students' (a student is online while at least one of theirs is
@@ -67,29 +69,14 @@ final class RoomFeed {
     return ids;
   }
 
-  /** Open streams in all classes: students and instructors. */
-  int connections() {
-    int n = 0;
-    for (Set<Student> set : students.values()) n += set.size();
-    for (Set<SseClient> set : instructors.values()) n += set.size();
-    return n;
-  }
-
   void toStudents(String classId, String event, Object data) {
     String text = json(data);
     for (Student s : students.getOrDefault(classId, Set.of())) send(s.sse(), event, text);
   }
 
-  void toStudent(String classId, String learnerId, String event, Object data) {
-    String text = json(data);
-    for (Student s : students.getOrDefault(classId, Set.of())) {
-      if (s.learnerId().equals(learnerId)) send(s.sse(), event, text);
-    }
-  }
-
   /** Sends each student their own data (rendered for them). */
-  void toEachStudent(String classId, String event, java.util.function.Function<String, Object> dataFor) {
-    Map<String, String> rendered = new java.util.HashMap<>();
+  void toEachStudent(String classId, String event, Function<String, Object> dataFor) {
+    Map<String, String> rendered = new HashMap<>();
     for (Student s : students.getOrDefault(classId, Set.of())) {
       String text = rendered.computeIfAbsent(s.learnerId(), id -> json(dataFor.apply(id)));
       send(s.sse(), event, text);

@@ -1,6 +1,11 @@
 /**
- * The classroom (issue 5): an instructor hosts a class, students join with a code and a nickname, the instructor
- * watches a live dashboard, pushes live questions from the lesson's quiz bank, and holds back the ladder's answers.
+ * The classroom: an instructor hosts a class, students join with a code and a nickname, the instructor watches a live
+ * dashboard, pushes live questions from the lesson's quiz bank, and holds back the ladder's answers.
+ *
+ * <p>{@code ClassroomRoutes} wires it: {@code InstructorRoutes} and {@code StudentRoutes} speak HTTP (their request
+ * fields read by {@code ClassroomRequests}, their JSON shaped by {@code ClassroomJson}) over {@code Classroom}, the
+ * service; {@code DashboardPush} keeps watching instructors' dashboards current; {@code HeldAnswers} answers the
+ * lesson and quiz views' {@code AnswerHolds} questions.
  *
  * <h2>Instructor access</h2>
  * The secret comes from {@code --instructor-secret} / {@code INSTRUCTOR_SECRET}; without one, a secret is generated
@@ -11,7 +16,7 @@
  *
  * <h2>Student API (what the classroom load program drives)</h2>
  * All state-changing requests need a same-origin {@code Origin} header (or {@code Sec-Fetch-Site: same-origin}),
- * exactly as {@code POST /api/events}; the learner is the progress feature's signed {@code eolab_learner} cookie
+ * exactly as {@code POST /api/events}; the learner is the learner feature's signed {@code eolab_learner} cookie
  * (created on join when missing). JSON bodies are sent with {@code Content-Type: application/json}.
  * <ul>
  *   <li>{@code POST /api/join} {@code {"code": "K7MQ2X", "nickname": "Ada"}} -> 201
@@ -30,7 +35,8 @@
  *             stream starts with {@code idle});</li>
  *         <li>{@code reveal}: {@code {"round", "answer": <right option index>, "html"}};</li>
  *         <li>{@code leaderboard}: {@code {"html"}}; {@code idle}: {@code {"html"}} (no open question);</li>
- *         <li>{@code release}: {@code {"items": ["L1", ...]}} ladder answers released (reload the lesson);</li>
+ *         <li>{@code release}: {@code {"items": ["L1", ...]}} ladder answers released (the lesson page fetches each
+ *             from {@code GET /api/lessons/{lesson}/answers/{item}});</li>
  *         <li>{@code closed} / {@code removed}: {@code {"html"}}; the stream then ends.</li>
  *       </ul>
  *       The {@code html} fragments are rendered and escaped by the server; the page inserts them as they are.</li>
@@ -60,15 +66,17 @@
  *       {@code POST .../live/push} {@code {"question": "<id>"}} (starts a live session when none is running),
  *       {@code POST .../live/reveal}, {@code POST .../live/leaderboard} {@code {"show": true, "anonymous": false}},
  *       {@code POST .../live/end}.</li>
- *   <li>Pacing: {@code PUT .../holds} {@code {"held": ["L1", "L2"]}} holds those ladder answers back for members
- *       -> {@code {"held": [...], "released": [...]}}; released items go to members as a {@code release} event.</li>
+ *   <li>Holds: {@code PUT .../holds} {@code {"held": ["L1", "L2"]}} holds those ladder answers back for members
+ *       -> {@code {"held": [...], "released": [...]}}; released items go to members as a {@code release} event. A
+ *       held answer is held wherever the lesson and quiz show it: the ladder, the interview questions that rephrase
+ *       it, the lesson JSON, quiz pages, quiz results and the {@code quiz.answer} feedback.</li>
  * </ul>
  *
  * <h2>Limits and hooks</h2>
  * {@code --join-limit-per-address} (60/min), {@code --join-limit-per-class} (600/min) and
  * {@code --answer-limit-per-student} (60/min) are token buckets (a load program joining 300 students from one
- * address raises the first). Sign-in attempts: 10 per minute per address. {@code ClassroomRoutes} takes a
- * {@code Consumer<SseClient>} told of every stream before {@code keepAlive()} (ops' {@code LiveStreams::add}) and
- * reports {@code liveConnections()}.
+ * address raises the first). Wrong sign-in secrets: 10 per minute per browser that signed in before, 10 per address
+ * and 30 in all (see {@code SignInThrottle}). {@code ClassroomRoutes} takes a
+ * {@code Consumer<SseClient>} told of every stream before {@code keepAlive()} (ops' {@code LiveStreams::add}).
  */
 package lab.exactlyonce.classroom;

@@ -7,6 +7,7 @@ import io.javalin.http.SameSite;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.store.Sql;
 import lab.exactlyonce.store.StoreException;
+import lab.exactlyonce.web.RequestOrigin;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -138,14 +139,10 @@ public final class Learners {
   }
 
   void setCookie(Context ctx, String id) {
-    ctx.cookie(new Cookie(COOKIE, signer.sign(id), "/", MAX_AGE_SECONDS, isHttps(ctx), true, null, SameSite.LAX));
+    ctx.cookie(new Cookie(COOKIE, signer.sign(id), "/", MAX_AGE_SECONDS, RequestOrigin.isHttps(ctx), true, null, SameSite.LAX));
   }
 
   void clearCookie(Context ctx) {
-    ctx.cookie(new Cookie(COOKIE, "", "/", 0, isHttps(ctx), true, null, SameSite.LAX));
-  }
-
-  private static boolean isHttps(Context ctx) {
-    return "https".equalsIgnoreCase(ctx.scheme()); // behind a trusted proxy, the scheme it was asked with
+    ctx.cookie(new Cookie(COOKIE, "", "/", 0, RequestOrigin.isHttps(ctx), true, null, SameSite.LAX));
   }
 }

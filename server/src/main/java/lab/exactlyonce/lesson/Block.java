@@ -1,7 +1,9 @@
 package lab.exactlyonce.lesson;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.List;
 
@@ -90,16 +92,40 @@ public sealed interface Block {
     }
   }
 
-  /** Questions with model answers: {@code style} is {@code ladder} (levelled, climbed in order) or {@code interview}. */
-  record Questions(String id, String title, String style, List<Question> items) implements Block {
+  /** Questions with model answers: a ladder (levelled, climbed in order) or interview questions. */
+  record Questions(String id, String title, Style style, List<Question> items) implements Block {
     public Questions {
       id = Checks.id(id, "id");
       title = Checks.optional(title);
-      style = Checks.text(style, "style");
-      if (!style.equals("ladder") && !style.equals("interview")) {
-        throw new IllegalArgumentException("'style' must be ladder or interview, got '" + style + "'");
-      }
+      if (style == null) throw new IllegalArgumentException("missing required field 'style'");
       items = Checks.nonEmpty(items, "items");
+    }
+
+    public boolean ladder() {
+      return style == Style.LADDER;
+    }
+
+    /** How a questions block is climbed; {@code style} in YAML. */
+    public enum Style {
+      LADDER("ladder"), INTERVIEW("interview");
+
+      private final String id;
+
+      Style(String id) {
+        this.id = id;
+      }
+
+      @JsonValue
+      public String id() {
+        return id;
+      }
+
+      @JsonCreator
+      static Style of(String text) {
+        for (Style s : values()) if (s.id.equals(text == null ? null : text.strip())) return s;
+        if (text == null || text.isBlank()) throw new IllegalArgumentException("missing required field 'style'");
+        throw new IllegalArgumentException("'style' must be ladder or interview, got '" + text + "'");
+      }
     }
   }
 
@@ -178,14 +204,20 @@ public sealed interface Block {
     }
   }
 
-  /** {@code level} is the ladder rung label (L1..L7) and may be absent for interview questions. */
-  record Question(String id, String level, String topic, String question, String answer) implements Comparable<Question> {
+  /**
+   * {@code level} is the ladder rung label (L1..L7) and may be absent for interview questions; {@code rephrases} is
+   * the id of the ladder question an interview question asks again in other words (its answer gives the ladder's
+   * answer away), or absent.
+   */
+  record Question(String id, String level, String topic, String question, String answer, String rephrases)
+      implements Comparable<Question> {
     public Question {
       id = Checks.id(id, "id");
       level = Checks.optional(level);
       topic = Checks.optional(topic);
       question = Checks.text(question, "question");
       answer = Checks.text(answer, "answer");
+      rephrases = rephrases == null ? null : Checks.id(rephrases, "rephrases");
     }
 
     @Override

@@ -2,6 +2,7 @@ package lab.exactlyonce.lesson;
 
 import j2html.tags.ContainerTag;
 import j2html.tags.DomContent;
+import j2html.tags.specialized.DetailsTag;
 import j2html.tags.specialized.DivTag;
 
 import java.util.List;
@@ -13,7 +14,8 @@ import static lab.exactlyonce.web.Markdown.inline;
 /**
  * Draws each kind of {@link Block}. Every block and item gets the element id {@code <tab>/<id>}, its deep link.
  * Answers sit in {@code <details>}, so they stay hidden yet readable (and printable) without JavaScript; the
- * buttons that need JavaScript are rendered {@code hidden} and shown by {@code qa.js}.
+ * buttons that need JavaScript are rendered {@code hidden} and shown by {@code qa.js}. A question whose answer is held
+ * back ({@link AnswerHolds}) keeps its {@code <details>}, marked {@code data-held}, with the hold's note inside.
  */
 final class BlockViews {
   private final TabViews views;
@@ -23,7 +25,7 @@ final class BlockViews {
   }
 
   /** @param level the heading level for the block's own title; items go one below when the block has a title */
-  DomContent render(Lesson lesson, Tab tab, Block block, int level) {
+  DomContent render(Lesson lesson, AnswerHolds.Held held, Tab tab, Block block, int level) {
     Ids ids = new Ids(tab);
     if (block instanceof Block.Text b) return wrap(ids, b, "text", block(b.body()));
     if (block instanceof Block.Steps b) return steps(ids, b, level);
@@ -31,7 +33,10 @@ final class BlockViews {
     if (block instanceof Block.Cards b) return cards(ids, b, level);
     if (block instanceof Block.Pairs b) return pairs(ids, b, level);
     if (block instanceof Block.Compare b) return compare(ids, b, level);
-    if (block instanceof Block.Questions b) return "ladder".equals(b.style()) ? ladder(ids, b, level) : interview(ids, b, level);
+    if (block instanceof Block.Questions b) {
+      Answers answers = new Answers(lesson, held);
+      return b.ladder() ? ladder(ids, b, level, answers) : interview(ids, b, level, answers);
+    }
     if (block instanceof Block.Scenario b) return scenario(ids, b, level);
     if (block instanceof Block.Exercise b) return exercise(ids, b, level);
     if (block instanceof Block.Snippet b) return snippet(lesson, ids, b);
@@ -92,7 +97,7 @@ final class BlockViews {
   }
 
   /** The ladder: levels climbed in order; qa.js adds "Reveal next level", "Reveal all" and "Hide all". */
-  private DomContent ladder(Ids ids, Block.Questions b, int level) {
+  private DomContent ladder(Ids ids, Block.Questions b, int level, Answers answers) {
     return wrap(ids, b, "ladder", title(b.title(), level),
         div(
             button("Reveal next level").withType("button").attr("data-ladder-next"),
@@ -106,17 +111,17 @@ final class BlockViews {
                 iff(q.topic() != null, span(q.topic()).withClass("topic"))
             ).withClass("question-meta"),
             div(block(q.question())).withClass("question"),
-            answer("Answer", q.answer())
+            answers.of(q)
         ).withClass("ladder-item").withId(ids.of(q.id())).attr("tabindex", "-1"))).withClass("ladder-list")
     ).attr("data-ladder");
   }
 
-  private DomContent interview(Ids ids, Block.Questions b, int level) {
+  private DomContent interview(Ids ids, Block.Questions b, int level, Answers answers) {
     return wrap(ids, b, "interview", title(b.title(), level),
         ol(each(b.items(), q -> li(
             iff(q.topic() != null, div(span(q.topic()).withClass("topic")).withClass("question-meta")),
             div(block(q.question())).withClass("question"),
-            answer("Answer", q.answer())
+            answers.of(q)
         ).withClass("interview-item").withId(ids.of(q.id())).attr("tabindex", "-1"))).withClass("interview-list"));
   }
 
@@ -170,8 +175,22 @@ final class BlockViews {
     return div(content).withClass("block block-" + kind).withId(ids.of(block.id()));
   }
 
-  private static j2html.tags.specialized.DetailsTag answer(String label, String markdown) {
-    return details(summary(label), div(block(markdown)).withClass("answer-body")).withClass("answer");
+  private static DetailsTag answer(String label, String markdown) {
+    return details(answerContent(label, markdown)).withClass("answer");
+  }
+
+  /** What a question's {@code <details>} holds once its answer may be read; also the released answer's fragment. */
+  static DomContent answerContent(String label, String markdown) {
+    return each(summary(label), div(block(markdown)).withClass("answer-body"));
+  }
+
+  /** A question's answer, or its place held: the note instead of the answer, marked with the ladder id holding it. */
+  private record Answers(Lesson lesson, AnswerHolds.Held held) {
+    DetailsTag of(Block.Question q) {
+      String holding = held.holding(lesson, q.id());
+      if (holding == null) return answer("Answer", q.answer());
+      return details(summary("Answer"), p(held.note()).withClass("held-note")).withClass("answer").attr("data-held", holding);
+    }
   }
 
   private static DomContent title(String title, int level) {

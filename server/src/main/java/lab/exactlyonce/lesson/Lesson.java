@@ -1,6 +1,9 @@
 package lab.exactlyonce.lesson;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * One lesson, as read from {@code lessons/<id>/lesson.yaml}. Text fields hold Markdown (inline or block).
@@ -24,6 +27,28 @@ public record Lesson(String id, String title, String summary, List<KeyIdea> keyI
       id = Checks.id(id, "id");
       text = Checks.text(text, "text");
     }
+  }
+
+  /** The ladder's questions by id, in page order. */
+  public Map<String, Block.Question> ladder() {
+    Map<String, Block.Question> out = new LinkedHashMap<>();
+    for (Section section : sections) {
+      for (Block block : section.blocks()) {
+        if (block instanceof Block.Questions q && q.ladder()) q.items().forEach(item -> out.put(item.id(), item));
+      }
+    }
+    return out;
+  }
+
+  /** A question of a questions block (ladder or interview) by id. */
+  public Optional<Block.Question> question(String id) {
+    for (Section section : sections) {
+      for (Block block : section.blocks()) {
+        if (!(block instanceof Block.Questions q)) continue;
+        for (Block.Question item : q.items()) if (item.id().equals(id)) return Optional.of(item);
+      }
+    }
+    return Optional.empty();
   }
 
   public List<Section> sectionsOn(Tab tab) {

@@ -42,7 +42,8 @@ final class LessonPages {
         ).attr("aria-labelledby", "lessons-heading"));
   }
 
-  String lesson(Lesson lesson) {
+  /** @param held the answers held back from the asker: drawn held, with the hold's watcher at the end */
+  String lesson(Lesson lesson, AnswerHolds.Held held) {
     var page = div(
             header(
                 p(a("All lessons").withHref("/"), text(" · "), a("Quiz").withHref("/lessons/" + lesson.id() + "/quiz").withId("quiz-link")).withClass("breadcrumb"),
@@ -51,7 +52,8 @@ final class LessonPages {
             ).withClass("lesson-header"),
             nav(ul(each(List.of(Tab.values()), tab -> li(a(tab.label()).withHref("#" + tab.id()).withId("tab-" + tab.id())))))
                 .withClass("tabs").attr("aria-label", "Lesson tabs"),
-            each(List.of(Tab.values()), tab -> panel(lesson, tab))
+            each(List.of(Tab.values()), tab -> panel(lesson, held, tab)),
+            held.isEmpty() ? text("") : held.watcher()
         ).withClass("lesson").attr("data-lesson", lesson.id()).attr("data-tabs", tabIds());
     views.page().attributes().forEach(page::attr);
     return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(present("css", STYLESHEETS), present("js", MODULES)),
@@ -63,12 +65,12 @@ final class LessonPages {
     return Stream.of(Tab.values()).map(t -> "\"" + t.id() + "\"").collect(Collectors.joining(",", "[", "]"));
   }
 
-  private DomContent panel(Lesson lesson, Tab tab) {
+  private DomContent panel(Lesson lesson, AnswerHolds.Held held, Tab tab) {
     String headingId = tab.id() + "-heading";
     return section(
         h2(tab.label()).withId(headingId),
         tabIntro(lesson, tab),
-        each(sectionsOf(lesson, tab), s -> sectionView(lesson, tab, s)),
+        each(sectionsOf(lesson, tab), s -> sectionView(lesson, held, tab, s)),
         tab == Tab.SANDBOX ? views.exercises().render(lesson) : text("")
     ).withId(tab.id()).withClass("tab-panel").attr("aria-labelledby", headingId);
   }
@@ -116,12 +118,12 @@ final class LessonPages {
   }
 
   private static int qaRank(Section section) {
-    if (section.blocks().stream().anyMatch(b -> b instanceof Block.Questions q && "ladder".equals(q.style()))) return 0;
+    if (section.blocks().stream().anyMatch(b -> b instanceof Block.Questions q && q.ladder())) return 0;
     if (section.blocks().stream().anyMatch(b -> b instanceof Block.Scenario)) return 1;
     return 2;
   }
 
-  private DomContent sectionView(Lesson lesson, Tab tab, Section s) {
+  private DomContent sectionView(Lesson lesson, AnswerHolds.Held held, Tab tab, Section s) {
     String id = tab.id() + "/" + s.id();
     var section = section(
         div(
@@ -129,7 +131,7 @@ final class LessonPages {
             a("#").withHref("#" + id).withClass("anchor").attr("aria-label", "Link to this section: " + s.title())
         ).withClass("section-head"),
         iff(s.intro() != null, div(Markdown.block(s.intro())).withClass("section-intro")),
-        each(s.blocks(), b -> blocks.render(lesson, tab, b, 4))
+        each(s.blocks(), b -> blocks.render(lesson, held, tab, b, 4))
     ).withId(id).withClass("lesson-section");
     return tab == Tab.GIST ? section.attr("data-readout") : section;
   }

@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * Checks what a single record cannot: ids unique across the lesson, and every reference (map edge ends, flow steps,
- * snippet names) pointing at something that exists.
+ * snippet names, the ladder question an interview question rephrases) pointing at something that exists.
  */
 final class LessonReferences {
   private final LessonFile file;
@@ -25,6 +25,7 @@ final class LessonReferences {
     refs.maps(lesson);
     refs.flows(lesson);
     refs.snippets(lesson, snippetIds, snippetsFolder);
+    refs.rephrasings(lesson);
   }
 
   private void ids(Lesson lesson) {
@@ -95,6 +96,23 @@ final class LessonReferences {
         if (snippet != null && !snippetIds.contains(snippet)) {
           throw file.problem("sections[" + s + "].blocks[" + b + "].snippet", "no snippet '" + snippet + "' in "
               + snippetsFolder + " (snippets there: " + (snippetIds.isEmpty() ? "none" : String.join(", ", new java.util.TreeSet<>(snippetIds))) + ")");
+        }
+      }
+    }
+  }
+
+  private void rephrasings(Lesson lesson) {
+    Set<String> ladder = lesson.ladder().keySet();
+    for (int s = 0; s < lesson.sections().size(); s++) {
+      List<Block> blocks = lesson.sections().get(s).blocks();
+      for (int b = 0; b < blocks.size(); b++) {
+        if (!(blocks.get(b) instanceof Block.Questions q)) continue;
+        for (int i = 0; i < q.items().size(); i++) {
+          String target = q.items().get(i).rephrases();
+          if (target == null) continue;
+          String at = "sections[" + s + "].blocks[" + b + "].items[" + i + "].rephrases";
+          if (q.ladder()) throw file.problem(at, "a ladder question cannot rephrase another; only interview questions do");
+          if (!ladder.contains(target)) throw missing(at, "ladder question", target, "lesson '" + lesson.id() + "'");
         }
       }
     }

@@ -1,15 +1,26 @@
 package lab.exactlyonce.lesson;
 
 import io.javalin.config.RoutesConfig;
+import io.javalin.http.ConflictResponse;
+import io.javalin.http.Context;
+import io.javalin.http.NotFoundResponse;
 
-/** HTTP in and out for lessons: the pages and the lesson JSON. */
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * HTTP in and out for lessons: the pages, the lesson JSON, and the answers of held ladder questions once they are
+ * released. Both the page and the JSON draw what {@link AnswerHolds} holds back from the asker as held.
+ */
 public final class LessonRoutes {
   private final LessonCatalog catalog;
   private final LessonPages pages;
+  private final AnswerHolds holds;
 
-  public LessonRoutes(LessonCatalog catalog, TabViews views) {
+  public LessonRoutes(LessonCatalog catalog, TabViews views, AnswerHolds holds) {
     this.catalog = catalog;
     this.pages = new LessonPages(views);
+    this.holds = holds;
   }
 
   /** One entry of {@code GET /api/lessons}: enough to list a lesson and find its page and its data. */
@@ -19,10 +30,53 @@ public final class LessonRoutes {
     }
   }
 
+  /** A released answer: the lesson page element it belongs in (its deep-link id) and what goes inside its details. */
+  record Released(String id, String html) {}
+
   public void register(RoutesConfig routes) {
     routes.get("/", ctx -> ctx.html(pages.home(catalog.all())));
-    routes.get("/lessons/{id}", ctx -> ctx.html(pages.lesson(catalog.require(ctx.pathParam("id")))));
+    routes.get("/lessons/{id}", ctx -> {
+      Lesson lesson = catalog.require(ctx.pathParam("id"));
+      AnswerHolds.Held held = held(ctx, lesson);
+      ctx.html(pages.lesson(lesson, held));
+    });
     routes.get("/api/lessons", ctx -> ctx.json(catalog.all().stream().map(Listing::of).toList()));
-    routes.get("/api/lessons/{id}", ctx -> ctx.json(catalog.require(ctx.pathParam("id"))));
+    routes.get("/api/lessons/{id}", ctx -> {
+      Lesson lesson = catalog.require(ctx.pathParam("id"));
+      ctx.json(LessonJson.of(lesson, held(ctx, lesson)));
+    });
+    routes.get("/api/lessons/{id}/answers/{item}", this::released);
+  }
+
+  /** Someone's held answers must not be kept by a cache and shown to them, or anyone, later. */
+  private AnswerHolds.Held held(Context ctx, Lesson lesson) {
+    AnswerHolds.Held held = holds.heldFor(ctx, lesson.id());
+    if (!held.isEmpty()) ctx.header("Cache-Control", "no-store");
+    return held;
+  }
+
+  /** The answers a ladder question's release brings back: its own, and those of the questions rephrasing it. */
+  private void released(Context ctx) {
+    Lesson lesson = catalog.require(ctx.pathParam("id"));
+    String item = ctx.pathParam("item");
+    if (!lesson.ladder().containsKey(item)) {
+      throw new NotFoundResponse("lesson '" + lesson.id() + "' has no ladder question '" + item + "'");
+    }
+    if (held(ctx, lesson).holding(lesson, item) != null) {
+      throw new ConflictResponse("the answer to ladder question '" + item + "' is still held back");
+    }
+    List<Released> out = new ArrayList<>();
+    for (Section section : lesson.sections()) {
+      for (Block block : section.blocks()) {
+        if (!(block instanceof Block.Questions q)) continue;
+        for (Block.Question question : q.items()) {
+          if (question.id().equals(item) || item.equals(question.rephrases())) {
+            out.add(new Released(section.tab().id() + "/" + question.id(), BlockViews.answerContent("Answer", question.answer()).render()));
+          }
+        }
+      }
+    }
+    ctx.header("Cache-Control", "no-store");
+    ctx.json(out);
   }
 }

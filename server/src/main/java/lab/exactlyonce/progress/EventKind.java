@@ -33,4 +33,12 @@ public interface EventKind {
   default JsonNode result(String learnerId, Lesson lesson, NewEvent event) {
     return JsonNodeFactory.instance.objectNode();
   }
+
+  /**
+   * The recorded event as the learner may see it now, in the response to a send or a retry: the event itself, unless
+   * the type hides part of its stored result for now (the quiz holds back a model answer an instructor holds).
+   */
+  default RecordedEvent shown(String learnerId, Lesson lesson, RecordedEvent event) {
+    return event;
+  }
 }

@@ -77,7 +77,7 @@ public final class EventRoutes {
       ctx.status(409).json(conflict);
       return;
     }
-    ctx.json(outcome.event().response());
+    ctx.json(kind.shown(learner, lesson, outcome.event()).response());
   }
 
   private NewEvent parse(JsonFields body) {

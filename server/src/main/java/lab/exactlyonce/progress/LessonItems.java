@@ -57,7 +57,7 @@ record LessonItems(Map<Tab, List<String>> sectionsByTab, Set<String> nodes, Set<
     var snippets = new ArrayList<String>();
     for (Section section : lesson.sections()) {
       for (Block block : section.blocks()) {
-        if (block instanceof Block.Questions q && "ladder".equals(q.style())) q.items().forEach(i -> ladder.add(i.id()));
+        if (block instanceof Block.Questions q && q.ladder()) q.items().forEach(i -> ladder.add(i.id()));
         if (block instanceof Block.Snippet s && !snippets.contains(s.snippet())) snippets.add(s.snippet());
       }
     }

@@ -17,11 +17,7 @@ public record NewEvent(String id, String type, String lesson, String item, Objec
   private static final Pattern ID_TEXT = Pattern.compile("[A-Za-z0-9_-]{1,100}");
 
   public NewEvent {
-    if (id == null || !UUID_TEXT.matcher(id).matches()) {
-      throw new IllegalArgumentException("'id' must be a UUID such as 0b6f4ad2-9d1c-4e31-a6f5-2c8e0b7d9a10, got "
-          + describe(id));
-    }
-    id = id.toLowerCase(Locale.ROOT);
+    id = eventId(id);
     type = Objects.requireNonNull(type, "type");
     if (lesson == null || !ID_TEXT.matcher(lesson).matches()) {
       throw new IllegalArgumentException("'lesson' must be a lesson id (letters, digits, '-' or '_'), got " + describe(lesson));
@@ -30,6 +26,15 @@ public record NewEvent(String id, String type, String lesson, String item, Objec
       throw new IllegalArgumentException("'item' must be an item id (letters, digits, '-' or '_'), got " + describe(item));
     }
     data = data == null ? JsonNodeFactory.instance.objectNode() : data.deepCopy();
+  }
+
+  /** A well-formed event id (a UUID), lower-cased; {@link IllegalArgumentException} naming {@code text} otherwise. */
+  public static String eventId(String text) {
+    if (!isEventId(text)) {
+      throw new IllegalArgumentException("'id' must be a UUID such as 0b6f4ad2-9d1c-4e31-a6f5-2c8e0b7d9a10, got "
+          + describe(text));
+    }
+    return text.toLowerCase(Locale.ROOT);
   }
 
   /** Whether {@code text} is a well-formed event id (a UUID). */

@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import lab.exactlyonce.learner.LearnerData;
 import lab.exactlyonce.learner.Learners;
+import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.progress.EventKind;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.Fact;
 import lab.exactlyonce.progress.NewEvent;
+import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.store.Database;
 
 import java.nio.file.Path;
@@ -25,20 +27,23 @@ public final class QuizFeature {
   private final Quiz quiz;
   private final QuizSessions sessions;
   private final QuizRoutes routes;
+  private final AnswerHolds holds;
 
   /**
    * @param runner runs snippet variants for predict-the-output questions (the app passes its sandbox)
    * @param starters the fix-the-sink exercises' starters and their checks, for the verdict questions
    * @param dataDir what those runs produced is cached under {@code <dataDir>/quiz-outputs/}
+   * @param holds the ladder answers held back from a learner: their model answers are held in the quiz too
    */
   public QuizFeature(LessonCatalog catalog, Path snippetsRoot, SourceRunner runner, StarterChecks starters, Path dataDir,
-                     Database db, EventLog events, Learners learners, Clock clock) {
+                     Database db, EventLog events, Learners learners, AnswerHolds holds, Clock clock) {
     RunCache runs = new RunCache(dataDir.resolve("quiz-outputs"));
     QuestionBank bank = new QuestionBank(catalog, snippetsRoot, new OutputQuestions(runner, runs),
         new VerdictQuestions(starters, runs));
     this.sessions = new QuizSessions(db);
     this.quiz = new Quiz(bank, events, sessions, clock);
-    this.routes = new QuizRoutes(quiz, learners);
+    this.holds = holds;
+    this.routes = new QuizRoutes(quiz, learners, holds);
   }
 
   public void register(RoutesConfig config) {
@@ -66,6 +71,18 @@ public final class QuizFeature {
       @Override
       public JsonNode result(String learnerId, Lesson lesson, NewEvent event) {
         return quiz.grade(learnerId, lesson, event);
+      }
+
+      /** The stored grading keeps the model answer; the response leaves it out while it is held. */
+      @Override
+      public RecordedEvent shown(String learnerId, Lesson lesson, RecordedEvent event) {
+        AnswerHolds.Held held = holds.heldFor(learnerId, lesson.id());
+        if (held.holding(lesson, event.item()) == null || !event.result().has("explanation")) return event;
+        ObjectNode result = event.result().deepCopy();
+        result.put("expected", held.note());
+        result.put("explanation", held.note());
+        return new RecordedEvent(event.id(), event.type(), event.lesson(), event.item(), event.data(), result,
+            event.recordedAt(), event.seq());
       }
     };
   }

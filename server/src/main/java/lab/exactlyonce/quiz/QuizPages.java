@@ -2,12 +2,14 @@ package lab.exactlyonce.quiz;
 
 import j2html.tags.DomContent;
 import j2html.tags.specialized.LiTag;
+import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.web.Markdown;
 import lab.exactlyonce.web.Pages;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static j2html.TagCreator.*;
 
@@ -39,11 +41,15 @@ final class QuizPages {
         ).withMethod("post").withAction("/lessons/" + lesson.id() + "/quiz").withClass("quiz-start").withId("quiz-start"));
   }
 
-  /** @param answered ids of the questions already answered: a reload resumes at the first one still open */
-  String session(Lesson lesson, QuizSession session, List<Question> questions, java.util.Set<String> answered) {
+  /**
+   * @param answered ids of the questions already answered: a reload resumes at the first one still open
+   * @param held the ladder answers held back from the learner: those model answers read as the hold's note
+   */
+  String session(Lesson lesson, QuizSession session, List<Question> questions, Set<String> answered,
+                 AnswerHolds.Held held) {
     List<DomContent> items = new ArrayList<>();
     for (int i = 0; i < questions.size(); i++) {
-      LiTag item = question(questions.get(i), i + 1, questions.size());
+      LiTag item = question(questions.get(i), i + 1, questions.size(), held.holding(lesson, questions.get(i).item()), held);
       items.add(answered.contains(questions.get(i).id()) ? item.attr("data-answered", "yes") : item);
     }
     String modeText = session.mode() == QuizSession.Mode.PRACTICE
@@ -65,7 +71,8 @@ final class QuizPages {
             .attr("data-results", resultsHref(session)));
   }
 
-  private static LiTag question(Question q, int number, int total) {
+  /** @param holding the held ladder question that holds this model answer back, or null */
+  private static LiTag question(Question q, int number, int total, String holding, AnswerHolds.Held held) {
     String headingId = "q-" + number + "-heading";
     var body = new ArrayList<DomContent>();
     body.add(h2("Question " + number + " of " + total).withId(headingId));
@@ -74,7 +81,10 @@ final class QuizPages {
     body.add(detail(q));
     if (q.kind() == Question.Kind.SELF_GRADED) {
       body.add(button("Reveal the answer (Space)").withType("button").withClass("quiz-reveal").attr("data-reveal"));
-      body.add(div(h3("Model answer"), Markdown.block(q.explanation())).withClass("quiz-model-answer").attr("hidden"));
+      body.add(holding == null
+          ? div(h3("Model answer"), Markdown.block(q.explanation())).withClass("quiz-model-answer").attr("hidden")
+          : div(h3("Model answer"), p(held.note()).withClass("held-note")).withClass("quiz-model-answer").attr("hidden")
+              .attr("data-held", holding));
       var ratings = new ArrayList<DomContent>();
       for (int r = 1; r <= 4; r++) {
         ratings.add(button(span(String.valueOf(r)).withClass("quiz-key"), text(" " + RATINGS[r - 1]))
@@ -107,7 +117,7 @@ final class QuizPages {
         .attr("aria-labelledby", headingId).attr("tabindex", "-1");
   }
 
-  String results(Lesson lesson, Quiz.Results r) {
+  String results(Lesson lesson, Quiz.Results r, AnswerHolds.Held held) {
     QuizSession s = r.session();
     List<Quiz.Line> misses = r.misses();
     return Pages.document("Results · " + lesson.title(), new Pages.Assets(List.of("quiz.css"), List.of()),
@@ -128,11 +138,17 @@ final class QuizPages {
             detail(line.question()),
             p(strong("Your answer: "), text(given(line))),
             iff(!line.question().selfGraded(), p(strong("Right answer: "), Markdown.inline(line.question().expected()))),
-            div(Markdown.block(line.question().explanation())).withClass("quiz-explanation"),
+            explanation(lesson, line.question(), held),
             p(a("Read about it in the lesson").withHref(line.question().link()))
         ).withClass("quiz-miss").attr("data-question", line.question().id()))).withClass("quiz-misses").withId("quiz-misses"),
         p(a("Take another quiz").withHref("/lessons/" + s.lesson() + "/quiz"), text(" · "),
             a("Back to the lesson").withHref("/lessons/" + s.lesson())).withClass("quiz-actions"));
+  }
+
+  private static DomContent explanation(Lesson lesson, Question q, AnswerHolds.Held held) {
+    String holding = held.holding(lesson, q.item());
+    if (holding == null) return div(Markdown.block(q.explanation())).withClass("quiz-explanation");
+    return div(p(held.note()).withClass("held-note")).withClass("quiz-explanation").attr("data-held", holding);
   }
 
   /** The scenario, card body, program parameters or other context shown under the prompt. */

@@ -5,6 +5,7 @@ import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import lab.exactlyonce.learner.Learners;
+import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
@@ -31,10 +32,12 @@ final class QuizRoutes {
   private final Quiz quiz;
   private final Learners learners;
   private final QuizPages pages = new QuizPages();
+  private final AnswerHolds holds;
 
-  QuizRoutes(Quiz quiz, Learners learners) {
+  QuizRoutes(Quiz quiz, Learners learners, AnswerHolds holds) {
     this.quiz = quiz;
     this.learners = learners;
+    this.holds = holds;
   }
 
   void register(RoutesConfig routes) {
@@ -46,7 +49,7 @@ final class QuizRoutes {
     routes.get("/lessons/{id}/quiz/{session}/results", this::resultsPage);
     routes.post("/api/quiz/sessions", this::startFromJson);
     routes.get("/api/quiz/sessions/{session}", ctx -> ctx.json(sessionJson(session(ctx))));
-    routes.get("/api/quiz/sessions/{session}/results", ctx -> ctx.json(resultsJson(quiz.results(learner(ctx), ctx.pathParam("session")))));
+    routes.get("/api/quiz/sessions/{session}/results", this::resultsJson);
     routes.get("/api/quiz/lessons/{id}", this::bankJson);
   }
 
@@ -89,13 +92,23 @@ final class QuizRoutes {
     for (Quiz.Line line : quiz.results(session.learner(), session.id()).lines()) {
       if (line.answered()) answered.add(line.question().id());
     }
-    ctx.html(pages.session(quiz.bank().lesson(session.lesson()), session, questions(session), answered));
+    Lesson lesson = quiz.bank().lesson(session.lesson());
+    ctx.html(pages.session(lesson, session, questions(session), answered, holds.heldFor(session.learner(), lesson.id())));
   }
 
   private void resultsPage(Context ctx) {
     QuizSession session = pageSession(ctx);
     noStore(ctx);
-    ctx.html(pages.results(quiz.bank().lesson(session.lesson()), quiz.results(session.learner(), session.id())));
+    Lesson lesson = quiz.bank().lesson(session.lesson());
+    ctx.html(pages.results(lesson, quiz.results(session.learner(), session.id()), holds.heldFor(session.learner(), lesson.id())));
+  }
+
+  private void resultsJson(Context ctx) {
+    Quiz.Results results = quiz.results(learner(ctx), ctx.pathParam("session"));
+    Lesson lesson = quiz.bank().lesson(results.session().lesson());
+    AnswerHolds.Held held = holds.heldFor(results.session().learner(), lesson.id());
+    if (!held.isEmpty()) noStore(ctx);
+    ctx.json(resultsJson(results, lesson, held));
   }
 
   private QuizSession pageSession(Context ctx) {
@@ -153,7 +166,8 @@ final class QuizRoutes {
     return body;
   }
 
-  static Map<String, Object> resultsJson(Quiz.Results r) {
+  /** The results; a held model answer (expected and explanation) reads as the hold's note. */
+  static Map<String, Object> resultsJson(Quiz.Results r, Lesson lesson, AnswerHolds.Held held) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("session", r.session().id());
     body.put("lesson", r.session().lesson());
@@ -170,8 +184,9 @@ final class QuizRoutes {
       miss.put("prompt", line.question().prompt());
       miss.put("detail", line.question().detail());
       miss.put("given", QuizPages.given(line));
-      miss.put("expected", line.question().expected());
-      miss.put("explanation", line.question().explanation());
+      boolean isHeld = held.holding(lesson, line.question().item()) != null;
+      miss.put("expected", isHeld ? held.note() : line.question().expected());
+      miss.put("explanation", isHeld ? held.note() : line.question().explanation());
       miss.put("link", line.question().link());
       misses.add(miss);
     }

@@ -106,10 +106,14 @@ class ClassroomBrowserTest extends BrowserTest {
     answer.locator("summary").click();
     assertThat(answer).containsText("Your instructor will release this answer.");
     assertThat(answer).not().containsText("A source that can be replayed");
+    Locator twin = page.locator("[id='qa/iq1'] > details");
+    assertThat(twin).containsText("Your instructor will release this answer.");
 
     assertEquals("{\"held\":[],\"released\":[\"L1\"]}", teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[]}").body());
     assertThat(answer).containsText("A source that can be replayed from stored positions");
     assertThat(answer).not().hasAttribute("data-held", "L1");
+    assertThat(twin).containsText("A replayable source; a consistent snapshot of the state");
+    assertThat(twin).not().hasAttribute("data-held", "L1");
   }
 
   private static List<String> scan(Page on, String where) {

@@ -2,16 +2,13 @@ package lab.exactlyonce.classroom;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
-import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -24,130 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every instructor and student endpoint over HTTP, including the refusals, with whole messages. */
-class ClassroomHttpTest extends ServerTest {
-  static final String SIGN_IN = error("instructor sign-in required: sign in at /teach/login");
-  static final String NOT_MEMBER = error("you are not a member of this class: join it with its code at /join");
-
-  Client teacher;
-
-  @Override
-  protected TestServer startServer() {
-    return TestServer.start(Client.config());
-  }
-
-  @BeforeAll
-  void signIn() {
-    teacher = Client.instructor(server, SECRET);
-  }
-
-  /** A new class; returns its JSON. */
-  JsonNode newClass(String name) {
-    HttpResponse<String> res = teacher.post("/api/teach/classes", "{\"name\":" + Client.quote(name) + ",\"lesson\":\"exactly-once\"}");
-    assertEquals(201, res.statusCode(), res.body());
-    return json(res);
-  }
-
-  String firstQuestion(String classId) {
-    JsonNode questions = json(teacher.get("/api/teach/classes/" + classId + "/questions"));
-    assertTrue(questions.size() > 0, "the bank has pushable questions");
-    return questions.get(0).get("id").asText();
-  }
-
-  // --- instructor access
-
-  @Test
-  void sign_in_page_and_a_wrong_secret() {
-    Client c = new Client(server);
-    HttpResponse<String> page = c.get("/teach/login");
-    assertEquals(200, page.statusCode());
-    assertTrue(page.body().contains("<input type=\"password\" name=\"secret\""), page.body());
-    HttpResponse<String> wrong = c.form("/teach/login", Map.of("secret", "guess"));
-    assertEquals(401, wrong.statusCode());
-    assertTrue(wrong.body().contains("That is not the instructor secret."));
-    assertFalse(c.cookies.containsKey("eolab_instructor"));
-  }
-
-  @Test
-  void the_right_secret_sets_a_strict_http_only_cookie_and_leads_to_the_class_list() {
-    Client c = new Client(server);
-    HttpResponse<String> res = c.form("/teach/login", Map.of("secret", SECRET, "next", "/teach"));
-    assertEquals(303, res.statusCode());
-    assertEquals("/teach", res.headers().firstValue("Location").orElseThrow());
-    String cookie = res.headers().allValues("Set-Cookie").stream().filter(s -> s.startsWith("eolab_instructor=")).findFirst().orElseThrow();
-    assertTrue(cookie.contains("HttpOnly"), cookie);
-    assertTrue(cookie.contains("SameSite=Strict"), cookie);
-    assertFalse(cookie.contains(SECRET), "the cookie does not carry the secret");
-    HttpResponse<String> home = c.get("/teach");
-    assertEquals(200, home.statusCode());
-    assertTrue(home.body().contains("<h1>Your classes</h1>"));
-  }
-
-  @Test
-  void a_sign_in_redirect_never_leaves_the_instructor_pages() {
-    Client c = new Client(server);
-    HttpResponse<String> res = c.form("/teach/login", Map.of("secret", SECRET, "next", "https://evil.example/"));
-    assertEquals("/teach", res.headers().firstValue("Location").orElseThrow());
-  }
-
-  @Test
-  void signing_out_ends_the_session() {
-    Client c = Client.instructor(server, SECRET);
-    assertEquals(303, c.form("/teach/logout", Map.of()).statusCode());
-    assertEquals(401, c.get("/api/teach/classes").statusCode());
-  }
-
-  @ParameterizedTest(name = "{0} {1}")
-  @CsvSource({
-      "GET, /api/teach/classes",
-      "GET, /api/teach/classes/CLASS",
-      "POST, /api/teach/classes",
-      "POST, /api/teach/classes/CLASS/code",
-      "POST, /api/teach/classes/CLASS/close",
-      "DELETE, /api/teach/classes/CLASS/students/STUDENT",
-      "GET, /api/teach/classes/CLASS/questions",
-      "POST, /api/teach/classes/CLASS/live/push",
-      "POST, /api/teach/classes/CLASS/live/reveal",
-      "POST, /api/teach/classes/CLASS/live/leaderboard",
-      "POST, /api/teach/classes/CLASS/live/end",
-      "PUT, /api/teach/classes/CLASS/holds",
-      "GET, /api/teach/classes/CLASS/stream",
-  })
-  void instructor_apis_refuse_students_and_strangers(String method, String pathTemplate) {
-    JsonNode room = newClass("Closed doors");
-    Client student = Client.student(server, room.get("code").asText(), "Mallory");
-    String learner = json(teacher.get("/api/teach/classes/" + room.get("id").asText())).get("students").get(0).get("learner").asText();
-    String path = pathTemplate.replace("CLASS", room.get("id").asText()).replace("STUDENT", learner);
-    for (Client who : List.of(new Client(server), student)) {
-      HttpResponse<String> res = switch0(who, method, path);
-      assertEquals(401, res.statusCode(), path);
-      assertEquals(SIGN_IN, res.body());
-    }
-    Client forged = new Client(server);
-    forged.cookies.put("eolab_instructor", "1700000000.AAAA.AAAA");
-    assertEquals(401, switch0(forged, method, path).statusCode());
-  }
-
-  private static HttpResponse<String> switch0(Client who, String method, String path) {
-    if (method.equals("GET")) return who.get(path);
-    if (method.equals("POST")) return who.post(path, "{}");
-    if (method.equals("PUT")) return who.put(path, "{}");
-    return who.delete(path);
-  }
-
-  @ParameterizedTest
-  @CsvSource({"/teach", "/teach/classes/CLASS", "/teach/classes/CLASS/qr.svg", "/teach/classes/CLASS/results.csv"})
-  void instructor_pages_send_students_to_the_sign_in(String template) {
-    JsonNode room = newClass("Pages");
-    Client student = Client.student(server, room.get("code").asText(), "Eve");
-    String path = template.replace("CLASS", room.get("id").asText());
-    HttpResponse<String> res = student.get(path);
-    assertEquals(303, res.statusCode());
-    assertEquals("/teach/login?next=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8),
-        res.headers().firstValue("Location").orElseThrow());
-    assertEquals(403, student.form("/teach/classes", Map.of("name", "mine")).statusCode());
-  }
-
+/** The classes, joining, live questions, the dashboard and the limits over HTTP, including the refusals, with whole messages. */
+class ClassroomHttpTest extends ClassroomServerTest {
   // --- classes
 
   @Test
@@ -434,99 +309,6 @@ class ClassroomHttpTest extends ServerTest {
     assertFalse(anonymous.contains("<span class=\"lb-name\">Una</span>"));
   }
 
-  // --- CSV
-
-  @Test
-  void the_csv_has_one_row_per_answer_and_defuses_formulas() {
-    JsonNode room = newClass("CSV");
-    String id = room.get("id").asText();
-    Client evil = Client.student(server, room.get("code").asText(), "=HYPERLINK(\"x\")");
-    Client fine = Client.student(server, room.get("code").asText(), "Fine, thanks");
-    List<String> rounds = new ArrayList<>();
-    JsonNode questions = json(teacher.get("/api/teach/classes/" + id + "/questions"));
-    for (int i = 0; i < 2; i++) {
-      String round = teacher.pushRound(id, questions.get(i).get("id").asText());
-      rounds.add(round);
-      String evilId = newId();
-      evil.sendAnswer(id, evilId, round, 0);
-      evil.sendAnswer(id, evilId, round, 0);
-      fine.sendAnswer(id, newId(), round, 1);
-    }
-    HttpResponse<String> csv = teacher.get("/teach/classes/" + id + "/results.csv");
-    assertEquals(200, csv.statusCode());
-    assertEquals("text/csv; charset=utf-8", csv.headers().firstValue("Content-Type").orElseThrow());
-    String[] lines = csv.body().split("\r\n");
-    assertEquals(ResultsCsv.HEADER, lines[0]);
-    assertEquals(5, lines.length, csv.body());
-    assertTrue(lines[1].contains(",\"'=HYPERLINK(\"\"x\"\")\",live,"), lines[1]);
-    assertTrue(lines[2].contains(",\"Fine, thanks\",live,"), lines[2]);
-    for (String round : rounds) assertEquals(2, csv.body().split(round, -1).length - 1, "two answers in round " + round);
-  }
-
-  @Test
-  void csv_cells_are_quoted_and_formulas_defused() {
-    assertEquals("plain", ResultsCsv.cell("plain"));
-    assertEquals("\"'=1+1\"", ResultsCsv.cell("=1+1"));
-    assertEquals("\"'+x\"", ResultsCsv.cell("+x"));
-    assertEquals("\"'-x\"", ResultsCsv.cell("-x"));
-    assertEquals("\"'@x\"", ResultsCsv.cell("@x"));
-    assertEquals("\"a \"\"b\"\"\"", ResultsCsv.cell("a \"b\""));
-    assertEquals("\"a\nb\"", ResultsCsv.cell("a\nb"));
-  }
-
-  // --- pacing
-
-  @Test
-  void held_ladder_answers_are_not_sent_to_the_class_until_released() {
-    JsonNode room = newClass("Pacing");
-    String id = room.get("id").asText();
-    Client member = Client.student(server, room.get("code").asText(), "Pat");
-    Client outsider = new Client(server);
-    String answerText = "A source that can be replayed from stored positions";
-
-    HttpResponse<String> held = teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L1\",\"L2\"]}");
-    assertEquals("{\"held\":[\"L1\",\"L2\"],\"released\":[]}", held.body());
-    String page = member.get("/lessons/exactly-once").body();
-    assertFalse(page.contains(answerText), "the held answer is not sent");
-    assertTrue(page.contains("<details class=\"answer\" data-held=\"L1\"><summary>Answer</summary><p class=\"held-note\">Your instructor will release this answer.</p></details>"));
-    assertTrue(page.contains("<meta name=\"eolab-class\" content=\"" + id + "\">"));
-    assertTrue(outsider.get("/lessons/exactly-once").body().contains(answerText), "others still see it");
-    JsonNode lesson = json(member.get("/api/lessons/exactly-once"));
-    assertFalse(lesson.toString().contains(answerText));
-    assertTrue(json(outsider.get("/api/lessons/exactly-once")).toString().contains(answerText));
-
-    // The quiz draws self-graded questions from the ladder: their model answers are held as well.
-    String topic = null;
-    for (JsonNode q : json(member.get("/api/quiz/lessons/exactly-once")).get("questions")) {
-      if (q.get("id").asText().equals("exactly-once/L1")) topic = q.get("topic").asText();
-    }
-    HttpResponse<String> started = member.post("/api/quiz/sessions",
-        "{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":" + Client.quote(topic) + "}");
-    assertEquals(201, started.statusCode(), started.body());
-    String session = json(started).get("id").asText();
-    String quizPage = member.get("/lessons/exactly-once/quiz/" + session).body();
-    assertTrue(quizPage.contains("data-item=\"L1\""), "the quiz asks L1");
-    assertTrue(quizPage.contains("data-held=\"L1\""));
-    assertFalse(quizPage.contains(answerText), "the quiz page does not carry the held model answer");
-    HttpResponse<String> graded = member.post("/api/events", "{\"id\":\"" + newId() + "\",\"type\":\"quiz.answer\",\"lesson\":\"exactly-once\","
-        + "\"item\":\"L1\",\"data\":{\"session\":\"" + session + "\",\"question\":\"exactly-once/L1\",\"rating\":1}}");
-    assertEquals(200, graded.statusCode(), graded.body());
-    assertEquals(Pacing.HELD_TEXT, json(graded).get("result").get("explanation").asText());
-    assertFalse(graded.body().contains(answerText));
-    String results = member.get("/lessons/exactly-once/quiz/" + session + "/results").body();
-    assertTrue(results.contains("data-question=\"exactly-once/L1\""), "L1 is a miss (rated Again)");
-    assertFalse(results.contains(answerText), "the results page does not carry the held model answer");
-    String resultsJson = member.get("/api/quiz/sessions/" + session + "/results").body();
-    assertTrue(resultsJson.contains("\"question\":\"exactly-once/L1\""), resultsJson);
-    assertFalse(resultsJson.contains(answerText));
-
-    assertEquals("{\"held\":[\"L2\"],\"released\":[\"L1\"]}", teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L2\"]}").body());
-    assertTrue(member.get("/lessons/exactly-once").body().contains(answerText));
-    HttpResponse<String> bad = teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L99\"]}");
-    assertEquals(400, bad.statusCode());
-    assertTrue(bad.body().startsWith("{\"error\":\"lesson 'exactly-once' has no ladder question 'L99'; its ladder: L1, L2"), bad.body());
-  }
-
   // --- limits
 
   @Test
@@ -560,5 +342,4 @@ class ClassroomHttpTest extends ServerTest {
       assertFalse(c.cookies.containsKey("eolab_instructor"));
     }
   }
-
 }

@@ -31,6 +31,10 @@ class LessonValidationTest {
             + "used at sections[0].blocks[0].id (line 10); ids must be unique in the lesson"),
         arguments("dangling-edge", "lessons/demo/lesson.yaml:16: maps[0].edges[1].to: no node 'billing' in map 'arch'"),
         arguments("dangling-flow-step", "lessons/demo/lesson.yaml:17: flows[0].steps[0].next[1].to: no step 'abort' in flow 'two-phase'"),
+        arguments("dangling-rephrasing", "lessons/demo/lesson.yaml:21: sections[0].blocks[1].items[0].rephrases: no ladder "
+            + "question 'L2' in lesson 'demo'"),
+        arguments("unknown-style", "lessons/demo/lesson.yaml:11: sections[0].blocks[0].style: 'style' must be ladder or "
+            + "interview, got 'quiz'"),
         arguments("id-mismatch", "lessons/demo/lesson.yaml:2: id: must match the folder name 'demo', got 'demo-lesson'"),
         arguments("missing-snippet", "lessons/exactly-once/lesson.yaml:10: sections[0].blocks[1].snippet: no snippet "
             + "'crash-demo' in snippets/exactly-once/ (snippets there: sink-demo, txn-dedupe-demo)")

@@ -291,7 +291,7 @@ class SeedCoverageTest {
 
   private static Block.Questions questions(String style) {
     return lesson.sections().stream().flatMap(s -> s.blocks().stream())
-        .filter(b -> b instanceof Block.Questions q && q.style().equals(style)).map(b -> (Block.Questions) b)
+        .filter(b -> b instanceof Block.Questions q && q.style().id().equals(style)).map(b -> (Block.Questions) b)
         .findFirst().orElseThrow(() -> new AssertionError("no " + style + " questions block"));
   }
 

@@ -1,0 +1,134 @@
+package lab.exactlyonce.classroom;
+
+import j2html.tags.DomContent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Keeps watching instructors' dashboards current. Requests only mark what they changed; a background tick
+ * ({@value #TICK_MILLIS} ms) re-renders the live panel and the roster of the classes marked since, and every
+ * {@value #FULL_EVERY} ticks every panel of a class whose members or their events changed. So a class answering at
+ * once costs the instructor a few renders a second, not one per answer.
+ */
+final class DashboardPush implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(DashboardPush.class);
+  private static final int TICK_MILLIS = 150;
+  private static final int FULL_EVERY = 10;
+
+  private final Classroom classroom;
+  private final ClassStore store;
+  private final Dashboard dashboard;
+  private final RoomFeed feed;
+  private final Set<String> liveDirty = ConcurrentHashMap.newKeySet();
+  /** Classes whose roster (online status) changed: re-rendered on the next tick. */
+  private final Set<String> rosterDirty = ConcurrentHashMap.newKeySet();
+  /** Classes whose members changed: every panel re-rendered, at most every {@value #FULL_EVERY} ticks. */
+  private final Set<String> panelsDirty = ConcurrentHashMap.newKeySet();
+  /** The events version each watched class's panels were last rendered at. */
+  private final Map<String, String> versions = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService ticker;
+  private int ticks;
+
+  DashboardPush(Classroom classroom, Dashboard dashboard) {
+    this.classroom = classroom;
+    this.store = classroom.store();
+    this.dashboard = dashboard;
+    this.feed = new RoomFeed(rosterDirty::add);
+    this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "classroom-dashboard");
+      t.setDaemon(true);
+      return t;
+    });
+    ticker.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /** The streams of every class; a student's stream opening or closing marks the roster. */
+  RoomFeed feed() {
+    return feed;
+  }
+
+  /** The live round changed: a question pushed, answered, revealed, ended, or the leaderboard switched. */
+  void liveChanged(String classId) {
+    liveDirty.add(classId);
+  }
+
+  /** A member joined or was removed. */
+  void membersChanged(String classId) {
+    rosterDirty.add(classId);
+    panelsDirty.add(classId);
+  }
+
+  /** The live panel as the instructor sees it now. */
+  DomContent live(Room room) {
+    Optional<Round> round = room.closed() ? Optional.empty() : classroom.current(room);
+    List<Member> members = store.members(room.id());
+    int online = feed.online(room.id()).size();
+    if (round.isEmpty()) return LiveViews.instructorLive(room, null, null, new int[0], members.size(), online, List.of(), Map.of());
+    boolean board = room.leaderboard().shown();
+    return LiveViews.instructorLive(room, round.get(), classroom.question(round.get()), classroom.histogram(round.get()),
+        members.size(), online, board ? classroom.scores(room) : List.of(), board ? classroom.nicknames(room) : Map.of());
+  }
+
+  /** Every other panel, by the name of the event that replaces it. */
+  Map<String, DomContent> panels(Room room) {
+    return dashboard.panels(room, feed.online(room.id()));
+  }
+
+  @Override
+  public void close() {
+    ticker.shutdownNow();
+  }
+
+  private void tick() {
+    try {
+      ticks++;
+      for (String id : drain(liveDirty)) {
+        if (!feed.watched(id)) continue;
+        store.find(id).ifPresent(room -> feed.toInstructors(id, "live", ClassroomJson.Fragment.of(live(room))));
+      }
+      for (String id : drain(rosterDirty)) {
+        if (!feed.watched(id)) continue;
+        store.find(id).ifPresent(room -> feed.toInstructors(id, "roster",
+            ClassroomJson.Fragment.of(dashboard.roster(room, store.members(id), feed.online(id)))));
+      }
+      if (ticks % FULL_EVERY != 0) return;
+      Set<String> refresh = drain(panelsDirty);
+      for (String id : feed.watchedClasses()) {
+        Optional<Room> room = store.find(id);
+        if (room.isEmpty()) continue;
+        String version = store.eventsVersion(id, room.get().lesson());
+        if (!version.equals(versions.put(id, version))) refresh.add(id);
+      }
+      for (String id : refresh) {
+        if (!feed.watched(id)) continue;
+        Optional<Room> room = store.find(id);
+        if (room.isEmpty()) continue;
+        for (var panel : panels(room.get()).entrySet()) {
+          feed.toInstructors(id, panel.getKey(), ClassroomJson.Fragment.of(panel.getValue()));
+        }
+        feed.toInstructors(id, "live", ClassroomJson.Fragment.of(live(room.get())));
+      }
+    } catch (RuntimeException e) {
+      log.error("classroom dashboard update failed", e);
+    }
+  }
+
+  private static Set<String> drain(Set<String> dirty) {
+    Set<String> out = new HashSet<>();
+    for (var it = dirty.iterator(); it.hasNext(); ) {
+      out.add(it.next());
+      it.remove();
+    }
+    return out;
+  }
+}

@@ -1,0 +1,276 @@
+package lab.exactlyonce.classroom;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.ForbiddenResponse;
+import io.javalin.http.HandlerType;
+import io.javalin.http.HttpStatus;
+import io.javalin.http.UnauthorizedResponse;
+import io.javalin.http.sse.SseClient;
+import lab.exactlyonce.quiz.LiveBank;
+import lab.exactlyonce.web.RequestOrigin;
+import lab.exactlyonce.web.SameOriginGuard;
+
+import java.net.InetAddress;
+import java.net.URLEncoder;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import static lab.exactlyonce.classroom.ClassroomRequests.body;
+import static lab.exactlyonce.classroom.ClassroomRequests.bool;
+import static lab.exactlyonce.classroom.ClassroomRequests.text;
+
+/**
+ * HTTP for the instructor: sign-in, the class list, the dashboard and its stream, live questions, holds. Every page
+ * and API but the sign-in page is closed by a before-handler; every page request passes the same-origin guard.
+ */
+final class InstructorRoutes {
+  static final String SIGN_IN_REQUIRED = "instructor sign-in required: sign in at /teach/login";
+
+  private final Classroom classroom;
+  private final ClassStore store;
+  private final InstructorAuth auth;
+  private final SignInThrottle logins;
+  private final DashboardPush push;
+  private final RoomFeed feed;
+  private final Consumer<SseClient> streamOpened;
+
+  InstructorRoutes(Classroom classroom, InstructorAuth auth, SignInThrottle logins, DashboardPush push,
+                   Consumer<SseClient> streamOpened) {
+    this.classroom = classroom;
+    this.store = classroom.store();
+    this.auth = auth;
+    this.logins = logins;
+    this.push = push;
+    this.feed = push.feed();
+    this.streamOpened = streamOpened;
+  }
+
+  void register(RoutesConfig routes) {
+    routes.before("/teach", this::guardPage);
+    routes.before("/teach/*", this::guardPage);
+    routes.before("/api/teach/*", this::guardApi);
+    routes.before("/api/teach/classes/{id}/stream", ctx -> classroom.room(ctx.pathParam("id")));
+
+    routes.get("/teach/login", ctx -> ClassroomPages.send(ctx, ClassroomPages.login(null, ctx.queryParam("next"))));
+    routes.post("/teach/login", this::login);
+    routes.post("/teach/logout", ctx -> {
+      auth.signOut(ctx);
+      ctx.redirect("/teach/login", HttpStatus.SEE_OTHER);
+    });
+    routes.get("/teach", ctx -> ClassroomPages.send(ctx, ClassroomPages.home(store.all(), classroom.lessons())));
+    routes.post("/teach/classes", ctx -> {
+      Room room = classroom.create(ctx.formParam("name"), ctx.formParam("lesson"));
+      ctx.redirect("/teach/classes/" + room.id(), HttpStatus.SEE_OTHER);
+    });
+    routes.get("/teach/classes/{id}", this::dashboardPage);
+    routes.get("/teach/classes/{id}/qr.svg", ctx -> {
+      Room room = classroom.room(ctx.pathParam("id"));
+      ClassroomPages.noStore(ctx);
+      ctx.contentType("image/svg+xml").result(QrSvg.of(joinLink(ctx, room), "Join " + room.name() + " with code " + room.code()));
+    });
+    routes.get("/teach/classes/{id}/results.csv", ctx -> {
+      Room room = classroom.room(ctx.pathParam("id"));
+      ctx.header("Content-Disposition", "attachment; filename=\"class-results.csv\"");
+      ClassroomPages.noStore(ctx);
+      ctx.contentType("text/csv; charset=utf-8").result(ResultsCsv.render(classroom, room));
+    });
+
+    routes.post("/api/teach/classes", ctx -> {
+      ObjectNode body = body(ctx, Set.of("name", "lesson"));
+      Room room = classroom.create(text(body, "name"), text(body, "lesson"));
+      ctx.status(201).json(roomJson(ctx, room));
+    });
+    routes.get("/api/teach/classes", ctx -> ctx.json(store.all().stream().map(r -> roomJson(ctx, r)).toList()));
+    routes.get("/api/teach/classes/{id}", ctx -> ctx.json(roomJson(ctx, classroom.room(ctx.pathParam("id")))));
+    routes.post("/api/teach/classes/{id}/code", ctx -> ctx.json(roomJson(ctx, classroom.rotate(ctx.pathParam("id")))));
+    routes.post("/api/teach/classes/{id}/close", this::closeClass);
+    routes.delete("/api/teach/classes/{id}/students/{learner}", this::removeStudent);
+    routes.get("/api/teach/classes/{id}/questions", ctx -> {
+      Room room = classroom.room(ctx.pathParam("id"));
+      ctx.json(classroom.bank().questions(room.lesson()));
+    });
+    routes.post("/api/teach/classes/{id}/live/push", this::push);
+    routes.post("/api/teach/classes/{id}/live/reveal", this::reveal);
+    routes.post("/api/teach/classes/{id}/live/leaderboard", this::leaderboard);
+    routes.post("/api/teach/classes/{id}/live/end", this::endSession);
+    routes.put("/api/teach/classes/{id}/holds", this::holds);
+    routes.sse("/api/teach/classes/{id}/stream", this::stream);
+  }
+
+  // --- guards and sign-in
+
+  private void guardPage(Context ctx) {
+    SameOriginGuard.check(ctx);
+    if (ctx.path().equals("/teach/login")) return;
+    if (auth.signedIn(ctx)) return;
+    if (ctx.method() == HandlerType.GET) {
+      ctx.redirect("/teach/login?next=" + URLEncoder.encode(ctx.path(), StandardCharsets.UTF_8), HttpStatus.SEE_OTHER);
+      ctx.skipRemainingHandlers();
+      return;
+    }
+    throw new ForbiddenResponse(SIGN_IN_REQUIRED);
+  }
+
+  private void guardApi(Context ctx) {
+    if (!auth.signedIn(ctx)) throw new UnauthorizedResponse(SIGN_IN_REQUIRED);
+  }
+
+  private void login(Context ctx) {
+    String next = ctx.formParam("next");
+    if (next == null || !next.startsWith("/teach") || next.startsWith("//")) next = "/teach";
+    String device = auth.device(ctx);
+    boolean local = isLoopback(ctx.ip());
+    OptionalLong wait = logins.before(device, ctx.ip(), local);
+    if (wait.isPresent()) {
+      ctx.header("Retry-After", String.valueOf(wait.getAsLong()));
+      ctx.status(429);
+      ClassroomPages.send(ctx, ClassroomPages.login("Too many wrong secrets were tried; try again in " + wait.getAsLong()
+          + " seconds. (A browser you signed in with before, and the computer running the app, are not held up.)", next));
+      return;
+    }
+    if (!auth.matches(ctx.formParam("secret"))) {
+      logins.failed(device, ctx.ip(), local);
+      ctx.status(401);
+      ClassroomPages.send(ctx, ClassroomPages.login("That is not the instructor secret.", next));
+      return;
+    }
+    logins.succeeded();
+    auth.signIn(ctx);
+    ctx.redirect(next, HttpStatus.SEE_OTHER);
+  }
+
+  private static boolean isLoopback(String address) {
+    try {
+      return InetAddress.getByName(address).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+
+  // --- the dashboard
+
+  private void dashboardPage(Context ctx) {
+    Room room = classroom.room(ctx.pathParam("id"));
+    ClassroomPages.send(ctx, ClassroomPages.dashboard(room, joinLink(ctx, room), push.panels(room), push.live(room),
+        classroom.bank().questions(room.lesson()), classroom.ladder(room), store.holds(room.id())));
+  }
+
+  private void stream(SseClient sse) {
+    Optional<Room> found = store.find(sse.ctx().pathParam("id"));
+    if (found.isEmpty()) { // deleted after the before-handler looked
+      feed.send(sse, "error", Map.of("error", "no class '" + sse.ctx().pathParam("id") + "'"));
+      sse.close();
+      return;
+    }
+    streamOpened.accept(sse);
+    if (sse.terminated()) return;
+    sse.keepAlive();
+    Room room = found.get();
+    feed.addInstructor(room.id(), sse);
+    feed.send(sse, "live", ClassroomJson.Fragment.of(push.live(room)));
+    for (var panel : push.panels(room).entrySet()) feed.send(sse, panel.getKey(), ClassroomJson.Fragment.of(panel.getValue()));
+  }
+
+  // --- the class
+
+  private void closeClass(Context ctx) {
+    Room room = classroom.close(ctx.pathParam("id"));
+    feed.endStudents(room.id(), "closed", ClassroomJson.Fragment.of(LiveViews.studentIdle(room)));
+    push.liveChanged(room.id());
+    ctx.json(roomJson(ctx, room));
+  }
+
+  record Removed(String removed, String nickname) {}
+
+  private void removeStudent(Context ctx) {
+    Member m = classroom.removeStudent(ctx.pathParam("id"), ctx.pathParam("learner"));
+    feed.endStudent(m.classId(), m.learnerId(), "removed", ClassroomJson.Fragment.of(LiveViews.studentRemoved()));
+    push.membersChanged(m.classId());
+    ctx.json(new Removed(m.learnerId(), m.nickname()));
+  }
+
+  // --- live questions
+
+  record Pushed(String round, String question, String session, String pushedAt) {}
+
+  private void push(Context ctx) {
+    ObjectNode body = body(ctx, Set.of("question"));
+    Round round = classroom.push(ctx.pathParam("id"), text(body, "question"));
+    LiveBank.LiveQuestion q = classroom.question(round);
+    feed.toStudents(round.classId(), "question", ClassroomJson.question(classroom, round, q, null));
+    push.liveChanged(round.classId());
+    ctx.json(new Pushed(round.id(), q.id(), round.session(), round.pushedAt().toString()));
+  }
+
+  /** The reveal each student gets: the right option, and the round drawn with their own answer marked. */
+  record Reveal(String round, int answer, String html) {}
+
+  record Revealed(String round, int answer, int[] counts) {}
+
+  private void reveal(Context ctx) {
+    Round round = classroom.reveal(ctx.pathParam("id"));
+    Room room = classroom.room(round.classId());
+    LiveBank.LiveQuestion q = classroom.question(round);
+    int[] counts = classroom.histogram(round);
+    Map<String, Integer> tally = classroom.tally(round);
+    feed.toEachStudent(room.id(), "reveal", learner ->
+        new Reveal(round.id(), q.answer(), LiveViews.studentQuestion(round, q, tally.get(learner), counts).render()));
+    feed.toStudents(room.id(), "leaderboard", ClassroomJson.leaderboard(classroom, room));
+    push.liveChanged(room.id());
+    ctx.json(new Revealed(round.id(), q.answer(), counts));
+  }
+
+  record LeaderboardMode(Leaderboard leaderboard) {}
+
+  private void leaderboard(Context ctx) {
+    ObjectNode body = body(ctx, Set.of("show", "anonymous"));
+    classroom.leaderboard(ctx.pathParam("id"), bool(body, "show"), bool(body, "anonymous"));
+    Room room = classroom.room(ctx.pathParam("id"));
+    feed.toStudents(room.id(), "leaderboard", ClassroomJson.leaderboard(classroom, room));
+    push.liveChanged(room.id());
+    ctx.json(new LeaderboardMode(room.leaderboard()));
+  }
+
+  record Ended(boolean ended) {}
+
+  private void endSession(Context ctx) {
+    classroom.end(ctx.pathParam("id"));
+    Room room = classroom.room(ctx.pathParam("id"));
+    feed.toStudents(room.id(), "idle", ClassroomJson.Fragment.of(LiveViews.studentIdle(room)));
+    push.liveChanged(room.id());
+    ctx.json(new Ended(true));
+  }
+
+  // --- holds
+
+  record Holds(Set<String> held, List<String> released) {}
+
+  record Release(List<String> items) {}
+
+  private void holds(Context ctx) {
+    List<String> items = ClassroomRequests.ladderIds(body(ctx, Set.of("held")), "held");
+    String id = ctx.pathParam("id");
+    List<String> released = classroom.setHolds(id, items);
+    if (!released.isEmpty()) feed.toStudents(id, "release", new Release(released));
+    ctx.json(new Holds(store.holds(id), released));
+  }
+
+  // --- helpers
+
+  private ClassroomJson.RoomView roomJson(Context ctx, Room room) {
+    return ClassroomJson.room(room, joinLink(ctx, room), store.members(room.id()), feed.online(room.id()));
+  }
+
+  /** The link students open (or scan) to join: on the host and scheme they reach this app by. */
+  private static String joinLink(Context ctx, Room room) {
+    return RequestOrigin.of(ctx) + "/join?code=" + room.code();
+  }
+}

@@ -1,0 +1,153 @@
+package lab.exactlyonce.classroom;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static lab.exactlyonce.classroom.Client.SECRET;
+import static lab.exactlyonce.classroom.Client.json;
+import static lab.exactlyonce.classroom.Client.newId;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The instructor side over HTTP: who may use the instructor pages and APIs, and the results CSV. */
+class InstructorHttpTest extends ClassroomServerTest {
+  @Test
+  void sign_in_page_and_a_wrong_secret() {
+    Client c = new Client(server);
+    HttpResponse<String> page = c.get("/teach/login");
+    assertEquals(200, page.statusCode());
+    assertTrue(page.body().contains("<input type=\"password\" name=\"secret\""), page.body());
+    HttpResponse<String> wrong = c.form("/teach/login", Map.of("secret", "guess"));
+    assertEquals(401, wrong.statusCode());
+    assertTrue(wrong.body().contains("That is not the instructor secret."));
+    assertFalse(c.cookies.containsKey("eolab_instructor"));
+  }
+
+  @Test
+  void the_right_secret_sets_a_strict_http_only_cookie_and_leads_to_the_class_list() {
+    Client c = new Client(server);
+    HttpResponse<String> res = c.form("/teach/login", Map.of("secret", SECRET, "next", "/teach"));
+    assertEquals(303, res.statusCode());
+    assertEquals("/teach", res.headers().firstValue("Location").orElseThrow());
+    String cookie = res.headers().allValues("Set-Cookie").stream().filter(s -> s.startsWith("eolab_instructor=")).findFirst().orElseThrow();
+    assertTrue(cookie.contains("HttpOnly"), cookie);
+    assertTrue(cookie.contains("SameSite=Strict"), cookie);
+    assertFalse(cookie.contains(SECRET), "the cookie does not carry the secret");
+    HttpResponse<String> home = c.get("/teach");
+    assertEquals(200, home.statusCode());
+    assertTrue(home.body().contains("<h1>Your classes</h1>"));
+  }
+
+  @Test
+  void a_sign_in_redirect_never_leaves_the_instructor_pages() {
+    Client c = new Client(server);
+    HttpResponse<String> res = c.form("/teach/login", Map.of("secret", SECRET, "next", "https://evil.example/"));
+    assertEquals("/teach", res.headers().firstValue("Location").orElseThrow());
+  }
+
+  @Test
+  void signing_out_ends_the_session() {
+    Client c = Client.instructor(server, SECRET);
+    assertEquals(303, c.form("/teach/logout", Map.of()).statusCode());
+    assertEquals(401, c.get("/api/teach/classes").statusCode());
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+      "GET, /api/teach/classes",
+      "GET, /api/teach/classes/CLASS",
+      "POST, /api/teach/classes",
+      "POST, /api/teach/classes/CLASS/code",
+      "POST, /api/teach/classes/CLASS/close",
+      "DELETE, /api/teach/classes/CLASS/students/STUDENT",
+      "GET, /api/teach/classes/CLASS/questions",
+      "POST, /api/teach/classes/CLASS/live/push",
+      "POST, /api/teach/classes/CLASS/live/reveal",
+      "POST, /api/teach/classes/CLASS/live/leaderboard",
+      "POST, /api/teach/classes/CLASS/live/end",
+      "PUT, /api/teach/classes/CLASS/holds",
+      "GET, /api/teach/classes/CLASS/stream",
+  })
+  void instructor_apis_refuse_students_and_strangers(String method, String pathTemplate) {
+    JsonNode room = newClass("Closed doors");
+    Client student = Client.student(server, room.get("code").asText(), "Mallory");
+    String learner = json(teacher.get("/api/teach/classes/" + room.get("id").asText())).get("students").get(0).get("learner").asText();
+    String path = pathTemplate.replace("CLASS", room.get("id").asText()).replace("STUDENT", learner);
+    for (Client who : List.of(new Client(server), student)) {
+      HttpResponse<String> res = switch0(who, method, path);
+      assertEquals(401, res.statusCode(), path);
+      assertEquals(SIGN_IN, res.body());
+    }
+    Client forged = new Client(server);
+    forged.cookies.put("eolab_instructor", "1700000000.AAAA.AAAA");
+    assertEquals(401, switch0(forged, method, path).statusCode());
+  }
+
+  private static HttpResponse<String> switch0(Client who, String method, String path) {
+    if (method.equals("GET")) return who.get(path);
+    if (method.equals("POST")) return who.post(path, "{}");
+    if (method.equals("PUT")) return who.put(path, "{}");
+    return who.delete(path);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"/teach", "/teach/classes/CLASS", "/teach/classes/CLASS/qr.svg", "/teach/classes/CLASS/results.csv"})
+  void instructor_pages_send_students_to_the_sign_in(String template) {
+    JsonNode room = newClass("Pages");
+    Client student = Client.student(server, room.get("code").asText(), "Eve");
+    String path = template.replace("CLASS", room.get("id").asText());
+    HttpResponse<String> res = student.get(path);
+    assertEquals(303, res.statusCode());
+    assertEquals("/teach/login?next=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8),
+        res.headers().firstValue("Location").orElseThrow());
+    assertEquals(403, student.form("/teach/classes", Map.of("name", "mine")).statusCode());
+  }
+
+  // --- CSV
+
+  @Test
+  void the_csv_has_one_row_per_answer_and_defuses_formulas() {
+    JsonNode room = newClass("CSV");
+    String id = room.get("id").asText();
+    Client evil = Client.student(server, room.get("code").asText(), "=HYPERLINK(\"x\")");
+    Client fine = Client.student(server, room.get("code").asText(), "Fine, thanks");
+    List<String> rounds = new ArrayList<>();
+    JsonNode questions = json(teacher.get("/api/teach/classes/" + id + "/questions"));
+    for (int i = 0; i < 2; i++) {
+      String round = teacher.pushRound(id, questions.get(i).get("id").asText());
+      rounds.add(round);
+      String evilId = newId();
+      evil.sendAnswer(id, evilId, round, 0);
+      evil.sendAnswer(id, evilId, round, 0);
+      fine.sendAnswer(id, newId(), round, 1);
+    }
+    HttpResponse<String> csv = teacher.get("/teach/classes/" + id + "/results.csv");
+    assertEquals(200, csv.statusCode());
+    assertEquals("text/csv; charset=utf-8", csv.headers().firstValue("Content-Type").orElseThrow());
+    String[] lines = csv.body().split("\r\n");
+    assertEquals(ResultsCsv.HEADER, lines[0]);
+    assertEquals(5, lines.length, csv.body());
+    assertTrue(lines[1].contains(",\"'=HYPERLINK(\"\"x\"\")\",live,"), lines[1]);
+    assertTrue(lines[2].contains(",\"Fine, thanks\",live,"), lines[2]);
+    for (String round : rounds) assertEquals(2, csv.body().split(round, -1).length - 1, "two answers in round " + round);
+  }
+
+  @Test
+  void csv_cells_are_quoted_and_formulas_defused() {
+    assertEquals("plain", ResultsCsv.cell("plain"));
+    assertEquals("\"'=1+1\"", ResultsCsv.cell("=1+1"));
+    assertEquals("\"'+x\"", ResultsCsv.cell("+x"));
+    assertEquals("\"'-x\"", ResultsCsv.cell("-x"));
+    assertEquals("\"'@x\"", ResultsCsv.cell("@x"));
+    assertEquals("\"a \"\"b\"\"\"", ResultsCsv.cell("a \"b\""));
+    assertEquals("\"a\nb\"", ResultsCsv.cell("a\nb"));
+  }
+}
