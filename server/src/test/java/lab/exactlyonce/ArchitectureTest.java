@@ -7,13 +7,11 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
-import lab.exactlyonce.classroom.ClassroomSettings;
 import lab.exactlyonce.learner.LearnerData;
 import lab.exactlyonce.learner.Learners;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -64,9 +62,6 @@ class ArchitectureTest {
   @Test
   void no_package_depends_on_itself_through_others() {
     slices().assignedFrom(FEATURES).should().beFreeOfCycles()
-        // The classroom's settings still throw the root package's ConfigException; they are to throw
-        // IllegalArgumentException like every other feature's settings, which Config turns into its one line.
-        .ignoreDependency(equivalentTo(ClassroomSettings.class), resideInAPackage(BASE))
         .check(MAIN);
   }
 

@@ -39,6 +39,10 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class Classroom {
   static final String ANSWER = "quiz.answer";
+  /** The largest JSON body a classroom request may send: a nickname, a code, an answer or a list of holds. */
+  static final int MAX_REQUEST_BYTES = 4096;
+  /** The most ladder questions one holds request may name; a lesson's ladder is far shorter. */
+  static final int MAX_HOLDS = 100;
 
   private final ClassStore store;
   private final EventLog events;

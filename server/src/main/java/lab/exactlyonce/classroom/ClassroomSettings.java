@@ -1,6 +1,5 @@
 package lab.exactlyonce.classroom;
 
-import lab.exactlyonce.Config;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,11 +38,11 @@ public record ClassroomSettings(Optional<String> instructorSecret, int joinsPerM
     instructorSecret = instructorSecret == null ? Optional.empty() : instructorSecret.map(String::strip).filter(s -> !s.isEmpty());
     instructorSecret.ifPresent(s -> {
       if (s.length() < MIN_SECRET_LENGTH) {
-        throw new Config.ConfigException("--instructor-secret must be at least " + MIN_SECRET_LENGTH
+        throw new IllegalArgumentException("--instructor-secret must be at least " + MIN_SECRET_LENGTH
             + " characters long, got " + s.length());
       }
       String weak = SecretStrength.problem(s);
-      if (weak != null) throw new Config.ConfigException(weak);
+      if (weak != null) throw new IllegalArgumentException(weak);
     });
     positive(joinsPerMinutePerAddress, "--join-limit-per-address");
     positive(joinsPerMinutePerClass, "--join-limit-per-class");
@@ -75,13 +74,13 @@ public record ClassroomSettings(Optional<String> instructorSecret, int joinsPerM
       try {
         return Integer.parseInt(v.trim());
       } catch (NumberFormatException e) {
-        throw new Config.ConfigException(flag + " must be a number, got '" + v + "'");
+        throw new IllegalArgumentException(flag + " must be a number, got '" + v + "'");
       }
     }).orElse(fallback);
   }
 
   private static void positive(int value, String flag) {
-    if (value < 1) throw new Config.ConfigException(flag + " must be at least 1, got " + value);
+    if (value < 1) throw new IllegalArgumentException(flag + " must be at least 1, got " + value);
   }
 
   /** Never shows the secret. */

@@ -1,6 +1,5 @@
 package lab.exactlyonce.classroom;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.ForbiddenResponse;
@@ -10,6 +9,8 @@ import io.javalin.http.UnauthorizedResponse;
 import io.javalin.http.sse.SseClient;
 import lab.exactlyonce.quiz.LiveBank;
 import lab.exactlyonce.web.RequestOrigin;
+import lab.exactlyonce.web.JsonFields;
+import lab.exactlyonce.web.JsonRequests;
 import lab.exactlyonce.web.SameOriginGuard;
 
 import java.net.InetAddress;
@@ -23,9 +24,6 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 
-import static lab.exactlyonce.classroom.ClassroomRequests.body;
-import static lab.exactlyonce.classroom.ClassroomRequests.bool;
-import static lab.exactlyonce.classroom.ClassroomRequests.text;
 
 /**
  * HTTP for the instructor: sign-in, the class list, the dashboard and its stream, live questions, holds. Every page
@@ -84,8 +82,8 @@ final class InstructorRoutes {
     });
 
     routes.post("/api/teach/classes", ctx -> {
-      ObjectNode body = body(ctx, Set.of("name", "lesson"));
-      Room room = classroom.create(text(body, "name"), text(body, "lesson"));
+      JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("name", "lesson"));
+      Room room = classroom.create(body.optionalText("name").orElse(null), body.optionalText("lesson").orElse(null));
       ctx.status(201).json(roomJson(ctx, room));
     });
     routes.get("/api/teach/classes", ctx -> ctx.json(store.all().stream().map(r -> roomJson(ctx, r)).toList()));
@@ -202,8 +200,8 @@ final class InstructorRoutes {
   record Pushed(String round, String question, String session, String pushedAt) {}
 
   private void push(Context ctx) {
-    ObjectNode body = body(ctx, Set.of("question"));
-    Round round = classroom.push(ctx.pathParam("id"), text(body, "question"));
+    JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("question"));
+    Round round = classroom.push(ctx.pathParam("id"), body.optionalText("question").orElse(null));
     LiveBank.LiveQuestion q = classroom.question(round);
     feed.toStudents(round.classId(), "question", ClassroomJson.question(classroom, round, q, null));
     push.liveChanged(round.classId());
@@ -231,8 +229,9 @@ final class InstructorRoutes {
   record LeaderboardMode(Leaderboard leaderboard) {}
 
   private void leaderboard(Context ctx) {
-    ObjectNode body = body(ctx, Set.of("show", "anonymous"));
-    classroom.leaderboard(ctx.pathParam("id"), bool(body, "show"), bool(body, "anonymous"));
+    JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("show", "anonymous"));
+    classroom.leaderboard(ctx.pathParam("id"), body.optionalBool("show").orElse(false),
+        body.optionalBool("anonymous").orElse(false));
     Room room = classroom.room(ctx.pathParam("id"));
     feed.toStudents(room.id(), "leaderboard", ClassroomJson.leaderboard(classroom, room));
     push.liveChanged(room.id());
@@ -256,7 +255,9 @@ final class InstructorRoutes {
   record Release(List<String> items) {}
 
   private void holds(Context ctx) {
-    List<String> items = ClassroomRequests.ladderIds(body(ctx, Set.of("held")), "held");
+    JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("held"));
+    body.required("held");
+    List<String> items = body.optionalTexts("held", "ladder question ids", Classroom.MAX_HOLDS).orElse(List.of());
     String id = ctx.pathParam("id");
     List<String> released = classroom.setHolds(id, items);
     if (!released.isEmpty()) feed.toStudents(id, "release", new Release(released));

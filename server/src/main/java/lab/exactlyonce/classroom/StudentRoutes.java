@@ -1,7 +1,6 @@
 package lab.exactlyonce.classroom;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -10,17 +9,16 @@ import io.javalin.http.TooManyRequestsResponse;
 import io.javalin.http.sse.SseClient;
 import j2html.tags.DomContent;
 import lab.exactlyonce.learner.Learners;
+import lab.exactlyonce.web.JsonFields;
+import lab.exactlyonce.web.JsonRequests;
 import lab.exactlyonce.web.SameOriginGuard;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.function.Consumer;
 
-import static lab.exactlyonce.classroom.ClassroomRequests.body;
-import static lab.exactlyonce.classroom.ClassroomRequests.integer;
-import static lab.exactlyonce.classroom.ClassroomRequests.text;
 
 /**
  * HTTP for students: joining with a code and a nickname, the class page, its stream and live answers. The learner is
@@ -123,8 +121,8 @@ final class StudentRoutes {
                     String page, String stream) {}
 
   private void joinJson(Context ctx) {
-    ObjectNode body = body(ctx, Set.of("code", "nickname"));
-    Joined joined = join(ctx, text(body, "code"), text(body, "nickname"));
+    JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("code", "nickname"));
+    Joined joined = join(ctx, body.optionalText("code").orElse(null), body.optionalText("nickname").orElse(null));
     String id = joined.room().id();
     ctx.status(joined.created() ? 201 : 200).json(new Membership(id, joined.room().name(), joined.member().nickname(),
         "/classes/" + id, "/api/classes/" + id + "/stream"));
@@ -163,9 +161,10 @@ final class StudentRoutes {
     Member me = member(ctx);
     Room room = classroom.open(me.classId());
     refuseWhile(answers.take(me.learnerId()), ctx, "too many answers; try again in %d seconds");
-    ObjectNode body = body(ctx, Set.of("id", "round", "choice"));
-    Integer choice = integer(body, "choice");
-    Classroom.Receipt receipt = classroom.answer(room, me.learnerId(), new Classroom.Answer(text(body, "id"), text(body, "round"), choice));
+    JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("id", "round", "choice"));
+    Integer choice = body.optionalInteger("choice").orElse(null);
+    Classroom.Receipt receipt = classroom.answer(room, me.learnerId(),
+        new Classroom.Answer(body.optionalText("id").orElse(null), body.optionalText("round").orElse(null), choice));
     push.liveChanged(room.id());
     ctx.json(receipt);
   }

@@ -110,6 +110,20 @@ public final class JsonFields {
     });
   }
 
+  /** A list of strings of at most {@code maxItems}; {@code kind} says what they are, as "ladder question ids". */
+  public Optional<List<String>> optionalTexts(String field, String kind, int maxItems) {
+    return value(field).map(v -> {
+      String expected = "a list of at most " + maxItems + " " + kind;
+      if (!v.isArray() || v.size() > maxItems) throw wrongType(field, expected, v);
+      List<String> out = new ArrayList<>();
+      for (JsonNode item : v) {
+        if (!item.isTextual()) throw wrongType(field, expected, v);
+        out.add(item.textValue());
+      }
+      return out;
+    });
+  }
+
   /** An object whose fields the caller reads itself: one whose names are data (knob names) or depend on a type. */
   public Optional<ObjectNode> optionalObject(String field) {
     return value(field).map(v -> {

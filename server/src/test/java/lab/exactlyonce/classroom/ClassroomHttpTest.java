@@ -46,7 +46,7 @@ class ClassroomHttpTest extends ClassroomServerTest {
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
       "{\"name\":\"\"}| 'name' is required: what do you call this class?",
       "{\"name\":\"x\",\"lesson\":\"nope\"}| no lesson 'nope'; lessons here: exactly-once",
-      "{\"name\":\"x\",\"size\":3}| unknown field 'size'; expected lesson, name",
+      "{\"name\":\"x\",\"size\":3}| unknown field 'size'; the fields are 'name' and 'lesson'",
       "{\"name\":\"" + "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" + "\"}| 'name' is 81 characters; the limit is 80",
   })
   void bad_class_requests_name_the_problem(String body, String message) {
