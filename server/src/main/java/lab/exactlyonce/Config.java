@@ -38,10 +38,9 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
   }
 
   /**
-   * The JDBC URL to use: the configured one, or an H2 file database {@code <dataDir>/eolab.mv.db}. WRITE_DELAY=0
-   * makes H2 write every commit to the file before the commit returns; with H2's default (written within a second)
-   * an acknowledged event was lost when the process was killed (see KillRestartTest). The app opens the embedded
-   * database with the password kept in the data directory ({@code store.LocalData}); this URL alone names no password.
+   * The JDBC URL to use: the configured one, or the embedded H2 file database {@code <dataDir>/eolab.mv.db} (its
+   * settings are explained where the URL is built, {@code store.DataDirectory}). The app opens the embedded database
+   * with the password kept in the data directory ({@code store.LocalData}); this URL alone names no password.
    */
   public String jdbcUrl() {
     return store.jdbcUrl().orElseGet(() -> StoreSettings.embeddedJdbcUrl(dataDir));

@@ -17,7 +17,6 @@ import static j2html.TagCreator.*;
  * the lesson ({@code data-lesson}) and the tabs ({@code data-tabs}) for the scripts, with the other features' page data.
  */
 final class LessonPages {
-  /** Per the page contract; a module or stylesheet a feature has not shipped yet is left out. */
   private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "exercises.js", "progress.js");
   private static final List<String> STYLESHEETS = List.of("maps.css", "flows.css", "sandbox.css", "timeline.css", "exercises.css", "progress.css");
 
@@ -56,7 +55,7 @@ final class LessonPages {
             held.isEmpty() ? text("") : held.watcher()
         ).withClass("lesson").attr("data-lesson", lesson.id()).attr("data-tabs", tabIds());
     views.page().attributes().forEach(page::attr);
-    return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(present("css", STYLESHEETS), present("js", MODULES)),
+    return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(STYLESHEETS, MODULES),
         page);
   }
 
@@ -134,9 +133,5 @@ final class LessonPages {
         each(s.blocks(), b -> blocks.render(lesson, held, tab, b, 4))
     ).withId(id).withClass("lesson-section");
     return tab == Tab.GIST ? section.attr("data-readout") : section;
-  }
-
-  private static List<String> present(String folder, List<String> names) {
-    return names.stream().filter(n -> LessonPages.class.getResource("/web/" + folder + "/" + n) != null).toList();
   }
 }

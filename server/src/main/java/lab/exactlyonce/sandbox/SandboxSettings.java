@@ -35,7 +35,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
                               long killGraceMillis, int queueCapacity, int perClientCap, long heavyAfterMillis,
                               int heavyWorkers, int heavyNice, long queueWaitMillis, Confinement confinement, String workerMain) {
 
-  /** Measured on the 2-core box: see the README's benchmark section. */
+  /** None: C1-only code ({@code -XX:TieredStopAtLevel=1}) was measured and rejected, see docs/sandbox.md. */
   static final List<String> DEFAULT_WORKER_JVM_FLAGS = List.of();
 
   public static final String ENGINE_WORKER_MAIN = "lab.exactlyonce.sandbox.engine.WorkerMain";

@@ -1,8 +1,7 @@
 package lab.exactlyonce.sandbox.engine;
 
 /**
- * The budgets of one run, all in one value, sent to the worker with every request. (The sandbox engine owns and
- * may extend this record.)
+ * The budgets of one run, all in one value, sent to the worker with every request.
  *
  * @param wallMillis wall-clock time for the run (compilation has its own limit, so a run ends within
  *     compileMillis + wallMillis plus a grace of a few hundred milliseconds)

@@ -13,7 +13,7 @@ import java.util.Set;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TraceEvent(long seq, String type, String sink, Long offset, String key, Object value, String txn,
                          Boolean visible, Long checkpoint, String isolation, String kind, String note) {
-  /** The event types, in the order a reader meets them in the docs. */
+  /** Every event type a trace may hold; an event of any other type is refused when it is made. */
   public static final Set<String> TYPES = Set.of("sink", "read", "write", "barrier", "precommit", "checkpoint",
       "commit", "abort", "crash", "replay", "consume", "truncated");
   /** How a sink keeps its rows: every write adds a row, or a write replaces the row with the same key. */
