@@ -38,7 +38,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * kept in memory for the open round, rebuilt from the log after a restart).
  */
 final class Classroom {
-  static final String ANSWER = "quiz.answer";
+  static final String ANSWER = LiveBank.ANSWER_TYPE;
   /** The largest JSON body a classroom request may send: a nickname, a code, an answer or a list of holds. */
   static final int MAX_REQUEST_BYTES = 4096;
   /** The most ladder questions one holds request may name; a lesson's ladder is far shorter. */

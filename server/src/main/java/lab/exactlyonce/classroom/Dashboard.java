@@ -173,7 +173,7 @@ final class Dashboard {
     List<Run> runs = new ArrayList<>();
     for (Member m : members) {
       for (RecordedEvent e : byLearner.getOrDefault(m.learnerId(), List.of())) {
-        if (!e.type().equals("snippet.run")) continue;
+        if (!e.type().equals(Progress.SNIPPET_RUN)) continue;
         String status = e.data().path("status").asText("unknown");
         byOutcome.merge(status, 1, Integer::sum);
         bySnippet.merge(e.item(), 1, Integer::sum);

@@ -28,6 +28,8 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
    * item the exercise id, result {@code {"status", "passed", ...}} as the server's own check found it.
    */
   public static final String EXERCISE_CHECK = "exercise.check";
+  /** The type of the event a learner's page records for every run of a snippet; its data carries the outcome. */
+  public static final String SNIPPET_RUN = ProgressKinds.SNIPPET_RUN;
 
   public record Rung(boolean revealed, Integer rating, String ratingLabel) {}
 

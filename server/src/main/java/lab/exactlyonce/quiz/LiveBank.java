@@ -8,6 +8,9 @@ import java.util.Optional;
  * true/false, predict-the-output), with their answers. Read-only; the quiz feature stays the owner of questions.
  */
 public final class LiveBank {
+  /** The event type of an answer, to a live question as to a quiz session's. */
+  public static final String ANSWER_TYPE = Quiz.ANSWER;
+
   private final QuestionBank bank;
 
   LiveBank(QuestionBank bank) {
