@@ -19,7 +19,6 @@ import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
 import lab.exactlyonce.quiz.QuizRoutes;
-import lab.exactlyonce.quiz.SourceRunner;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxRoutes;
 import lab.exactlyonce.sandbox.SnippetCatalog;
@@ -86,9 +85,7 @@ public final class App {
     Clock clock = Clock.systemUTC();
     Learners learners = new Learners(database, config.dataDir(), clock);
     EventLog events = new EventLog(database, clock);
-    SourceRunner quizRuns = source -> sandbox.run("quiz-bank", source);
-    QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, quizRuns, new ExerciseStarters(exercises,
-        (source, check) -> sandbox.check("quiz-bank", source, check)),
+    QuizRoutes quizRoutes = new QuizRoutes(lessons, snippetsDir, sandbox, new ExerciseStarters(exercises, sandbox),
         config.dataDir(), database, events, learners, clock);
     ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
     EventRoutes eventRoutes = new EventRoutes(lessons, events, learners, List.of(quizRoutes.answerKind()),

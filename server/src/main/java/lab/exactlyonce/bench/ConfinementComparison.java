@@ -1,5 +1,6 @@
 package lab.exactlyonce.bench;
 
+import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.sandbox.engine.Outcome;
@@ -41,7 +42,7 @@ final class ConfinementComparison {
           s.warmUps().add((System.nanoTime() - t1) / 1e6);
           for (int i = 0; i < 30 + runsPerRound; i++) {
             long t = System.nanoTime();
-            RunResult r = sandbox.run("bench", source).get(30, TimeUnit.SECONDS);
+            RunResult r = sandbox.submit(RunRequest.run("bench", source)).get(30, TimeUnit.SECONDS);
             if (i < 30) continue;   // the JIT's warm-up of this source's path
             s.runs().add((System.nanoTime() - t) / 1e6);
             if (r.status() != Outcome.OK || !r.stdout().equals(expected)) s.errors()[0]++;

@@ -13,6 +13,7 @@ import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.progress.RecordedEvent;
+import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxRoutes;
 import lab.exactlyonce.sandbox.engine.Outcome;
@@ -39,15 +40,15 @@ public final class ExerciseRoutes {
   private static final List<String> FIELDS = List.of("source", "attempt");
 
   private final ExerciseCatalog exercises;
-  private final Sandbox sandbox;
+  private final CodeRunner sandbox;
   private final ExerciseChecks checks;
   private final CheckLog checkLog;
   private final Learners learners;
 
-  public ExerciseRoutes(ExerciseCatalog exercises, Sandbox sandbox, EventLog events, Learners learners) {
+  public ExerciseRoutes(ExerciseCatalog exercises, CodeRunner sandbox, EventLog events, Learners learners) {
     this.exercises = exercises;
     this.sandbox = sandbox;
-    this.checks = new ExerciseChecks(sandbox::check);
+    this.checks = new ExerciseChecks(sandbox);
     this.checkLog = new CheckLog(events);
     this.learners = learners;
   }
@@ -88,7 +89,7 @@ public final class ExerciseRoutes {
 
   private void check(Context ctx) {
     Exercise exercise = find(ctx);
-    int limit = sandbox.settings().limits().maxSourceBytes();
+    int limit = sandbox.limits().maxSourceBytes();
     ObjectNode body = JsonRequests.object(ctx, 4 * limit + 1024);
     JsonRequests.onlyFields(body, FIELDS);
     JsonNode source = body.get("source");

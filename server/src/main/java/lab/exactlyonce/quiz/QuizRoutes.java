@@ -14,6 +14,7 @@ import lab.exactlyonce.progress.EventKind;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.Fact;
 import lab.exactlyonce.progress.NewEvent;
+import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.web.JsonRequests;
 
@@ -45,14 +46,14 @@ public final class QuizRoutes {
   private final QuizPages pages = new QuizPages();
 
   /**
-   * @param runner runs snippet variants for predict-the-output questions (the app passes its sandbox)
+   * @param sandbox runs snippet variants for predict-the-output questions
    * @param starters the fix-the-sink exercises' starters and their checks, for the verdict questions
    * @param dataDir what those runs produced is cached under {@code <dataDir>/quiz-outputs/}
    */
-  public QuizRoutes(LessonCatalog catalog, Path snippetsRoot, SourceRunner runner, StarterChecks starters, Path dataDir,
+  public QuizRoutes(LessonCatalog catalog, Path snippetsRoot, CodeRunner sandbox, StarterChecks starters, Path dataDir,
                     Database db, EventLog events, Learners learners, Clock clock) {
     RunCache runs = new RunCache(dataDir.resolve("quiz-outputs"));
-    QuestionBank bank = new QuestionBank(catalog, snippetsRoot, new OutputQuestions(runner, runs),
+    QuestionBank bank = new QuestionBank(catalog, snippetsRoot, new OutputQuestions(sandbox, runs),
         new VerdictQuestions(starters, runs));
     this.sessions = new QuizSessions(db);
     this.quiz = new Quiz(bank, events, sessions, clock);

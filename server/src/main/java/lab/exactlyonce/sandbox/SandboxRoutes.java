@@ -23,15 +23,15 @@ import java.util.concurrent.CompletableFuture;
  * HTTP in and out for the sandbox: {@code POST /api/run}, {@code GET /api/snippets} and
  * {@code GET /api/snippets/{id}} (with its knobs). A run may name a {@code snippet} and set its knobs in
  * {@code params}; without {@code source} the snippet's own source runs. Validates the request, names what is wrong in a 4xx, and hands the run to the
- * {@link Sandbox} without blocking an HTTP thread. The client key is the remote IP address.
+ * {@link CodeRunner} without blocking an HTTP thread. The client key is the remote IP address.
  */
 public final class SandboxRoutes {
-  private final Sandbox sandbox;
+  private final CodeRunner sandbox;
   private final SnippetCatalog snippets;
   private static final List<String> FIELDS = List.of("source", "snippet", "params");
   private final ObjectMapper json = new ObjectMapper();
 
-  public SandboxRoutes(Sandbox sandbox, SnippetCatalog snippets) {
+  public SandboxRoutes(CodeRunner sandbox, SnippetCatalog snippets) {
     this.sandbox = sandbox;
     this.snippets = snippets;
   }
@@ -57,7 +57,7 @@ public final class SandboxRoutes {
     String source = sourceOf(ctx);
     CompletableFuture<RunResult> result;
     try {
-      result = sandbox.run(ctx.ip(), source);
+      result = sandbox.submit(RunRequest.run(ctx.ip(), source));
     } catch (Sandbox.BusyException busy) {
       throw tooBusy(ctx, busy);
     }
@@ -78,7 +78,7 @@ public final class SandboxRoutes {
           + (type == null || type.isBlank() ? "none" : "'" + type + "'"));
     }
     // JSON escapes can make the body a few times longer than the source it carries.
-    byte[] raw = JsonRequests.bytes(ctx, 4L * sandbox.settings().limits().maxSourceBytes() + 1024);
+    byte[] raw = JsonRequests.bytes(ctx, 4L * sandbox.limits().maxSourceBytes() + 1024);
     JsonNode body;
     try {
       body = json.readTree(raw);
@@ -106,7 +106,7 @@ public final class SandboxRoutes {
     if (text.isBlank()) throw new BadRequestResponse("'source' is blank: there is nothing to run");
     text = withParams(text, snippet, body.get("params"));
     int bytes = text.getBytes(StandardCharsets.UTF_8).length;
-    int limit = sandbox.settings().limits().maxSourceBytes();
+    int limit = sandbox.limits().maxSourceBytes();
     if (bytes > limit) {
       throw new HttpResponseException(413, "the source is " + bytes + " bytes; the limit is " + limit + " bytes");
     }

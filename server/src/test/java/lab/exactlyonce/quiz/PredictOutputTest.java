@@ -3,6 +3,7 @@ package lab.exactlyonce.quiz;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.lesson.SnippetIds;
+import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import org.junit.jupiter.api.Test;
@@ -84,7 +85,7 @@ class PredictOutputTest extends ServerTest {
   private RunResult run(String source) throws Exception {
     RunResult run = null;
     for (int attempt = 1; attempt <= 4; attempt++) {
-      run = server.app().sandbox().run("predict-test", source).get(60, TimeUnit.SECONDS);
+      run = server.app().sandbox().submit(RunRequest.run("predict-test", source)).get(60, TimeUnit.SECONDS);
       if (run.status() != Outcome.TIMEOUT && run.status() != Outcome.INTERNAL_ERROR) return run;
       Thread.sleep(1000L * attempt);
     }

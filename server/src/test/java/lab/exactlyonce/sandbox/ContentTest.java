@@ -40,7 +40,7 @@ class ContentTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("snippets")
   void prints_its_expected_output(Snippet snippet) throws Exception {
-    RunResult result = sandbox.run("content-test", snippet.source()).get(30, TimeUnit.SECONDS);
+    RunResult result = sandbox.submit(RunRequest.run("content-test", snippet.source())).get(30, TimeUnit.SECONDS);
     assertEquals(Outcome.OK, result.status(), result.toString());
     assertEquals(snippet.expectedOutput(), result.stdout());
     assertEquals("", result.stderr());

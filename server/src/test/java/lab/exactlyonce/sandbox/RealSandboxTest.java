@@ -41,7 +41,7 @@ class RealSandboxTest {
   }
 
   RunResult run(String client, String source) throws Exception {
-    return sandbox.run(client, source).get(30, TimeUnit.SECONDS);
+    return sandbox.submit(RunRequest.run(client, source)).get(30, TimeUnit.SECONDS);
   }
 
   static String main(String body) {
@@ -88,8 +88,8 @@ class RealSandboxTest {
   void thirty_two_concurrent_runs_each_see_only_their_own_output() throws Exception {
     List<CompletableFuture<RunResult>> results = new ArrayList<>();
     for (int i = 0; i < 32; i++) {
-      results.add(sandbox.run("student-" + i, "public class S" + i + " {\n  static String me = \"student " + i
-          + "\";\n  public static void main(String[] args) {\n    for (int k = 0; k < 3; k++) System.out.println(me + \" line \" + k);\n  }\n}\n"));
+      results.add(sandbox.submit(RunRequest.run("student-" + i, "public class S" + i + " {\n  static String me = \"student " + i
+          + "\";\n  public static void main(String[] args) {\n    for (int k = 0; k < 3; k++) System.out.println(me + \" line \" + k);\n  }\n}\n")));
     }
     for (int i = 0; i < 32; i++) {
       RunResult r = results.get(i).get(60, TimeUnit.SECONDS);

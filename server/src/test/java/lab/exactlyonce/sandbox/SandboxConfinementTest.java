@@ -44,7 +44,7 @@ class SandboxConfinementTest {
     try (Sandbox sandbox = new Sandbox(settings(network), NO_BWRAP)) {
       assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)));
       assertEquals("network", sandbox.confinementLevel());
-      assertEquals("hi\n", sandbox.run("a", "print hi").get(20, TimeUnit.SECONDS).stdout());
+      assertEquals("hi\n", sandbox.submit(RunRequest.run("a", "print hi")).get(20, TimeUnit.SECONDS).stdout());
     }
   }
 

@@ -44,7 +44,7 @@ class SandboxPoolTest {
   }
 
   RunResult run(String client, String source) throws Exception {
-    return sandbox.run(client, source).get(20, TimeUnit.SECONDS);
+    return sandbox.submit(RunRequest.run(client, source)).get(20, TimeUnit.SECONDS);
   }
 
   @Test
@@ -78,8 +78,8 @@ class SandboxPoolTest {
     assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)), "the worker is ready");
     List<Long> before = sandbox.workerPids();
 
-    CompletableFuture<RunResult> retiring = sandbox.run("attacker", "print damage done\nretire");
-    CompletableFuture<RunResult> behind = sandbox.run("victim", "print fine");
+    CompletableFuture<RunResult> retiring = sandbox.submit(RunRequest.run("attacker", "print damage done\nretire"));
+    CompletableFuture<RunResult> behind = sandbox.submit(RunRequest.run("victim", "print fine"));
 
     assertEquals("damage done\n", retiring.get(20, TimeUnit.SECONDS).stdout());
     RunResult victim = behind.get(20, TimeUnit.SECONDS);
@@ -110,7 +110,7 @@ class SandboxPoolTest {
   @Test
   void concurrent_runs_see_only_their_own_output() throws Exception {
     List<CompletableFuture<RunResult>> results = new ArrayList<>();
-    for (int i = 0; i < 32; i++) results.add(sandbox.run("client-" + i, "print run " + i + "\nsleep 5"));
+    for (int i = 0; i < 32; i++) results.add(sandbox.submit(RunRequest.run("client-" + i, "print run " + i + "\nsleep 5")));
     for (int i = 0; i < 32; i++) {
       assertEquals("run " + i + "\n", results.get(i).get(20, TimeUnit.SECONDS).stdout());
     }
@@ -119,8 +119,8 @@ class SandboxPoolTest {
   @Test
   void a_flooding_client_is_refused_while_another_still_runs_promptly() throws Exception {
     List<CompletableFuture<RunResult>> flood = new ArrayList<>();
-    for (int i = 0; i < 3; i++) flood.add(sandbox.run("flooder", "sleep 300"));
-    var busy = assertThrows(Sandbox.BusyException.class, () -> sandbox.run("flooder", "sleep 300"));
+    for (int i = 0; i < 3; i++) flood.add(sandbox.submit(RunRequest.run("flooder", "sleep 300")));
+    var busy = assertThrows(Sandbox.BusyException.class, () -> sandbox.submit(RunRequest.run("flooder", "sleep 300")));
     assertEquals("you already have 3 runs waiting or running (the limit is 3); wait for them to finish",
         busy.getMessage());
     assertTrue(busy.retryAfterSeconds() >= 1);
@@ -134,10 +134,10 @@ class SandboxPoolTest {
   void heavy_clients_share_one_worker_and_leave_the_rest_to_others() throws Exception {
     // five students whose runs spin to the wall limit; once each has hit it, they are heavy
     List<CompletableFuture<RunResult>> loops = new ArrayList<>();
-    for (int i = 0; i < 5; i++) loops.add(sandbox.run("looper-" + i, "loop"));
+    for (int i = 0; i < 5; i++) loops.add(sandbox.submit(RunRequest.run("looper-" + i, "loop")));
     for (var f : loops) assertEquals(Outcome.TIMEOUT, f.get(20, TimeUnit.SECONDS).status());
     loops.clear();
-    for (int i = 0; i < 5; i++) loops.add(sandbox.run("looper-" + i, "loop"));
+    for (int i = 0; i < 5; i++) loops.add(sandbox.submit(RunRequest.run("looper-" + i, "loop")));
     Thread.sleep(50);
     for (int i = 0; i < 10; i++) {
       long start = System.nanoTime();
@@ -152,7 +152,7 @@ class SandboxPoolTest {
   void closing_answers_waiting_runs_and_ends_every_worker() throws Exception {
     List<Long> pids = sandbox.workerPids();
     var waiting = new ArrayList<CompletableFuture<RunResult>>();
-    for (int i = 0; i < 6; i++) waiting.add(sandbox.run("c" + i, "sleep 200"));
+    for (int i = 0; i < 6; i++) waiting.add(sandbox.submit(RunRequest.run("c" + i, "sleep 200")));
     sandbox.close();
     for (var f : waiting) {
       RunResult r = f.get(10, TimeUnit.SECONDS);

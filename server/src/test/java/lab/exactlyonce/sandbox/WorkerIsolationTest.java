@@ -128,7 +128,7 @@ class WorkerIsolationTest {
   }
 
   private RunResult run(String client, String source) throws Exception {
-    return sandbox.run(client, source).get(60, TimeUnit.SECONDS);
+    return sandbox.submit(RunRequest.run(client, source)).get(60, TimeUnit.SECONDS);
   }
 
   /** A client whose last run was quick and clean: its runs go to the light lane's worker. */
@@ -150,10 +150,10 @@ class WorkerIsolationTest {
     String lightAttacker = lightClient("light-attacker");
     String lightVictim = lightClient("light-victim");
     for (String attacker : List.of(lightAttacker, newClient("new-attacker"))) {
-      CompletableFuture<RunResult> first = sandbox.run(attacker, sources.get(0));
+      CompletableFuture<RunResult> first = sandbox.submit(RunRequest.run(attacker, sources.get(0)));
       // right behind the attack, on the same lane: it must neither be lost nor land on a damaged worker
       CompletableFuture<RunResult> queuedBehind =
-          sandbox.run(attacker.startsWith("light") ? lightVictim : newClient("new-victim"), VICTIM);
+          sandbox.submit(RunRequest.run(attacker.startsWith("light") ? lightVictim : newClient("new-victim"), VICTIM));
       List<RunResult> results = new ArrayList<>(List.of(first.get(60, TimeUnit.SECONDS)));
       for (String source : sources.subList(1, sources.size())) results.add(run(attacker, source));
       for (RunResult r : results) {
