@@ -133,12 +133,13 @@ public final class App {
   }
 
   /**
-   * Starts the sandbox workers (warming up in the background) and the HTTP server.
+   * Starts the sandbox workers (warming up in the background; unless the settings leave that to the first run) and
+   * the HTTP server.
    *
    * @throws StartException when the HTTP port cannot be had (another program listens on it)
    */
   public App start() {
-    sandbox.start();
+    if (config.sandbox().startWithApp()) sandbox.start();
     try {
       javalin.start(config.port());
     } catch (JavalinBindException e) {

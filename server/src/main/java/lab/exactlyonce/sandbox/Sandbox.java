@@ -80,7 +80,7 @@ public final class Sandbox implements CodeRunner, AutoCloseable {
    * @throws lab.exactlyonce.Config.ConfigException if this host cannot confine workers as the settings insist
    */
   public synchronized Sandbox start() {
-    if (!started) {
+    if (!started && !closed) { // a run that arrives while the app stops must not start workers nobody will end
       pool.start();
       started = true;
     }

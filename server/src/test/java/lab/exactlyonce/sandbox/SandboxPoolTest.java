@@ -35,7 +35,7 @@ class SandboxPoolTest {
         .withWorkerMain(FakeWorkerMain.class.getName());
     return new SandboxSettings(base.workers(), base.workerHeap(), base.workerStack(), base.workerJvmFlags(),
         base.limits(), 500, base.queueCapacity(), base.perClientCap(), 200, 1, 0, 10_000, base.confinement(),
-        base.workerMain());
+        base.workerMain(), base.startWithApp());
   }
 
   @AfterEach
