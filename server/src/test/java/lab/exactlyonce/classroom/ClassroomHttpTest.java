@@ -6,6 +6,7 @@ import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every instructor and student endpoint over HTTP, including the refusals, with whole messages. */
+@Tag("sandbox")
 class ClassroomHttpTest extends ServerTest {
   static final String SIGN_IN = error("instructor sign-in required: sign in at /teach/login");
   static final String NOT_MEMBER = error("you are not a member of this class: join it with its code at /join");

@@ -8,6 +8,7 @@ import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.sandbox.SandboxSettings;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -32,6 +33,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * The fix-the-sink exercises over HTTP with real sandbox workers: each reference solution passes every scenario,
  * each starter and each wrong fix fails with the verdicts that name what went wrong, and bad requests are 4xx.
  */
+@Tag("sandbox")
 class ExerciseRoutesTest extends ServerTest {
   static final ObjectMapper JSON = new ObjectMapper();
 

@@ -6,6 +6,7 @@ import lab.exactlyonce.lesson.SnippetIds;
 import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Predict-the-output answers are what the real sandbox prints: each question's variant is run again here, through
  * the app's own sandbox, and answering with that output must be graded right.
  */
+@Tag("sandbox")
 class PredictOutputTest extends ServerTest {
   private static final Pattern VARIANT = Pattern.compile("exactly-once/(run-[a-z-]+)/(.+)-line-(\\d+)");
   private final Map<String, Path> snippets = SnippetIds.in(Path.of("snippets"), "exactly-once");

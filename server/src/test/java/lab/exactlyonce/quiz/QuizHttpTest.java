@@ -5,6 +5,7 @@ import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** Every quiz endpoint over HTTP against the bundled lesson, the good paths and the bad inputs. */
+@Tag("sandbox")
 class QuizHttpTest extends ServerTest {
   private final Lesson lesson = LessonCatalog.load(Path.of("lessons"), Path.of("snippets")).require("exactly-once");
 

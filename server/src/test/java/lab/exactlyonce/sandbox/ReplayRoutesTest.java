@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** The replay lab over HTTP with real sandbox workers: knobs, params, traces, and the knob grid's invariants. */
+@Tag("sandbox")
 class ReplayRoutesTest extends ServerTest {
   static final ObjectMapper JSON = new ObjectMapper();
 

@@ -3,6 +3,7 @@ package lab.exactlyonce.sandbox;
 import lab.exactlyonce.Config.ConfigException;
 import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.confinement.HostTools;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The sandbox's start against the confinement the settings insist on, with the fake worker. */
+@Tag("sandbox")
 class SandboxConfinementTest {
   static final HostTools NO_BWRAP = HostTools.installed().withBwrap(Path.of("/nonexistent/bwrap"));
 

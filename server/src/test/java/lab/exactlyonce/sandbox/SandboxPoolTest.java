@@ -5,6 +5,7 @@ import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.sandbox.engine.SandboxLimits;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The pool, the queue and the kill path, against a fake worker that speaks the real protocol. */
+@Tag("sandbox")
 class SandboxPoolTest {
   static final SandboxLimits SHORT = new SandboxLimits(500, 50_000_000L, 256L << 20, 64 * 1024, 64 * 1024, 1_000);
 

@@ -6,6 +6,7 @@ import lab.exactlyonce.Config;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.LoopbackClient;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** The sandbox's HTTP contract, as a table of requests and whole answers (the runs go to a fake worker). */
+@Tag("sandbox")
 class SandboxRoutesTest extends ServerTest {
   static final ObjectMapper JSON = new ObjectMapper();
 
