@@ -42,7 +42,7 @@ class LessonHttpTest extends ServerTest {
         arguments("tabs module", "GET", "/assets/js/tabs.js", 200, "javascript", "lesson:route"),
         arguments("voice module", "GET", "/assets/js/voice.js", 200, "javascript", "speechSynthesis"),
         arguments("Q&A module", "GET", "/assets/js/qa.js", 200, "javascript", "localStorage"),
-        arguments("missing asset", "GET", "/assets/js/nope.js", 404, "", ""),
+        arguments("missing asset", "GET", "/assets/js/nope.js", 404, "text/html", "no page at /assets/js/nope.js"),
         arguments("lessons cannot be posted", "POST", "/api/lessons", 404, "application/json",
             "{\"error\":\"no API endpoint POST /api/lessons\"}")
     );

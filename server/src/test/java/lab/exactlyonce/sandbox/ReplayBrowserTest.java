@@ -242,7 +242,7 @@ class ReplayBrowserTest extends SandboxTabTest {
     page.keyboard().press("Space");
     assertThat(demo.locator("[data-timeline-play]")).hasText("Play");
     String paused = now(demo).textContent();
-    page.waitForTimeout(900);
+    page.waitForTimeout(900); // a wait that proves nothing happens: several steps' worth of time, and no step
     assertEquals(paused, now(demo).textContent(), "paused means no more steps");
     page.keyboard().press("End");
     page.keyboard().press("ArrowLeft");
