@@ -1,7 +1,6 @@
 package lab.exactlyonce.exercise;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.Race;
@@ -19,6 +18,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,7 +31,6 @@ import org.junit.jupiter.api.Tag;
  */
 @Tag("sandbox")
 class ExerciseRaceTest extends ServerTest {
-  static final ObjectMapper JSON = new ObjectMapper();
   static final String EXERCISE = "exactly-once-append";
 
   @Override

@@ -1,6 +1,5 @@
 package lab.exactlyonce.lesson;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.ContentFolder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,6 +15,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -36,7 +36,7 @@ class SeedCoverageTest {
     LessonCatalog catalog = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"),
         ContentFolder.resolve(Optional.empty(), "snippets"));
     lesson = catalog.require("exactly-once");
-    allText = new ObjectMapper().writeValueAsString(lesson);
+    allText = JSON.writeValueAsString(lesson);
   }
 
   @Test

@@ -1,7 +1,6 @@
 package lab.exactlyonce.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.SseHub;
@@ -18,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,7 +27,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * client) reconnects by itself and receives the next pushed question.
  */
 class ClassroomRestartTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SECRET = "restart-test-instructor-secret";
 
   private static HttpResponse<String> send(TestServer server, String cookie, String method, String path, String json) {

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -152,7 +153,7 @@ class ExerciseVerdictQuestionsTest {
   /** Every verdict the exercise's checker prints for the starter, through {@code POST /api/exercises/{id}/check}. */
   private List<String> checkerVerdicts(String exercise) throws Exception {
     ObjectNode body = JsonNodeFactory.instance.objectNode().put("source", starterSource(exercise));
-    JsonNode result = QuizClient.JSON.readTree(server.postJson("/api/exercises/" + exercise + "/check", body.toString()).body());
+    JsonNode result = JSON.readTree(server.postJson("/api/exercises/" + exercise + "/check", body.toString()).body());
     assertEquals("ok", result.get("status").asText(), result.toString());
     List<String> verdicts = new ArrayList<>();
     result.get("scenarios").forEach(s -> s.get("verdicts").forEach(v -> verdicts.add(v.asText())));
@@ -160,6 +161,6 @@ class ExerciseVerdictQuestionsTest {
   }
 
   private String starterSource(String exercise) throws Exception {
-    return QuizClient.JSON.readTree(server.get("/api/exercises/" + exercise).body()).get("source").asText();
+    return JSON.readTree(server.get("/api/exercises/" + exercise).body()).get("source").asText();
   }
 }

@@ -1,7 +1,6 @@
 package lab.exactlyonce.quiz;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.TestServer;
 
 import java.net.URI;
@@ -10,9 +9,10 @@ import java.net.http.HttpResponse;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
+import static lab.exactlyonce.CookieClient.JSON;
+
 /** One learner talking to a test server: keeps the learner cookie like a browser would. */
 final class QuizClient {
-  static final ObjectMapper JSON = new ObjectMapper();
   private final TestServer server;
   private String cookie;
 

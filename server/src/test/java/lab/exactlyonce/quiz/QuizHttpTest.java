@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -237,7 +238,7 @@ class QuizHttpTest extends ServerTest {
     QuizClient learner = new QuizClient(server);
     HttpResponse<String> res = learner.postJson("/api/quiz/sessions", body);
     assertEquals(status, res.statusCode(), res.body());
-    assertEquals("{\"error\":" + QuizClient.JSON.valueToTree(message) + "}", res.body());
+    assertEquals("{\"error\":" + JSON.valueToTree(message) + "}", res.body());
     assertTrue(res.headers().allValues("Set-Cookie").isEmpty(), "nothing stored, not even a learner");
   }
 

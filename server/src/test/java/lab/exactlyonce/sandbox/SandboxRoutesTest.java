@@ -1,7 +1,6 @@
 package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
@@ -19,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -26,7 +26,6 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 /** The sandbox's HTTP contract, as a table of requests and whole answers (the runs go to a fake worker). */
 @Tag("sandbox")
 class SandboxRoutesTest extends ServerTest {
-  static final ObjectMapper JSON = new ObjectMapper();
 
   @Override
   protected TestServer startServer() {
