@@ -61,7 +61,7 @@ final class ConfinementComparison {
     }
     for (Series s : series) {
       String label = s.mode().equals("auto") ? "best (" + best.split(",")[0] + ")" : "none";
-      System.out.println(row("Sandbox.run sink-demo, one after another, confinement " + label, s.runs(), s.errors()[0]));
+      System.out.println(row("Sandbox.submit sink-demo, one after another, confinement " + label, s.runs(), s.errors()[0]));
     }
     double warmRatio = p(series.get(0).warmUps(), 0.5) / p(series.get(1).warmUps(), 0.5);
     double runRatio = p(series.get(0).runs(), 0.5) / p(series.get(1).runs(), 0.5);
