@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.SseHub;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and once the app is started again on the same port and data directory the student's stream (an EventSource-like
  * client) reconnects by itself and receives the next pushed question.
  */
+@Tag("sandbox")
 class ClassroomRestartTest {
   private static final String SECRET = "restart-test-instructor-secret";
 
