@@ -23,7 +23,6 @@ import lab.exactlyonce.progress.EventRoutes;
 import lab.exactlyonce.progress.ProgressPageData;
 import lab.exactlyonce.progress.Progresses;
 import lab.exactlyonce.quiz.QuizFeature;
-import lab.exactlyonce.quiz.SourceRunner;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.snippet.SandboxRoutes;
 import lab.exactlyonce.snippet.SnippetCatalog;
@@ -78,9 +77,8 @@ public final class App {
       AnswerHolds holds = new HeldAnswers(database, learners);
       EventLog events = new EventLog(database, clock);
       Progresses progresses = new Progresses(events, exercises::idsIn);
-      SourceRunner quizRuns = source -> sandbox.run("quiz-bank", source);
-      QuizFeature quiz = new QuizFeature(lessons, snippetsDir, quizRuns, new ExerciseStarters(exercises,
-          (source, check) -> sandbox.check("quiz-bank", source, check)), config.dataDir(), database, events, learners, holds, clock);
+      QuizFeature quiz = new QuizFeature(lessons, snippetsDir, sandbox, new ExerciseStarters(exercises, sandbox),
+          config.dataDir(), database, events, learners, holds, clock);
       ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
       EventRoutes eventRoutes = new EventRoutes(lessons, events, progresses, learners, List.of(quiz.answerKind()));
       SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
@@ -130,12 +128,13 @@ public final class App {
   private record Health(String status, String sandboxConfinement) {}
 
   /**
-   * Starts the sandbox workers (warming up in the background) and the HTTP server.
+   * Starts the sandbox workers (warming up in the background; unless the settings leave that to the first run) and
+   * the HTTP server.
    *
    * @throws StartException when the HTTP port cannot be had (another program listens on it)
    */
   public App start() {
-    sandbox.start();
+    if (config.sandbox().startWithApp()) sandbox.start();
     try {
       javalin.start(config.port());
     } catch (JavalinBindException e) {

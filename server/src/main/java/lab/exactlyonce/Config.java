@@ -47,7 +47,8 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
   }
 
   /**
-   * Defaults for tests: a free port, bundled content, a throwaway data directory with its own H2 database. To run the
+   * Defaults for tests: a free port, bundled content, a throwaway data directory with its own H2 database, and sandbox
+   * workers that start with the first run (most tests run no code). To run the
    * tests against another database (PostgreSQL), pass {@code -Deolab.test.jdbc-url=...} (and {@code
    * -Deolab.test.jdbc-user}, {@code -Deolab.test.jdbc-password}) to Maven.
    */
@@ -56,7 +57,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         System.getProperty("eolab.test.jdbc-user", ""), System.getProperty("eolab.test.jdbc-password", ""));
     try {
       return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
-          SandboxSettings.defaults(), store, ClassroomSettings.defaults(),
+          SandboxSettings.defaults().startingOnFirstRun(), store, ClassroomSettings.defaults(),
           OpsSettings.defaults().withRequestLog(false));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * context and page per test. A browser that cannot start fails the test class; it never skips. Every page is checked
  * for console errors and failed requests after each test.
  */
+@Tag("browser")
 public abstract class BrowserTest extends ServerTest {
   public static final Path CHROMIUM = Paths.get(System.getProperty("chromium.path", "/usr/bin/chromium"));
 

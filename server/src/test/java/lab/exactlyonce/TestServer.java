@@ -1,6 +1,9 @@
 package lab.exactlyonce;
 
+import lab.exactlyonce.sandbox.SandboxSettings;
+
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,6 +27,14 @@ public final class TestServer implements AutoCloseable {
 
   public static TestServer start(Config config) {
     return new TestServer(new App(config));
+  }
+
+  /**
+   * An app whose sandbox has {@code workers} workers, started with it and warm before this returns: for a class whose
+   * tests run code from the first one on.
+   */
+  public static TestServer startWithSandbox(int workers) {
+    return start(Config.forTests().withSandbox(SandboxSettings.defaults().withWorkers(workers))).awaitSandbox();
   }
 
   public App app() {
@@ -89,7 +100,7 @@ public final class TestServer implements AutoCloseable {
     try {
       return http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);

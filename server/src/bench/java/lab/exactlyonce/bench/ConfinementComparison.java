@@ -1,5 +1,6 @@
 package lab.exactlyonce.bench;
 
+import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.sandbox.engine.Outcome;
@@ -41,7 +42,7 @@ final class ConfinementComparison {
           s.warmUps().add((System.nanoTime() - t1) / 1e6);
           for (int i = 0; i < 30 + runsPerRound; i++) {
             long t = System.nanoTime();
-            RunResult r = sandbox.run("bench", source).get(30, TimeUnit.SECONDS);
+            RunResult r = sandbox.submit(RunRequest.run("bench", source)).get(30, TimeUnit.SECONDS);
             if (i < 30) continue;   // the JIT's warm-up of this source's path
             s.runs().add((System.nanoTime() - t) / 1e6);
             if (r.status() != Outcome.OK || !r.stdout().equals(expected)) s.errors()[0]++;
@@ -60,7 +61,7 @@ final class ConfinementComparison {
     }
     for (Series s : series) {
       String label = s.mode().equals("auto") ? "best (" + best.split(",")[0] + ")" : "none";
-      System.out.println(row("Sandbox.run sink-demo, one after another, confinement " + label, s.runs(), s.errors()[0]));
+      System.out.println(row("Sandbox.submit sink-demo, one after another, confinement " + label, s.runs(), s.errors()[0]));
     }
     double warmRatio = p(series.get(0).warmUps(), 0.5) / p(series.get(1).warmUps(), 0.5);
     double runRatio = p(series.get(0).runs(), 0.5) / p(series.get(1).runs(), 0.5);

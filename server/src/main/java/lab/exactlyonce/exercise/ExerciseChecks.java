@@ -1,6 +1,7 @@
 package lab.exactlyonce.exercise;
 
-import lab.exactlyonce.sandbox.engine.CheckSpec;
+import lab.exactlyonce.sandbox.CodeRunner;
+import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.engine.Diagnostic;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
@@ -20,19 +21,15 @@ import java.util.concurrent.CompletableFuture;
 final class ExerciseChecks {
   private static final Logger log = LoggerFactory.getLogger(ExerciseChecks.class);
 
-  /** Runs a check for a client; the app hands in the sandbox. */
-  interface Runner {
-    CompletableFuture<RunResult> check(String clientKey, String learnerSource, CheckSpec check);
-  }
+  private final CodeRunner sandbox;
 
-  private final Runner runner;
-
-  ExerciseChecks(Runner runner) {
-    this.runner = runner;
+  ExerciseChecks(CodeRunner sandbox) {
+    this.sandbox = sandbox;
   }
 
   CompletableFuture<CheckResult> check(String clientKey, Exercise exercise, String learnerSource) {
-    return runner.check(clientKey, learnerSource, exercise.checkSpec()).thenApply(run -> result(exercise, run));
+    return sandbox.submit(RunRequest.check(clientKey, learnerSource, exercise.checkSpec()))
+        .thenApply(run -> result(exercise, run));
   }
 
   static CheckResult result(Exercise exercise, RunResult run) {

@@ -11,6 +11,7 @@ import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.progress.RecordedEvent;
+import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.Outcome;
@@ -37,15 +38,15 @@ public final class ExerciseRoutes {
   private static final List<String> FIELDS = List.of("source", "attempt");
 
   private final ExerciseCatalog exercises;
-  private final Sandbox sandbox;
+  private final CodeRunner sandbox;
   private final ExerciseChecks checks;
   private final CheckLog checkLog;
   private final Learners learners;
 
-  public ExerciseRoutes(ExerciseCatalog exercises, Sandbox sandbox, EventLog events, Learners learners) {
+  public ExerciseRoutes(ExerciseCatalog exercises, CodeRunner sandbox, EventLog events, Learners learners) {
     this.exercises = exercises;
     this.sandbox = sandbox;
-    this.checks = new ExerciseChecks(sandbox::check);
+    this.checks = new ExerciseChecks(sandbox);
     this.checkLog = new CheckLog(events);
     this.learners = learners;
   }
@@ -86,7 +87,7 @@ public final class ExerciseRoutes {
 
   private void check(Context ctx) {
     Exercise exercise = find(ctx);
-    int limit = sandbox.settings().limits().maxSourceBytes();
+    int limit = sandbox.limits().maxSourceBytes();
     JsonFields body = JsonRequests.read(ctx, SourceField.maxBodyBytes(limit), FIELDS);
     String text = SourceField.read(body, limit, "check");
     String attempt = attempt(body);

@@ -1,9 +1,8 @@
 package lab.exactlyonce.exercise;
 
 import lab.exactlyonce.quiz.StarterChecks;
-import lab.exactlyonce.sandbox.engine.CheckSpec;
+import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.sandbox.engine.Outcome;
-import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.sandbox.engine.ScenarioVerdict;
 
 import java.util.ArrayList;
@@ -18,15 +17,9 @@ public final class ExerciseStarters implements StarterChecks {
   private final ExerciseCatalog catalog;
   private final ExerciseChecks checks;
 
-  /** Runs a starter through its exercise's check; the app passes the sandbox under the quiz's own client key. */
-  @FunctionalInterface
-  public interface CheckRunner {
-    CompletableFuture<RunResult> check(String learnerSource, CheckSpec check);
-  }
-
-  public ExerciseStarters(ExerciseCatalog catalog, CheckRunner runner) {
+  public ExerciseStarters(ExerciseCatalog catalog, CodeRunner sandbox) {
     this.catalog = catalog;
-    this.checks = new ExerciseChecks((clientKey, source, check) -> runner.check(source, check));
+    this.checks = new ExerciseChecks(sandbox);
   }
 
   @Override
@@ -36,10 +29,10 @@ public final class ExerciseStarters implements StarterChecks {
   }
 
   @Override
-  public CompletableFuture<Report> check(Starter starter) {
+  public CompletableFuture<Report> check(String clientKey, Starter starter) {
     Exercise exercise = catalog.find(starter.id())
         .orElseThrow(() -> new IllegalArgumentException("no exercise '" + starter.id() + "'"));
-    return checks.check("quiz", exercise, exercise.source()).thenApply(ExerciseStarters::report);
+    return checks.check(clientKey, exercise, exercise.source()).thenApply(ExerciseStarters::report);
   }
 
   static Report report(CheckResult result) {

@@ -3,6 +3,8 @@ package lab.exactlyonce.quiz;
 import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.Section;
+import lab.exactlyonce.sandbox.CodeRunner;
+import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 
@@ -24,11 +26,11 @@ import java.util.regex.Pattern;
 final class OutputQuestions {
   private static final Pattern TITLE = Pattern.compile("(?m)^//\\s*Title:\\s*(.+)$");
 
-  private final SourceRunner runner;
+  private final CodeRunner sandbox;
   private final RunCache cache;
 
-  OutputQuestions(SourceRunner runner, RunCache cache) {
-    this.runner = runner;
+  OutputQuestions(CodeRunner sandbox, RunCache cache) {
+    this.sandbox = sandbox;
     this.cache = cache;
   }
 
@@ -50,7 +52,7 @@ final class OutputQuestions {
 
   /** What the source prints when it runs OK; empty (and logged) when it does not. */
   CompletableFuture<Optional<String>> output(String source) {
-    return cache.text("a snippet variant", source, () -> runner.run(source).thenApply(result ->
+    return cache.text("a snippet variant", source, () -> sandbox.submit(RunRequest.run(QuestionBank.SANDBOX_CLIENT, source)).thenApply(result ->
         new RunCache.Ran(result.status(), result.status() == Outcome.OK ? result.stdout() : firstLine(result))));
   }
 

@@ -24,6 +24,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * finish, started on a lesson's first quiz request, so lessons nobody quizzes cost nothing.
  */
 final class QuestionBank {
+  /** The quiz's own runs (snippet variants, exercise starters) share one turn in the sandbox's fair queue. */
+  static final String SANDBOX_CLIENT = "quiz-bank";
+
   private final LessonCatalog catalog;
   private final Path snippetsRoot;
   private final OutputQuestions outputs;

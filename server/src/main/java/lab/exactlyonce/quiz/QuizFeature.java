@@ -13,6 +13,7 @@ import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.Fact;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.progress.RecordedEvent;
+import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.store.Database;
 
 import java.nio.file.Path;
@@ -30,15 +31,15 @@ public final class QuizFeature {
   private final AnswerHolds holds;
 
   /**
-   * @param runner runs snippet variants for predict-the-output questions (the app passes its sandbox)
+   * @param sandbox runs snippet variants for predict-the-output questions
    * @param starters the fix-the-sink exercises' starters and their checks, for the verdict questions
    * @param dataDir what those runs produced is cached under {@code <dataDir>/quiz-outputs/}
    * @param holds the ladder answers held back from a learner: their model answers are held in the quiz too
    */
-  public QuizFeature(LessonCatalog catalog, Path snippetsRoot, SourceRunner runner, StarterChecks starters, Path dataDir,
+  public QuizFeature(LessonCatalog catalog, Path snippetsRoot, CodeRunner sandbox, StarterChecks starters, Path dataDir,
                      Database db, EventLog events, Learners learners, AnswerHolds holds, Clock clock) {
     RunCache runs = new RunCache(dataDir.resolve("quiz-outputs"));
-    QuestionBank bank = new QuestionBank(catalog, snippetsRoot, new OutputQuestions(runner, runs),
+    QuestionBank bank = new QuestionBank(catalog, snippetsRoot, new OutputQuestions(sandbox, runs),
         new VerdictQuestions(starters, runs));
     this.sessions = new QuizSessions(db);
     this.quiz = new Quiz(bank, events, sessions, clock);

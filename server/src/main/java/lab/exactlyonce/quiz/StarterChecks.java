@@ -39,6 +39,6 @@ public interface StarterChecks {
   /** The lesson's exercises in a fixed order; empty when it has none. */
   List<Starter> starters(String lesson);
 
-  /** Runs the starter through its checker in the sandbox. */
-  CompletableFuture<Report> check(Starter starter);
+  /** Runs the starter through its checker in the sandbox, waiting in its queue as {@code clientKey}. */
+  CompletableFuture<Report> check(String clientKey, Starter starter);
 }

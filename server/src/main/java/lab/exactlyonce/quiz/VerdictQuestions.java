@@ -57,7 +57,7 @@ final class VerdictQuestions {
   /** The scenarios the starter failed, as its checker reported them; empty when the check did not run OK. */
   private CompletableFuture<Optional<List<StarterChecks.Failure>>> failures(StarterChecks.Starter starter) {
     return cache.text("the starter of exercise '" + starter.id() + "'", starter.source() + "\n" + starter.checker(),
-            () -> checks.check(starter).thenApply(report -> new RunCache.Ran(report.status(),
+            () -> checks.check(QuestionBank.SANDBOX_CLIENT, starter).thenApply(report -> new RunCache.Ran(report.status(),
                 report.status() == Outcome.OK ? text(report.failures()) : report.problem())))
         .thenApply(text -> text.map(VerdictQuestions::failures));
   }

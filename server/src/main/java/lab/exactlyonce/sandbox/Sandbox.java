@@ -7,6 +7,7 @@ import lab.exactlyonce.sandbox.confinement.ConfinementReport;
 import lab.exactlyonce.sandbox.confinement.HostTools;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.sandbox.engine.SandboxLimits;
 import lab.exactlyonce.sandbox.engine.WorkerRequest;
 import lab.exactlyonce.sandbox.engine.WorkerResponse;
 import lab.exactlyonce.web.TooBusyException;
@@ -27,15 +28,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Runs learners' Java in worker JVMs, never in the server's. Free of HTTP: {@link #run} takes a client key and a
- * source and completes with a {@link RunResult}; a full queue refuses at once with {@link BusyException}.
+ * Runs learners' Java in worker JVMs, never in the server's. Free of HTTP: {@link #submit} takes a {@link RunRequest}
+ * and completes with a {@link RunResult}; a full queue refuses at once with {@link BusyException}.
  *
  * <p>Each run waits in the fair {@link RunQueue}, then goes to an idle worker with the run's limits. The worker
  * enforces the limits itself; if it has not answered {@code killGraceMillis} after the wall limit (a single long
  * library call that no instrumented loop check can interrupt), the server kills it, answers {@code timeout}, and
  * the pool starts a replacement. A worker that dies mid-run is logged and answered as {@code internal_error}.
  */
-public final class Sandbox implements AutoCloseable {
+public final class Sandbox implements CodeRunner, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Sandbox.class);
   /** A worker that dies this soon after taking a run most likely died of its previous run: retry elsewhere once. */
   private static final long RETRY_WITHIN_MILLIS = 250;
@@ -80,7 +81,7 @@ public final class Sandbox implements AutoCloseable {
    * @throws lab.exactlyonce.sandbox.confinement.ConfinementException if this host cannot confine workers as the settings insist
    */
   public synchronized Sandbox start() {
-    if (!started) {
+    if (!started && !closed) { // a run that arrives while the app stops must not start workers nobody will end
       pool.start();
       started = true;
     }
@@ -133,27 +134,23 @@ public final class Sandbox implements AutoCloseable {
   }
 
   /**
-   * Queues a run for {@code clientKey}.
-   *
-   * @throws BusyException if the client or the whole queue is at its cap
-   */
-  public CompletableFuture<RunResult> run(String clientKey, String source) {
-    return submit(clientKey, source, null);
-  }
-
-  /**
-   * Queues an exercise check for {@code clientKey}: the worker compiles {@code learnerSource} on its own, loads the
-   * exercise's trusted code apart from it, and the checker's verdicts come back in {@link RunResult#check()}. It
+   * Queues the request for its client. An exercise check's worker compiles the learner's source on its own, loads
+   * the exercise's trusted code apart from it, and the checker's verdicts come back in {@link RunResult#check()}; it
    * waits in the same fair queue as a run.
    *
    * @throws BusyException if the client or the whole queue is at its cap
    */
-  public CompletableFuture<RunResult> check(String clientKey, String learnerSource, CheckSpec check) {
-    if (check == null) throw new IllegalArgumentException("a check needs its checker");
-    return submit(clientKey, learnerSource, check);
+  @Override
+  public CompletableFuture<RunResult> submit(RunRequest request) {
+    return enqueue(request.clientKey(), request.source(), request.check().orElse(null));
   }
 
-  private CompletableFuture<RunResult> submit(String clientKey, String source, CheckSpec check) {
+  @Override
+  public SandboxLimits limits() {
+    return settings.limits();
+  }
+
+  private CompletableFuture<RunResult> enqueue(String clientKey, String source, CheckSpec check) {
     start();
     Job job = new Job(ids.incrementAndGet(), clientKey, source, check);
     job.result.thenAccept(result -> finishedListeners.forEach(listener -> listener.accept(result)));

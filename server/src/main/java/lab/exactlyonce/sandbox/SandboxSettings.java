@@ -29,11 +29,14 @@ import java.util.function.Function;
  * @param queueWaitMillis a run that waited this long without a worker is answered as internal_error
  * @param confinement how workers are confined by the operating system, and their uid
  * @param workerMain the class a worker JVM runs (tests swap in a fake that speaks the same protocol)
+ * @param startWithApp whether the app starts the workers (and the confinement self-check) when it starts; otherwise
+ *     they start with the first run, so a test that never runs code starts no worker JVM
  */
 public record SandboxSettings(int workers, String workerHeap, String workerStack, List<String> workerJvmFlags,
                               SandboxLimits limits,
                               long killGraceMillis, int queueCapacity, int perClientCap, long heavyAfterMillis,
-                              int heavyWorkers, int heavyNice, long queueWaitMillis, Confinement confinement, String workerMain) {
+                              int heavyWorkers, int heavyNice, long queueWaitMillis, Confinement confinement, String workerMain,
+                              boolean startWithApp) {
 
   /** None: C1-only code ({@code -XX:TieredStopAtLevel=1}) was measured and rejected, see docs/sandbox.md. */
   static final List<String> DEFAULT_WORKER_JVM_FLAGS = List.of();
@@ -149,32 +152,38 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         number(option, "--sandbox-queue-wait-ms", 20_000),
         Confinement.parse(option.apply("--sandbox-confinement").orElse("auto"),
             number(option, "--sandbox-worker-uid", Confinement.DEFAULT_WORKER_UID)),
-        ENGINE_WORKER_MAIN);
+        ENGINE_WORKER_MAIN, true);
   }
 
   public SandboxSettings withWorkers(int count) {
     return new SandboxSettings(count, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity, perClientCap,
-        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain);
+        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp);
   }
 
   public SandboxSettings withLimits(SandboxLimits newLimits) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, newLimits, killGraceMillis, queueCapacity,
-        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain);
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp);
   }
 
   public SandboxSettings withQueue(int capacity, int perClient) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, capacity, perClient,
-        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain);
+        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp);
   }
 
   public SandboxSettings withWorkerMain(String className) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
-        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, className);
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, className, startWithApp);
   }
 
   public SandboxSettings withConfinement(Confinement mode) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
-        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, mode, workerMain);
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, mode, workerMain, startWithApp);
+  }
+
+  /** The same settings, with the workers started by the first run instead of by the app's start. */
+  public SandboxSettings startingOnFirstRun() {
+    return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, false);
   }
 
   /** When the server gives up on a run and kills its worker: the run's wall limit plus the grace. */

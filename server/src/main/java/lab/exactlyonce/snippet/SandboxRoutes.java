@@ -5,6 +5,8 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
+import lab.exactlyonce.sandbox.CodeRunner;
+import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.RunResult;
@@ -18,15 +20,15 @@ import java.util.concurrent.CompletableFuture;
  * HTTP in and out for the sandbox: {@code POST /api/run}, {@code GET /api/snippets} and
  * {@code GET /api/snippets/{id}} (with its knobs). A run may name a {@code snippet} and set its knobs in
  * {@code params}; without {@code source} the snippet's own source runs. Validates the request, names what is wrong
- * in a 4xx, and hands the run to the {@link Sandbox} without blocking an HTTP thread; a full queue is answered 429
+ * in a 4xx, and hands the run to the {@link CodeRunner} without blocking an HTTP thread; a full queue is answered 429
  * by {@code web.ErrorResponses}. The client key is the remote IP address.
  */
 public final class SandboxRoutes {
-  private final Sandbox sandbox;
+  private final CodeRunner sandbox;
   private final SnippetCatalog snippets;
   private static final List<String> FIELDS = List.of("source", "snippet", "params");
 
-  public SandboxRoutes(Sandbox sandbox, SnippetCatalog snippets) {
+  public SandboxRoutes(CodeRunner sandbox, SnippetCatalog snippets) {
     this.sandbox = sandbox;
     this.snippets = snippets;
   }
@@ -50,13 +52,13 @@ public final class SandboxRoutes {
 
   private void run(Context ctx) {
     String source = sourceOf(ctx);
-    CompletableFuture<RunResult> result = sandbox.run(ctx.ip(), source); // a full queue is a 429 (ErrorResponses)
+    CompletableFuture<RunResult> result = sandbox.submit(RunRequest.run(ctx.ip(), source)); // a full queue is a 429 (ErrorResponses)
     ctx.future(() -> result.thenAccept(ctx::json));
   }
 
   /** The source to run: the body's {@code source}, or the named snippet's own, with its knobs set. */
   private String sourceOf(Context ctx) {
-    int limit = sandbox.settings().limits().maxSourceBytes();
+    int limit = sandbox.limits().maxSourceBytes();
     JsonFields body = JsonRequests.read(ctx, SourceField.maxBodyBytes(limit), FIELDS);
     Snippet snippet = snippetOf(body);
     String text = snippet != null && !body.has("source") ? snippet.source() : body.text("source");

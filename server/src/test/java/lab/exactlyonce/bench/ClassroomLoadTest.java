@@ -1,5 +1,6 @@
 package lab.exactlyonce.bench;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -11,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The load program at a small N: it runs end to end and its exactly-once check holds (not a timing test). */
+@Tag("sandbox")
 class ClassroomLoadTest {
 
   @Test

@@ -1,7 +1,6 @@
 package lab.exactlyonce.exercise;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.Race;
@@ -19,17 +18,19 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Checks of one attempt sent at once over HTTP, with real sandbox workers: one check is recorded; sends of the same
  * code get its verdicts ({@code "repeated": true} but for the one that stored it); other code is 409; none is a 5xx.
  */
+@Tag("sandbox")
 class ExerciseRaceTest extends ServerTest {
-  static final ObjectMapper JSON = new ObjectMapper();
   static final String EXERCISE = "exactly-once-append";
 
   @Override

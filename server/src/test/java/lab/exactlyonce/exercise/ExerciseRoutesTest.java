@@ -1,13 +1,11 @@
 package lab.exactlyonce.exercise;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import lab.exactlyonce.Config;
 import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
-import lab.exactlyonce.sandbox.SandboxSettings;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -23,6 +21,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,12 +31,12 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * The fix-the-sink exercises over HTTP with real sandbox workers: each reference solution passes every scenario,
  * each starter and each wrong fix fails with the verdicts that name what went wrong, and bad requests are 4xx.
  */
+@Tag("sandbox")
 class ExerciseRoutesTest extends ServerTest {
-  static final ObjectMapper JSON = new ObjectMapper();
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start(Config.forTests().withSandbox(SandboxSettings.defaults().withWorkers(2))).awaitSandbox();
+    return TestServer.startWithSandbox(2);
   }
 
   @Test

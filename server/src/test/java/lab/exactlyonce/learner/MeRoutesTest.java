@@ -1,7 +1,6 @@
 package lab.exactlyonce.learner;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.ServerTest;
 import org.junit.jupiter.api.Test;
@@ -11,13 +10,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.UUID;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code /api/me}: display name, export and forget-me. */
 class MeRoutesTest extends ServerTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /** A browser with one learner cookie. */
   private final class Browser extends CookieClient {

@@ -1,7 +1,6 @@
 package lab.exactlyonce.lesson;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.ColorScheme;
@@ -17,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +26,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * sandbox tabs are covered as those features land. Runs over the bundled lessons and the all-blocks fixture.
  */
 class AccessibilityBrowserTest extends BrowserTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private TestServer fixture;
 
   @BeforeAll

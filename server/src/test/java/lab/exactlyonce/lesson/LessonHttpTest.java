@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.stream.Stream;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,7 +43,7 @@ class LessonHttpTest extends ServerTest {
         arguments("tabs module", "GET", "/assets/js/tabs.js", 200, "javascript", "lesson:route"),
         arguments("voice module", "GET", "/assets/js/voice.js", 200, "javascript", "speechSynthesis"),
         arguments("Q&A module", "GET", "/assets/js/qa.js", 200, "javascript", "localStorage"),
-        arguments("missing asset", "GET", "/assets/js/nope.js", 404, "", ""),
+        arguments("missing asset", "GET", "/assets/js/nope.js", 404, "text/html", "no page at /assets/js/nope.js"),
         arguments("lessons cannot be posted", "POST", "/api/lessons", 404, "application/json",
             "{\"error\":\"no API endpoint POST /api/lessons\"}")
     );
@@ -76,7 +77,7 @@ class LessonHttpTest extends ServerTest {
 
   @Test
   void the_lesson_json_has_stable_field_names_and_every_block_names_its_kind() throws Exception {
-    var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(server.get("/api/lessons/exactly-once").body());
+    var json = JSON.readTree(server.get("/api/lessons/exactly-once").body());
     assertEquals(java.util.List.of("id", "title", "summary", "keyIdeas", "sections", "maps", "flows"), names(json));
     assertEquals(java.util.List.of("id", "tab", "title", "intro", "blocks"), names(json.get("sections").get(0)));
     java.util.Set<String> kinds = new java.util.TreeSet<>();
@@ -87,7 +88,7 @@ class LessonHttpTest extends ServerTest {
       }
     }
     assertTrue(kinds.containsAll(java.util.List.of("text", "table", "questions", "scenario", "snippet")), kinds.toString());
-    var listing = new com.fasterxml.jackson.databind.ObjectMapper().readTree(server.get("/api/lessons").body()).get(0);
+    var listing = JSON.readTree(server.get("/api/lessons").body()).get(0);
     assertEquals(java.util.List.of("id", "title", "summary", "page", "data"), names(listing));
   }
 

@@ -1,7 +1,6 @@
 package lab.exactlyonce.lesson;
 
 import lab.exactlyonce.snippet.SnippetCatalog;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.ContentFolder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,6 +16,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -37,7 +37,7 @@ class SeedCoverageTest {
     LessonCatalog catalog = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"),
         SnippetCatalog.load(ContentFolder.resolve(Optional.empty(), "snippets"))::idsIn);
     lesson = catalog.require("exactly-once");
-    allText = new ObjectMapper().writeValueAsString(lesson);
+    allText = JSON.writeValueAsString(lesson);
   }
 
   @Test

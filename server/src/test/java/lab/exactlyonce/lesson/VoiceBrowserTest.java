@@ -106,7 +106,8 @@ class VoiceBrowserTest extends BrowserTest {
     assertThat(button("Play")).isEnabled();
     assertThat(button("Pause")).isDisabled();
     assertThat(button("Stop")).isDisabled();
-    page.waitForTimeout(50); // a late "interrupted" from the cancelled utterance must change nothing
+    // A wait that proves nothing happens: a late "interrupted" from the cancelled utterance must change nothing.
+    page.waitForTimeout(50);
     assertThat(button("Play")).isEnabled();
     assertEquals(4, ((Number) page.evaluate("__speech.spoken.length")).intValue());
   }

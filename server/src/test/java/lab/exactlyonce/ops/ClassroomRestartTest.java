@@ -1,10 +1,10 @@
 package lab.exactlyonce.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.SseHub;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
@@ -18,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and once the app is started again on the same port and data directory the student's stream (an EventSource-like
  * client) reconnects by itself and receives the next pushed question.
  */
+@Tag("sandbox")
 class ClassroomRestartTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SECRET = "restart-test-instructor-secret";
 
   private static HttpResponse<String> send(TestServer server, String cookie, String method, String path, String json) {

@@ -2,6 +2,7 @@ package lab.exactlyonce.ops;
 
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -12,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Tag("sandbox")
 class MetricsTest {
 
   /** The sample lines of one metric family (no comments), e.g. all of {@code http_server_requests_seconds_count}. */

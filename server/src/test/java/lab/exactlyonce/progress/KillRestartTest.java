@@ -2,6 +2,7 @@ package lab.exactlyonce.progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * acknowledgement and right after an acknowledgement; a new app on the same data directory loses nothing and
  * doubles nothing.
  */
+@Tag("sandbox")
 class KillRestartTest {
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private final List<Process> started = new ArrayList<>();

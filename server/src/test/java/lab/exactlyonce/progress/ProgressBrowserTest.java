@@ -73,7 +73,9 @@ class ProgressBrowserTest extends BrowserTest {
     assertThat(rating.locator("button[data-rating='3']")).hasAttribute("aria-pressed", "true");
     assertThat(rung.locator(".question-meta .progress-check")).hasAttribute("aria-label", "Answer seen, rated Good");
 
-    page.waitForTimeout(1500); // several delivery attempts fail meanwhile
+    // several delivery attempts fail meanwhile
+    page.waitForCondition(() -> consoleErrors.stream().filter(e -> e.startsWith("request failed: ")
+        && e.contains("/api/events")).count() >= 2);
     JsonNode held = outbox();
     assertTrue(count(held, "ladder.reveal", "L1") == 1 && count(held, "self.rating", "L1") == 1, held.toString());
     assertThat(page.locator(".progress-sync")).containsText("waiting to be saved");

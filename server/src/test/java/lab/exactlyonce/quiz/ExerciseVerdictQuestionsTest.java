@@ -11,6 +11,7 @@ import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * answer a verdict the real checker prints for the starter, and an {@code exercise.check} event reviews it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("sandbox")
 class ExerciseVerdictQuestionsTest {
   private static final List<String> EXERCISES = List.of("dedupe-horizon", "exactly-once-append", "idempotent-payment");
   private static final Lesson LESSON = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");
@@ -151,7 +154,7 @@ class ExerciseVerdictQuestionsTest {
   /** Every verdict the exercise's checker prints for the starter, through {@code POST /api/exercises/{id}/check}. */
   private List<String> checkerVerdicts(String exercise) throws Exception {
     ObjectNode body = JsonNodeFactory.instance.objectNode().put("source", starterSource(exercise));
-    JsonNode result = QuizClient.JSON.readTree(server.postJson("/api/exercises/" + exercise + "/check", body.toString()).body());
+    JsonNode result = JSON.readTree(server.postJson("/api/exercises/" + exercise + "/check", body.toString()).body());
     assertEquals("ok", result.get("status").asText(), result.toString());
     List<String> verdicts = new ArrayList<>();
     result.get("scenarios").forEach(s -> s.get("verdicts").forEach(v -> verdicts.add(v.asText())));
@@ -159,6 +162,6 @@ class ExerciseVerdictQuestionsTest {
   }
 
   private String starterSource(String exercise) throws Exception {
-    return QuizClient.JSON.readTree(server.get("/api/exercises/" + exercise).body()).get("source").asText();
+    return JSON.readTree(server.get("/api/exercises/" + exercise).body()).get("source").asText();
   }
 }

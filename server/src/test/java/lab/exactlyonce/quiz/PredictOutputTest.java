@@ -2,9 +2,11 @@ package lab.exactlyonce.quiz;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
+import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.snippet.SnippetIds;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -23,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Predict-the-output answers are what the real sandbox prints: each question's variant is run again here, through
  * the app's own sandbox, and answering with that output must be graded right.
  */
+@Tag("sandbox")
 class PredictOutputTest extends ServerTest {
   private static final Pattern VARIANT = Pattern.compile("exactly-once/(run-[a-z-]+)/(.+)-line-(\\d+)");
   private final Map<String, Path> snippets = SnippetIds.in(Path.of("snippets"), "exactly-once");
@@ -84,7 +87,7 @@ class PredictOutputTest extends ServerTest {
   private RunResult run(String source) throws Exception {
     RunResult run = null;
     for (int attempt = 1; attempt <= 4; attempt++) {
-      run = server.app().sandbox().run("predict-test", source).get(60, TimeUnit.SECONDS);
+      run = server.app().sandbox().submit(RunRequest.run("predict-test", source)).get(60, TimeUnit.SECONDS);
       if (run.status() != Outcome.TIMEOUT && run.status() != Outcome.INTERNAL_ERROR) return run;
       Thread.sleep(1000L * attempt);
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -159,7 +160,7 @@ class QuizBrowserTest extends BrowserTest {
         .setHeader("Content-Type", "application/json").setHeader("Origin", url("").replaceAll("/$", ""))
         .setData("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":1,\"topic\":\"Misconceptions\",\"seconds\":5}"));
     assertEquals(201, created.status(), created.text());
-    page.navigate(url(QuizClient.JSON.readTree(created.text()).get("page").asText()));
+    page.navigate(url(JSON.readTree(created.text()).get("page").asText()));
     assertThat(page.locator(".quiz-timer")).hasText(Pattern.compile("[1-5] s left"));
     page.waitForURL(Pattern.compile(".*/results$"), new com.microsoft.playwright.Page.WaitForURLOptions().setTimeout(15000));
     assertThat(page.locator("#quiz-score")).hasText("Score: 0 of 1");

@@ -1,17 +1,18 @@
 package lab.exactlyonce.quiz;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.TestServer;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import static lab.exactlyonce.CookieClient.JSON;
 
 /** One learner talking to a test server: keeps the learner cookie like a browser would. */
 final class QuizClient {
-  static final ObjectMapper JSON = new ObjectMapper();
   private final TestServer server;
   private String cookie;
 
@@ -68,16 +69,16 @@ final class QuizClient {
 
   /**
    * The lesson's bank ({@code GET /api/quiz/lessons/<id>}) once the questions built from sandbox runs are ready (the
-   * first request starts those runs); fails the test after 180 s.
+   * first request starts those runs); fails the test after 80 s, before the test's own timeout.
    */
   JsonNode bankWhenRunsAreReady(String lesson) throws InterruptedException {
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(180);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(80);
     while (System.nanoTime() < deadline) {
       JsonNode bank = json(get("/api/quiz/lessons/" + lesson));
       if (bank.get("predictionsReady").asBoolean()) return bank;
-      Thread.sleep(500);
+      Thread.sleep(200);
     }
-    throw new AssertionError("the questions built from sandbox runs were not ready after 180 s");
+    throw new AssertionError("the questions built from sandbox runs were not ready after 80 s");
   }
 
   static JsonNode json(HttpResponse<String> res) {

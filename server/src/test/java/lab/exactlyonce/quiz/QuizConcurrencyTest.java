@@ -15,11 +15,13 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Answers to one question of one quiz session sent at once, under many ids and with different choices: one answer is
  * stored, the requests that resend its id and body get its response, and every other one is 409; none is a 5xx.
  */
+@Tag("sandbox")
 class QuizConcurrencyTest extends ServerTest {
 
   static Stream<Arguments> races() {

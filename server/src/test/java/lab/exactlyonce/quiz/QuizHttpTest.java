@@ -6,6 +6,7 @@ import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -29,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** Every quiz endpoint over HTTP against the bundled lesson, the good paths and the bad inputs. */
+@Tag("sandbox")
 class QuizHttpTest extends ServerTest {
   private final Lesson lesson = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");
 
@@ -236,7 +239,7 @@ class QuizHttpTest extends ServerTest {
     QuizClient learner = new QuizClient(server);
     HttpResponse<String> res = learner.postJson("/api/quiz/sessions", body);
     assertEquals(status, res.statusCode(), res.body());
-    assertEquals("{\"error\":" + QuizClient.JSON.valueToTree(message) + "}", res.body());
+    assertEquals("{\"error\":" + JSON.valueToTree(message) + "}", res.body());
     assertTrue(res.headers().allValues("Set-Cookie").isEmpty(), "nothing stored, not even a learner");
   }
 

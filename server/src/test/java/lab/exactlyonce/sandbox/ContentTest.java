@@ -6,6 +6,7 @@ import lab.exactlyonce.snippet.Snippet;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every snippet of every lesson, run through the real sandbox (real worker JVMs), prints its Expect lines. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("sandbox")
 class ContentTest {
   Sandbox sandbox;
 
@@ -42,7 +44,7 @@ class ContentTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("snippets")
   void prints_its_expected_output(Snippet snippet) throws Exception {
-    RunResult result = sandbox.run("content-test", snippet.source()).get(30, TimeUnit.SECONDS);
+    RunResult result = sandbox.submit(RunRequest.run("content-test", snippet.source())).get(30, TimeUnit.SECONDS);
     assertEquals(Outcome.OK, result.status(), result.toString());
     assertEquals(snippet.expectedOutput(), result.stdout());
     assertEquals("", result.stderr());

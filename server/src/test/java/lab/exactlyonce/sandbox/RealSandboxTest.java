@@ -4,6 +4,7 @@ import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The service with the real engine in real worker JVMs: kills, isolation between runs, concurrency. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("sandbox")
 class RealSandboxTest {
   Sandbox sandbox;
 
@@ -41,7 +43,7 @@ class RealSandboxTest {
   }
 
   RunResult run(String client, String source) throws Exception {
-    return sandbox.run(client, source).get(30, TimeUnit.SECONDS);
+    return sandbox.submit(RunRequest.run(client, source)).get(30, TimeUnit.SECONDS);
   }
 
   static String main(String body) {
@@ -88,8 +90,8 @@ class RealSandboxTest {
   void thirty_two_concurrent_runs_each_see_only_their_own_output() throws Exception {
     List<CompletableFuture<RunResult>> results = new ArrayList<>();
     for (int i = 0; i < 32; i++) {
-      results.add(sandbox.run("student-" + i, "public class S" + i + " {\n  static String me = \"student " + i
-          + "\";\n  public static void main(String[] args) {\n    for (int k = 0; k < 3; k++) System.out.println(me + \" line \" + k);\n  }\n}\n"));
+      results.add(sandbox.submit(RunRequest.run("student-" + i, "public class S" + i + " {\n  static String me = \"student " + i
+          + "\";\n  public static void main(String[] args) {\n    for (int k = 0; k < 3; k++) System.out.println(me + \" line \" + k);\n  }\n}\n")));
     }
     for (int i = 0; i < 32; i++) {
       RunResult r = results.get(i).get(60, TimeUnit.SECONDS);

@@ -2,7 +2,6 @@ package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
@@ -20,6 +19,7 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,7 +28,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * keyboard, reduced motion, a phone-sized screen), the knobs re-running the snippet, and axe on the Sandbox tab.
  */
 class ReplayBrowserTest extends SandboxTabTest {
-  static final ObjectMapper JSON = new ObjectMapper();
   static final String SEED_OUTPUT =
       "AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n";
 
@@ -242,7 +241,7 @@ class ReplayBrowserTest extends SandboxTabTest {
     page.keyboard().press("Space");
     assertThat(demo.locator("[data-timeline-play]")).hasText("Play");
     String paused = now(demo).textContent();
-    page.waitForTimeout(900);
+    page.waitForTimeout(900); // a wait that proves nothing happens: several steps' worth of time, and no step
     assertEquals(paused, now(demo).textContent(), "paused means no more steps");
     page.keyboard().press("End");
     page.keyboard().press("ArrowLeft");

@@ -1,10 +1,9 @@
 package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import lab.exactlyonce.Config;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -17,17 +16,18 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** The replay lab over HTTP with real sandbox workers: knobs, params, traces, and the knob grid's invariants. */
+@Tag("sandbox")
 class ReplayRoutesTest extends ServerTest {
-  static final ObjectMapper JSON = new ObjectMapper();
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start(Config.forTests().withSandbox(SandboxSettings.defaults().withWorkers(2))).awaitSandbox();
+    return TestServer.startWithSandbox(2);
   }
 
   @Test

@@ -3,6 +3,7 @@ package lab.exactlyonce.sandbox;
 import lab.exactlyonce.sandbox.confinement.ConfinementException;
 import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.confinement.HostTools;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The sandbox's start against the confinement the settings insist on, with the fake worker. */
+@Tag("sandbox")
 class SandboxConfinementTest {
   static final HostTools NO_BWRAP = HostTools.installed().withBwrap(Path.of("/nonexistent/bwrap"));
 
@@ -44,7 +46,7 @@ class SandboxConfinementTest {
     try (Sandbox sandbox = new Sandbox(settings(network), NO_BWRAP)) {
       assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)));
       assertEquals("network", sandbox.confinementLevel());
-      assertEquals("hi\n", sandbox.run("a", "print hi").get(20, TimeUnit.SECONDS).stdout());
+      assertEquals("hi\n", sandbox.submit(RunRequest.run("a", "print hi")).get(20, TimeUnit.SECONDS).stdout());
     }
   }
 

@@ -8,6 +8,7 @@ import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -29,6 +30,7 @@ import java.util.stream.Stream;
  * exactly what they print on a fresh worker.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("sandbox")
 class WorkerIsolationTest {
   private static final AtomicInteger CLIENTS = new AtomicInteger();
   private static final long CACHE_BYTES = 128 * 1024;
@@ -128,7 +130,7 @@ class WorkerIsolationTest {
   }
 
   private RunResult run(String client, String source) throws Exception {
-    return sandbox.run(client, source).get(60, TimeUnit.SECONDS);
+    return sandbox.submit(RunRequest.run(client, source)).get(60, TimeUnit.SECONDS);
   }
 
   /** A client whose last run was quick and clean: its runs go to the light lane's worker. */
@@ -150,10 +152,10 @@ class WorkerIsolationTest {
     String lightAttacker = lightClient("light-attacker");
     String lightVictim = lightClient("light-victim");
     for (String attacker : List.of(lightAttacker, newClient("new-attacker"))) {
-      CompletableFuture<RunResult> first = sandbox.run(attacker, sources.get(0));
+      CompletableFuture<RunResult> first = sandbox.submit(RunRequest.run(attacker, sources.get(0)));
       // right behind the attack, on the same lane: it must neither be lost nor land on a damaged worker
       CompletableFuture<RunResult> queuedBehind =
-          sandbox.run(attacker.startsWith("light") ? lightVictim : newClient("new-victim"), VICTIM);
+          sandbox.submit(RunRequest.run(attacker.startsWith("light") ? lightVictim : newClient("new-victim"), VICTIM));
       List<RunResult> results = new ArrayList<>(List.of(first.get(60, TimeUnit.SECONDS)));
       for (String source : sources.subList(1, sources.size())) results.add(run(attacker, source));
       for (RunResult r : results) {

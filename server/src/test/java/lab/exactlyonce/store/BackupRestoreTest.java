@@ -19,6 +19,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipFile;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -177,7 +178,7 @@ class BackupRestoreTest {
       var acknowledged = new java.util.HashSet<String>(before);
       acknowledged.addAll(during);
       acknowledged.add(firstId);
-      for (var e : new com.fasterxml.jackson.databind.ObjectMapper().readTree(export).get("events")) {
+      for (var e : JSON.readTree(export).get("events")) {
         assertTrue(acknowledged.contains(e.get("id").asText()), "restored only what was acknowledged: " + e);
       }
     }

@@ -5,6 +5,7 @@ import lab.exactlyonce.TestServer;
 import lab.exactlyonce.ops.TrustedProxies;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +37,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * any console error, and a refused inline style or script is one.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("sandbox")
 class HeadersAndProxiesTest {
   private static final String POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
       + "font-src 'self'; connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "

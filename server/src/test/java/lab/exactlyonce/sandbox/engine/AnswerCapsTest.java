@@ -1,11 +1,11 @@
 package lab.exactlyonce.sandbox.engine;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static lab.exactlyonce.sandbox.engine.Snippets.main;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -16,7 +16,6 @@ import java.util.stream.Stream;
 
 /** Every answer stays bounded whatever the snippet does: trace events, trace bytes, diagnostics, compile cache. */
 class AnswerCapsTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final SnippetRunner RUNNER = new SnippetRunner();
   private static final String IMPORT = "import lab.exactlyonce.sandbox.engine.Trace;\n";
 

@@ -1,8 +1,8 @@
 package lab.exactlyonce.sandbox.engine;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,7 +14,6 @@ import java.nio.file.Path;
 
 /** A started worker process that said it is ready, speaking JSON lines; closing it kills the process. */
 final class TestWorker implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   final Process process;
   final BufferedReader out;

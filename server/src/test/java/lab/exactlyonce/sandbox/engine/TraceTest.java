@@ -11,8 +11,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -160,8 +162,23 @@ class TraceTest {
 
   @Test
   void outside_the_sandbox_the_api_does_nothing() {
-    Trace.read(0, "o1", 10);
-    Trace.crash("not in a run");
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    try (PrintStream capture = new PrintStream(printed, true, StandardCharsets.UTF_8)) {
+      System.setOut(capture);
+      System.setErr(capture);
+      Trace.read(0, "o1", 10);
+      Trace.crash("not in a run");
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+    assertEquals("", printed.toString(StandardCharsets.UTF_8), "nothing is printed");
+
+    RunResult next = run(main("System.out.println(1);"));
+    assertEquals(Outcome.OK, next.status(), next.toString());
+    assertEquals(List.of(), next.trace(), "nothing recorded outside a run shows up in the next run's trace");
   }
 
   @Test

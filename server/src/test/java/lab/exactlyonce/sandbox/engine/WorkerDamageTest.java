@@ -12,12 +12,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Which runs leave a worker unfit for other runs, and that the run's own answer stays what the learner should see.
  * Each row in a fresh worker process (a damaging row would damage the test JVM itself): a damaged worker says so in
  * its answer ({@code retiring}) and exits with {@link WorkerMain#EXIT_UNHEALTHY}; any other carries on.
  */
+@Tag("sandbox")
 class WorkerDamageTest {
   private static final String DEEP = "static int depth; static void down() { depth++; down(); }";
 

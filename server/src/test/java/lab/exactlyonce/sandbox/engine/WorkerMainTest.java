@@ -1,9 +1,10 @@
 package lab.exactlyonce.sandbox.engine;
 
+import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -11,8 +12,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** The worker as the server uses it: a process speaking JSON lines. */
+@Tag("sandbox")
 class WorkerMainTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private static String request(int id, String source, SandboxLimits limits) throws IOException {
     return TestWorker.request(id, source, limits);
