@@ -1,10 +1,14 @@
 package lab.exactlyonce;
 
 import io.javalin.Javalin;
-import io.javalin.util.JavalinBindException;
 import io.javalin.http.staticfiles.Location;
+import io.javalin.util.JavalinBindException;
 import lab.exactlyonce.classroom.ClassroomRoutes;
 import lab.exactlyonce.classroom.HeldAnswers;
+import lab.exactlyonce.exercise.ExerciseCatalog;
+import lab.exactlyonce.exercise.ExerciseRoutes;
+import lab.exactlyonce.exercise.ExerciseStarters;
+import lab.exactlyonce.exercise.ExerciseViews;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.learner.MeRoutes;
 import lab.exactlyonce.lesson.AnswerHolds;
@@ -13,10 +17,6 @@ import lab.exactlyonce.lesson.LessonRoutes;
 import lab.exactlyonce.lesson.MapRoutes;
 import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
-import lab.exactlyonce.exercise.ExerciseCatalog;
-import lab.exactlyonce.exercise.ExerciseRoutes;
-import lab.exactlyonce.exercise.ExerciseViews;
-import lab.exactlyonce.exercise.ExerciseStarters;
 import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;

@@ -5,10 +5,16 @@ import lab.exactlyonce.ops.OpsSettings;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.store.StoreSettings;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -59,8 +65,8 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
       return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
           SandboxSettings.defaults().startingOnFirstRun(), store, ClassroomSettings.defaults(),
           OpsSettings.defaults().withRequestLog(false));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -91,7 +97,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
 
   /** Reads {@code --name value} flags, then {@code NAME} environment variables, then defaults. */
   public static Config from(String[] args, Map<String, String> env) {
-    var flags = new java.util.HashMap<String, String>();
+    var flags = new HashMap<String, String>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       if (!FLAGS.containsKey(arg)) {
@@ -100,7 +106,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
       if (i + 1 >= args.length) throw new ConfigException("option '" + arg + "' needs a value");
       flags.put(arg, args[++i]);
     }
-    java.util.function.Function<String, Optional<String>> value =
+    Function<String, Optional<String>> value =
         flag -> Optional.ofNullable(flags.get(flag)).or(() -> Optional.ofNullable(env.get(FLAGS.get(flag))))
             .filter(v -> !v.isBlank());
     int port = value.apply("--port").map(v -> parsePort(v)).orElse(DEFAULT_PORT);
@@ -132,7 +138,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
   private static final Map<String, String> FLAGS = flagTable();
 
   private static Map<String, String> flagTable() {
-    var table = new java.util.LinkedHashMap<String, String>();
+    var table = new LinkedHashMap<String, String>();
     table.put("--port", "PORT");
     table.put("--host", "HOST");
     table.put("--data-dir", "DATA_DIR");
@@ -142,7 +148,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     table.putAll(StoreSettings.FLAGS);
     table.putAll(ClassroomSettings.FLAGS);
     table.putAll(OpsSettings.FLAGS);
-    return java.util.Collections.unmodifiableMap(table);
+    return Collections.unmodifiableMap(table);
   }
 
   private static int parsePort(String text) {

@@ -1,10 +1,12 @@
 package lab.exactlyonce;
 
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Route;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -36,8 +38,8 @@ public final class AxeScan {
    */
   public static void inject(Page page) {
     if (Boolean.TRUE.equals(page.evaluate("typeof window.axe !== 'undefined'"))) return;
-    String url = java.net.URI.create(page.url()).resolve("/__test-only/axe.min.js").toString();
-    page.route(url, route -> route.fulfill(new com.microsoft.playwright.Route.FulfillOptions()
+    String url = URI.create(page.url()).resolve("/__test-only/axe.min.js").toString();
+    page.route(url, route -> route.fulfill(new Route.FulfillOptions()
         .setContentType("text/javascript").setBody(AXE)));
     page.addScriptTag(new Page.AddScriptTagOptions().setUrl(url));
   }

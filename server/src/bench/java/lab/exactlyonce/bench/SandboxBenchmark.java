@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.App;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.store.StoreSettings;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -56,7 +58,7 @@ public final class SandboxBenchmark {
         .toArray(String[]::new);
     Config flags = Config.from(sandboxArgs, Map.of());
     Config config = new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-bench"), Optional.empty(),
-        Optional.empty(), flags.sandbox(), lab.exactlyonce.store.StoreSettings.embedded(), flags.classroom(),
+        Optional.empty(), flags.sandbox(), StoreSettings.embedded(), flags.classroom(),
         flags.ops());
     App app = new App(config);
     long startAt = System.nanoTime();
@@ -148,7 +150,7 @@ public final class SandboxBenchmark {
     String solution;
     try (var in = SandboxBenchmark.class.getResourceAsStream("/snippets/exactly-once/exercises/ExactlyOnceAppend.solution")) {
       if (in == null) throw new IOException("the append exercise's reference solution is not on the class path");
-      solution = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      solution = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
     List<Double> times = new ArrayList<>();
     int errors = 0;
@@ -156,9 +158,9 @@ public final class SandboxBenchmark {
     long start = System.nanoTime();
     try (var client = new LoopbackClient("127.0.0.3", "127.0.0.1", port)) {
       for (int i = 0; i < runs + 5; i++) {
-        Map<String, String> headers = new java.util.HashMap<>(Map.of("Origin", "http://127.0.0.1:" + port));
+        Map<String, String> headers = new HashMap<>(Map.of("Origin", "http://127.0.0.1:" + port));
         if (cookie != null) headers.put("Cookie", cookie);
-        String body = JSON.writeValueAsString(Map.of("source", solution, "attempt", java.util.UUID.randomUUID().toString()));
+        String body = JSON.writeValueAsString(Map.of("source", solution, "attempt", UUID.randomUUID().toString()));
         long t = System.nanoTime();
         var res = client.post("/api/exercises/exactly-once-append/check", "application/json", body, headers);
         double ms = (System.nanoTime() - t) / 1e6;

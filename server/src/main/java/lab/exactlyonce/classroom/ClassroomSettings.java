@@ -1,11 +1,11 @@
 package lab.exactlyonce.classroom;
 
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.Collections;
 
 /**
  * The classroom's start-up options. An empty {@code instructorSecret} means: use the one generated into the data

@@ -8,6 +8,7 @@ import lab.exactlyonce.progress.Progress;
 import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.quiz.LiveBank;
 
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -18,7 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
-import java.time.Instant;
 
 import static j2html.TagCreator.*;
 

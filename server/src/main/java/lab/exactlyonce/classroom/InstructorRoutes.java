@@ -8,9 +8,9 @@ import io.javalin.http.HttpStatus;
 import io.javalin.http.UnauthorizedResponse;
 import io.javalin.http.sse.SseClient;
 import lab.exactlyonce.quiz.LiveBank;
-import lab.exactlyonce.web.RequestOrigin;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
+import lab.exactlyonce.web.RequestOrigin;
 import lab.exactlyonce.web.SameOriginGuard;
 
 import java.net.InetAddress;

@@ -12,7 +12,6 @@ import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.sandbox.CodeRunner;
-import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.web.JsonFields;

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,7 @@ public final class LessonCatalog {
       lessons.put(lesson.id(), lesson);
     }
     if (lessons.isEmpty()) throw new LessonFormatException(root + ": no lesson folders with a " + LessonLoader.FILE_NAME);
-    return new LessonCatalog(java.util.Collections.unmodifiableMap(lessons));
+    return new LessonCatalog(Collections.unmodifiableMap(lessons));
   }
 
   private static List<Path> lessonFolders(Path root) {

@@ -2,9 +2,11 @@ package lab.exactlyonce.lesson;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Checks what a single record cannot: ids unique across the lesson, and every reference (map edge ends, flow steps,
@@ -95,7 +97,7 @@ final class LessonReferences {
             : blocks.get(b) instanceof Block.Exercise x ? x.snippet() : null;
         if (snippet != null && !snippetIds.contains(snippet)) {
           throw file.problem("sections[" + s + "].blocks[" + b + "].snippet", "no snippet '" + snippet + "' in "
-              + snippetsFolder + " (snippets there: " + (snippetIds.isEmpty() ? "none" : String.join(", ", new java.util.TreeSet<>(snippetIds))) + ")");
+              + snippetsFolder + " (snippets there: " + (snippetIds.isEmpty() ? "none" : String.join(", ", new TreeSet<>(snippetIds))) + ")");
         }
       }
     }
@@ -129,7 +131,7 @@ final class LessonReferences {
 
   /** Items inside a block, keyed by where they stand (for example {@code ...blocks[0].items[2]}). */
   private static Map<String, String> itemIds(Block block, String at) {
-    Map<String, String> out = new java.util.LinkedHashMap<>();
+    Map<String, String> out = new LinkedHashMap<>();
     if (block instanceof Block.Steps b) indexed(out, at + ".items", b.items().stream().map(Block.Item::id).toList());
     else if (block instanceof Block.Cards b) indexed(out, at + ".items", b.items().stream().map(Block.Item::id).toList());
     else if (block instanceof Block.Table b) indexed(out, at + ".rows", b.rows().stream().map(Block.Row::id).toList());

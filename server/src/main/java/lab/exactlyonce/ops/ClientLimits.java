@@ -2,10 +2,10 @@ package lab.exactlyonce.ops;
 
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.Locale;
 
 /**
  * How much of the server one client may hold, so that slow or greedy clients cannot starve the others. A client is

@@ -3,8 +3,8 @@ package lab.exactlyonce.ops;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.config.RoutesConfig;
-import lab.exactlyonce.sandbox.Sandbox;
 import io.javalin.http.ContentTooLargeResponse;
+import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.web.JsonRequests;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
@@ -13,6 +13,7 @@ import org.eclipse.jetty.server.handler.ThreadLimitHandler;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
 import java.util.Locale;
 
 /**

@@ -1,16 +1,17 @@
 package lab.exactlyonce.ops;
 
 
+import lab.exactlyonce.web.SecurityHeaders;
+
 import java.time.Duration;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import lab.exactlyonce.web.SecurityHeaders;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What the person hosting the app can tune about operations.

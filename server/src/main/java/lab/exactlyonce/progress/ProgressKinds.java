@@ -6,10 +6,8 @@ import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.web.JsonFields;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 
 /** The study-progress event types and their rules. */

@@ -23,8 +23,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 /**
  * The quiz, without routes or pages: starts sessions (due questions first, then new ones, in an order fixed by a seed),
@@ -139,8 +141,8 @@ final class Quiz {
   private static final List<String> DATA_FIELDS = List.of("session", "question", "choice", "order", "rating", "skip");
   /** The most options an order question has, with room to spare: a longer list is no answer to any. */
   private static final int MAX_ORDER = 50;
-  private static final java.util.regex.Pattern SESSION_ID =
-      java.util.regex.Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+  private static final Pattern SESSION_ID =
+      Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
   /** Checks a {@code quiz.answer} event before anything is stored; every problem is a 4xx naming the culprit. */
   Submission parse(Lesson lesson, String item, ObjectNode data) {
@@ -291,7 +293,7 @@ final class Quiz {
     for (String id : session.questions()) {
       // A question can be missing for a while (its snippet runs not finished since a restart) or for good (the
       // lesson no longer has the item): the session goes on without it rather than failing.
-      java.util.Optional<Question> found = bank.find(id);
+      Optional<Question> found = bank.find(id);
       if (found.isEmpty()) continue;
       Question q = found.get();
       Line line = new Line(q, byQuestion.get(id));

@@ -4,6 +4,7 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
+import io.javalin.http.NotFoundResponse;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.lesson.Lesson;
@@ -12,10 +13,12 @@ import lab.exactlyonce.web.JsonRequests;
 import lab.exactlyonce.web.SameOriginGuard;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * HTTP for the quiz. Pages: {@code GET /lessons/{id}/quiz} (entry: due count and start form; the form posts back
@@ -88,7 +91,7 @@ final class QuizRoutes {
   private void sessionPage(Context ctx) {
     QuizSession session = pageSession(ctx);
     noStore(ctx);
-    java.util.Set<String> answered = new java.util.HashSet<>();
+    Set<String> answered = new HashSet<>();
     for (Quiz.Line line : quiz.results(session.learner(), session.id()).lines()) {
       if (line.answered()) answered.add(line.question().id());
     }
@@ -114,7 +117,7 @@ final class QuizRoutes {
   private QuizSession pageSession(Context ctx) {
     Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
     QuizSession session = session(ctx);
-    if (!session.lesson().equals(lesson.id())) throw new io.javalin.http.NotFoundResponse("no quiz session '" + session.id() + "' in lesson '" + lesson.id() + "'");
+    if (!session.lesson().equals(lesson.id())) throw new NotFoundResponse("no quiz session '" + session.id() + "' in lesson '" + lesson.id() + "'");
     return session;
   }
 

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The runs waiting for a worker: bounded, and fair between clients. Not thread-safe: the {@link Sandbox} calls it
@@ -104,7 +105,7 @@ final class RunQueue<J> {
    * Takes the next run in turn order, skipping clients that are already running and clients of a kind that
    * {@code allowed} refuses now. The taken run's client counts as running until {@link #finished}.
    */
-  Optional<Taken<J>> next(java.util.function.Predicate<Kind> allowed) {
+  Optional<Taken<J>> next(Predicate<Kind> allowed) {
     for (Iterator<String> it = line.iterator(); it.hasNext(); ) {
       String key = it.next();
       Client<J> c = clients.get(key);

@@ -2,9 +2,9 @@ package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import lab.exactlyonce.sandbox.engine.CheckSpec;
 import lab.exactlyonce.sandbox.confinement.ConfinementReport;
 import lab.exactlyonce.sandbox.confinement.HostTools;
+import lab.exactlyonce.sandbox.engine.CheckSpec;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.sandbox.engine.SandboxLimits;
@@ -14,18 +14,22 @@ import lab.exactlyonce.web.TooBusyException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * Runs learners' Java in worker JVMs, never in the server's. Free of HTTP: {@link #submit} takes a {@link RunRequest}
@@ -59,9 +63,9 @@ public final class Sandbox implements CodeRunner, AutoCloseable {
   private volatile boolean started;
   private volatile boolean closed;
   /** Runs on a worker now (for metrics). */
-  private final java.util.concurrent.atomic.AtomicInteger busy = new java.util.concurrent.atomic.AtomicInteger();
-  private final List<java.util.function.Consumer<RunResult>> finishedListeners =
-      new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final AtomicInteger busy = new AtomicInteger();
+  private final List<Consumer<RunResult>> finishedListeners =
+      new CopyOnWriteArrayList<>();
 
   public Sandbox(SandboxSettings settings) {
     this(settings, HostTools.installed());
@@ -103,12 +107,12 @@ public final class Sandbox implements CodeRunner, AutoCloseable {
   }
 
   /** The sandbox's own temporary directory; for tests. */
-  java.nio.file.Path tempRoot() {
+  Path tempRoot() {
     return pool.tempRoot();
   }
 
   /** Calls {@code listener} with every run's result (for metrics); it must be quick and must not throw. */
-  public void onFinished(java.util.function.Consumer<RunResult> listener) {
+  public void onFinished(Consumer<RunResult> listener) {
     finishedListeners.add(listener);
   }
 

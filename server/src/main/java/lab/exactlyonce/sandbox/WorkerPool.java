@@ -7,6 +7,7 @@ import lab.exactlyonce.sandbox.confinement.ConfinementReport;
 import lab.exactlyonce.sandbox.confinement.HostTools;
 import lab.exactlyonce.sandbox.confinement.Launcher;
 import lab.exactlyonce.sandbox.confinement.WorkerCgroups;
+import lab.exactlyonce.store.TempDirs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +28,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import lab.exactlyonce.store.TempDirs;
 
 /**
  * The worker JVMs: started with capped JVM flags, each in a private temporary directory, through the launcher the

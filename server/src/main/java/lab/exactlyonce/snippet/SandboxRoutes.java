@@ -7,7 +7,6 @@ import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
 import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.sandbox.RunRequest;
-import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.web.JsonFields;

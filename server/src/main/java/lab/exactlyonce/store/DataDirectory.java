@@ -2,10 +2,13 @@ package lab.exactlyonce.store;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -119,9 +122,9 @@ final class DataDirectory {
 
   /** Removes {@code root} and everything under it (symbolic links themselves, never what they point to). */
   static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
+    if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) return;
     try (Stream<Path> tree = Files.walk(root)) {
-      for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+      for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
     }
   }
 
@@ -135,7 +138,7 @@ final class DataDirectory {
       if (!Files.getPosixFilePermissions(p).equals(mode)) Files.setPosixFilePermissions(p, mode);
     } catch (UnsupportedOperationException notPosix) {
       // Windows: the directory's ACL applies
-    } catch (java.nio.file.NoSuchFileException gone) {
+    } catch (NoSuchFileException gone) {
       // a temporary file H2 removed meanwhile
     }
   }

@@ -8,6 +8,8 @@ import org.flywaydb.core.api.FlywayException;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The app's database: a HikariCP pool, migrated by Flyway ({@code db/migration/V<n>__<name>.sql} on the class
@@ -19,7 +21,7 @@ public final class Database implements AutoCloseable {
   public static final String DUPLICATE_KEY = "23505";
 
   private final HikariDataSource pool;
-  private final java.util.List<AutoCloseable> closedAfter = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<AutoCloseable> closedAfter = new CopyOnWriteArrayList<>();
 
   private Database(HikariDataSource pool) {
     this.pool = pool;

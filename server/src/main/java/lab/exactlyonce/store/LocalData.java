@@ -1,6 +1,7 @@
 package lab.exactlyonce.store;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -93,7 +94,7 @@ public final class LocalData {
         try {
           return Backup.write(c, data, zip);
         } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
+          throw new UncheckedIOException(e);
         }
       })));
     } catch (IOException e) {

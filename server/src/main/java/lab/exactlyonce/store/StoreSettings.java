@@ -1,5 +1,6 @@
 package lab.exactlyonce.store;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -28,7 +29,7 @@ public record StoreSettings(Optional<String> jdbcUrl, String user, String passwo
   }
 
   /** The embedded H2 database's URL under {@code dataDir} (shared with the backup and restore commands). */
-  public static String embeddedJdbcUrl(java.nio.file.Path dataDir) {
+  public static String embeddedJdbcUrl(Path dataDir) {
     return DataDirectory.jdbcUrl(dataDir);
   }
 

@@ -3,12 +3,16 @@ package lab.exactlyonce.classroom;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.Cookie;
+import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static lab.exactlyonce.classroom.Client.SECRET;
@@ -28,9 +32,9 @@ class ClassroomBrowserTest extends BrowserTest {
     page.navigate(url("/teach"));
     assertTrue(page.url().endsWith("/teach/login?next=%2Fteach"), page.url());
     page.getByLabel("Instructor secret").fill(SECRET);
-    page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
     page.getByLabel("Class name").fill("Period 3 <b>");
-    page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Create class")).click();
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Create class")).click();
     assertThat(page.locator("h1")).hasText("Period 3 <b>");
     assertThat(page.locator("#dash-status")).hasText("Live.");
     String code = page.locator("#join-code").textContent();
@@ -45,7 +49,7 @@ class ClassroomBrowserTest extends BrowserTest {
     try {
       student.navigate(url("/join?code=" + code.toLowerCase()));
       student.getByLabel("Nickname", new Page.GetByLabelOptions().setExact(false)).fill("Sam <i>");
-      student.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
+      student.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
       assertThat(student.locator(".my-nickname")).hasText("Sam <i>");
       assertThat(student.locator("#live-body")).containsText("Waiting for your instructor");
 
@@ -54,7 +58,7 @@ class ClassroomBrowserTest extends BrowserTest {
       assertThat(page.locator("#roster-body td.nickname")).hasText("Sam <i>");
 
       // Push the first question; it reaches the student's device.
-      page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Push to class")).click();
+      page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Push to class")).click();
       Locator card = student.locator(".live-question[data-state=open]");
       assertThat(card).isVisible();
       assertThat(page.locator("#live-body .live-count")).containsText("0 of 1");
@@ -67,7 +71,7 @@ class ClassroomBrowserTest extends BrowserTest {
       assertThat(firstCount).hasText("1");
       assertThat(page.locator("#live-body .live-count")).containsText("1 of 1");
       // The bar's length is a class (the policy refuses inline styles): the one answer is the whole histogram.
-      assertThat(page.locator("#live-body tr:has(td.count[data-option='0']) .bar")).hasClass(java.util.regex.Pattern.compile("\\bw-100\\b"));
+      assertThat(page.locator("#live-body tr:has(td.count[data-option='0']) .bar")).hasClass(Pattern.compile("\\bw-100\\b"));
 
       // On the projector and on the student's phone nothing scrolls sideways (a long question in the picker).
       page.setViewportSize(1920, 1080);
@@ -78,7 +82,7 @@ class ClassroomBrowserTest extends BrowserTest {
           "the student's page at 390x844 scrolls sideways");
 
       // Reveal: the student sees the right answer marked.
-      page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Reveal answer")).click();
+      page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Reveal answer")).click();
       assertThat(student.locator(".live-question")).hasAttribute("data-state", "revealed");
       assertThat(student.locator(".live-option.right")).hasCount(1);
       assertThat(student.locator("button[data-choice='0']")).hasAttribute("aria-pressed", "true");
@@ -98,7 +102,7 @@ class ClassroomBrowserTest extends BrowserTest {
 
     page.navigate(url("/join?code=" + room.get("code").asText()));
     page.getByLabel("Nickname", new Page.GetByLabelOptions().setExact(false)).fill("Reader");
-    page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
     assertThat(page.locator(".my-nickname")).hasText("Reader");
 
     page.navigate(url("/lessons/exactly-once#qa/L1"));
@@ -117,7 +121,7 @@ class ClassroomBrowserTest extends BrowserTest {
   }
 
   private static List<String> scan(Page on, String where) {
-    return lab.exactlyonce.AxeScan.seriousViolations(on, where);
+    return AxeScan.seriousViolations(on, where);
   }
 
   @Test
@@ -131,7 +135,7 @@ class ClassroomBrowserTest extends BrowserTest {
     Client.student(server, room.get("code").asText(), "Ally");
     String question = Client.json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
     teacher.push(id, question);
-    context.addCookies(List.of(new com.microsoft.playwright.options.Cookie("eolab_instructor", teacher.cookies.get("eolab_instructor"))
+    context.addCookies(List.of(new Cookie("eolab_instructor", teacher.cookies.get("eolab_instructor"))
         .setUrl(url("/"))));
     page.navigate(url("/teach"));
     found.addAll(scan(page, "classes"));
@@ -145,7 +149,7 @@ class ClassroomBrowserTest extends BrowserTest {
       student.navigate(url("/join?code=" + room.get("code").asText()));
       found.addAll(scan(student, "join"));
       student.getByLabel("Nickname", new Page.GetByLabelOptions().setExact(false)).fill("Bea");
-      student.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
+      student.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
       assertThat(student.locator(".live-question[data-state=open]")).isVisible();
       found.addAll(scan(student, "student"));
     } finally {

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
@@ -126,15 +128,15 @@ class ClassroomHttpTest extends ClassroomServerTest {
   @Test
   void cross_site_joins_and_class_forms_are_refused() {
     JsonNode room = newClass("CSRF");
-    var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url("/api/join")))
+    var request = HttpRequest.newBuilder(URI.create(server.url("/api/join")))
         .header("Content-Type", "application/json").header("Origin", "https://evil.example")
-        .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"code\":\"" + room.get("code").asText() + "\",\"nickname\":\"x\"}"))
+        .POST(HttpRequest.BodyPublishers.ofString("{\"code\":\"" + room.get("code").asText() + "\",\"nickname\":\"x\"}"))
         .build();
     assertError(403, "cross-site request refused: Origin 'https://evil.example' is not this site (127.0.0.1:" + server.app().port() + ")",
         server.sendAsIs(request));
-    var form = java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url("/teach/classes")))
+    var form = HttpRequest.newBuilder(URI.create(server.url("/teach/classes")))
         .header("Content-Type", "application/x-www-form-urlencoded").header("Cookie", teacher.cookieHeader())
-        .header("Sec-Fetch-Site", "cross-site").POST(java.net.http.HttpRequest.BodyPublishers.ofString("name=x")).build();
+        .header("Sec-Fetch-Site", "cross-site").POST(HttpRequest.BodyPublishers.ofString("name=x")).build();
     assertEquals(403, server.sendAsIs(form).statusCode());
   }
 

@@ -5,7 +5,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.net.URLEncoder;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -106,7 +108,7 @@ class InstructorHttpTest extends ClassroomServerTest {
     String path = template.replace("CLASS", room.get("id").asText());
     HttpResponse<String> res = student.get(path);
     assertEquals(303, res.statusCode());
-    assertEquals("/teach/login?next=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8),
+    assertEquals("/teach/login?next=" + URLEncoder.encode(path, StandardCharsets.UTF_8),
         res.headers().firstValue("Location").orElseThrow());
     assertEquals(403, student.form("/teach/classes", Map.of("name", "mine")).statusCode());
   }

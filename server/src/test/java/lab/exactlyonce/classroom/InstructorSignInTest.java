@@ -5,6 +5,7 @@ import lab.exactlyonce.TestServer;
 import lab.exactlyonce.ops.TrustedProxies;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -92,7 +93,7 @@ class InstructorSignInTest {
   }
 
   private static HttpResponse<String> replay(TestServer server, String cookie) {
-    return server.send(HttpRequest.newBuilder(java.net.URI.create(server.url("/api/teach/classes"))).header("Cookie", cookie));
+    return server.send(HttpRequest.newBuilder(URI.create(server.url("/api/teach/classes"))).header("Cookie", cookie));
   }
 
   @Test

@@ -8,6 +8,7 @@ import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.sandbox.SandboxSettings;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,7 +24,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
-import org.junit.jupiter.api.Tag;
 
 /**
  * Checks of one attempt sent at once over HTTP, with real sandbox workers: one check is recorded; sends of the same

@@ -15,6 +15,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +73,7 @@ class ExerciseRoutesTest extends ServerTest {
 
   /** Every exercise of every lesson: each must have a reference solution in the test resources. */
   static Stream<String> exerciseIds() {
-    return ExerciseCatalog.load(java.nio.file.Path.of("snippets")).all().stream().map(Exercise::id);
+    return ExerciseCatalog.load(Path.of("snippets")).all().stream().map(Exercise::id);
   }
 
   @ParameterizedTest
@@ -444,7 +446,7 @@ class ExerciseRoutesTest extends ServerTest {
     assertEquals("ok", result.get("status").asText(), result.toString());
     Map<String, List<String>> out = new LinkedHashMap<>();
     for (JsonNode s : result.get("scenarios")) {
-      List<String> v = new java.util.ArrayList<>();
+      List<String> v = new ArrayList<>();
       s.get("verdicts").forEach(x -> v.add(x.asText()));
       out.put(s.get("name").asText(), v);
     }

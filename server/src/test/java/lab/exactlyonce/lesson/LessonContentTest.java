@@ -8,6 +8,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -135,7 +137,7 @@ class LessonContentTest {
     return out;
   }
 
-  private static void walk(JsonNode node, java.util.function.Consumer<JsonNode> visit) {
+  private static void walk(JsonNode node, Consumer<JsonNode> visit) {
     visit.accept(node);
     node.forEach(child -> walk(child, visit));
   }
@@ -144,7 +146,7 @@ class LessonContentTest {
     try {
       return new YAMLMapper().readTree(Files.readString(file));
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 }

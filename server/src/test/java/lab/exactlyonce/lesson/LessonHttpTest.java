@@ -1,5 +1,6 @@
 package lab.exactlyonce.lesson;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -9,6 +10,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static lab.exactlyonce.CookieClient.JSON;
@@ -78,22 +83,22 @@ class LessonHttpTest extends ServerTest {
   @Test
   void the_lesson_json_has_stable_field_names_and_every_block_names_its_kind() throws Exception {
     var json = JSON.readTree(server.get("/api/lessons/exactly-once").body());
-    assertEquals(java.util.List.of("id", "title", "summary", "keyIdeas", "sections", "maps", "flows"), names(json));
-    assertEquals(java.util.List.of("id", "tab", "title", "intro", "blocks"), names(json.get("sections").get(0)));
-    java.util.Set<String> kinds = new java.util.TreeSet<>();
+    assertEquals(List.of("id", "title", "summary", "keyIdeas", "sections", "maps", "flows"), names(json));
+    assertEquals(List.of("id", "tab", "title", "intro", "blocks"), names(json.get("sections").get(0)));
+    Set<String> kinds = new TreeSet<>();
     for (var section : json.get("sections")) {
       for (var block : section.get("blocks")) {
         assertTrue(block.hasNonNull("kind") && block.hasNonNull("id"), block.toString());
         kinds.add(block.get("kind").asText());
       }
     }
-    assertTrue(kinds.containsAll(java.util.List.of("text", "table", "questions", "scenario", "snippet")), kinds.toString());
+    assertTrue(kinds.containsAll(List.of("text", "table", "questions", "scenario", "snippet")), kinds.toString());
     var listing = JSON.readTree(server.get("/api/lessons").body()).get(0);
-    assertEquals(java.util.List.of("id", "title", "summary", "page", "data"), names(listing));
+    assertEquals(List.of("id", "title", "summary", "page", "data"), names(listing));
   }
 
-  private static java.util.List<String> names(com.fasterxml.jackson.databind.JsonNode node) {
-    var out = new java.util.ArrayList<String>();
+  private static List<String> names(JsonNode node) {
+    var out = new ArrayList<String>();
     node.fieldNames().forEachRemaining(out::add);
     return out;
   }

@@ -5,6 +5,7 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.Media;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
@@ -198,7 +199,7 @@ class LessonPageBrowserTest extends BrowserTest {
   @Test
   void printing_shows_every_panel_and_every_answer_without_the_controls() {
     page.navigate(url(LESSON + "#qa"));
-    page.emulateMedia(new Page.EmulateMediaOptions().setMedia(com.microsoft.playwright.options.Media.PRINT));
+    page.emulateMedia(new Page.EmulateMediaOptions().setMedia(Media.PRINT));
     for (String panel : List.of("gist", "maps", "qa", "sandbox")) assertThat(byId(panel)).isVisible();
     assertThat(page.locator("nav.tabs")).isHidden();
     assertThat(page.locator(".ladder-controls")).isHidden();

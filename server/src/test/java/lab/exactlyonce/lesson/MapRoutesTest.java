@@ -4,6 +4,9 @@ import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
+import java.util.Locale;
+import java.util.regex.Pattern;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +24,7 @@ class MapRoutesTest extends ServerTest {
 
     assertEquals(200, res.statusCode());
     assertEquals("text/plain;charset=utf-8",
-        res.headers().firstValue("Content-Type").orElseThrow().replace(" ", "").toLowerCase(java.util.Locale.ROOT));
+        res.headers().firstValue("Content-Type").orElseThrow().replace(" ", "").toLowerCase(Locale.ROOT));
     assertEquals("attachment; filename=\"exactly-once-architecture.mmd\"",
         res.headers().firstValue("Content-Disposition").orElseThrow());
     assertEquals(MermaidExport.of(lesson.maps().get(0)), res.body());
@@ -85,7 +88,7 @@ class MapRoutesTest extends ServerTest {
     }
     assertTrue(page.contains("id=\"maps/flow/two-phase-sink\""));
     assertTrue(page.contains("id=\"maps/flow/two-phase-sink/abort\""));
-    assertTrue(!page.toLowerCase(java.util.Locale.ROOT).contains("mermaid.min.js"), "Mermaid itself is for tests only");
+    assertTrue(!page.toLowerCase(Locale.ROOT).contains("mermaid.min.js"), "Mermaid itself is for tests only");
   }
 
   @Test
@@ -95,7 +98,7 @@ class MapRoutesTest extends ServerTest {
     assertTrue(page.contains("aria-label=\"&lt;b&gt;bold&lt;/b&gt; &amp; a;b (c) --&gt;\""), "node label escaped in its name");
     assertTrue(page.contains("&lt;b&gt;bold&lt;/b&gt; &amp;"), "node label escaped in its text");
     assertTrue(!page.contains("<b>bold</b>"), "raw markup from a label reached the page");
-    var describedBy = java.util.regex.Pattern.compile("aria-describedby=\"([^\"]+)\"").matcher(page);
+    var describedBy = Pattern.compile("aria-describedby=\"([^\"]+)\"").matcher(page);
     int count = 0;
     while (describedBy.find()) {
       count++;

@@ -1,16 +1,19 @@
 package lab.exactlyonce.lesson;
 
-import lab.exactlyonce.snippet.SnippetCatalog;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
+import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.ContentFolder;
+import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -73,8 +76,8 @@ class MapsBrowserTest extends BrowserTest {
     assertThat(panel()).containsText(node("sink").label());
     assertThat(panel()).containsText(plain(node("sink").why()));
     assertThat(byId("maps/node/sink")).hasAttribute("aria-pressed", "true");
-    assertThat(byId("maps/node/sink")).hasClass(java.util.regex.Pattern.compile("\\bis-selected\\b"));
-    assertThat(byId("maps/edge/sink-to-billing")).hasClass(java.util.regex.Pattern.compile("\\bis-incident\\b"));
+    assertThat(byId("maps/node/sink")).hasClass(Pattern.compile("\\bis-selected\\b"));
+    assertThat(byId("maps/edge/sink-to-billing")).hasClass(Pattern.compile("\\bis-incident\\b"));
     assertTrue(page.url().endsWith("#maps/node/sink"), page.url());
   }
 
@@ -119,7 +122,7 @@ class MapsBrowserTest extends BrowserTest {
     LessonMap.Edge edge = edge("sink-to-payment-topic");
     String name = node("sink").label() + " → " + node("payment-topic").label() + ": " + edge.label();
 
-    Locator button = page.getByRole(AriaRole.BUTTON, new com.microsoft.playwright.Page.GetByRoleOptions().setName(name).setExact(true));
+    Locator button = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName(name).setExact(true));
     assertThat(button).hasCount(1);
     button.focus();
     page.keyboard().press("Space");
@@ -215,7 +218,7 @@ class MapsBrowserTest extends BrowserTest {
     Locator stepper = byId("maps/flow/two-phase-sink").locator(".flow-stepper");
     for (int i = 0; i < 5; i++) stepper.locator(".flow-next-button").click();
     assertThat(stepper.locator(".flow-choice")).hasCount(2);
-    lab.exactlyonce.AxeScan.inject(page);
+    AxeScan.inject(page);
 
     Object violations = page.evaluate("""
         async () => {

@@ -1,11 +1,13 @@
 package lab.exactlyonce.lesson;
 
-import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.ContentFolder;
 import lab.exactlyonce.TestServer;
+import lab.exactlyonce.snippet.SnippetCatalog;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /** The maps test lesson ({@code src/test/resources/maps-fixture/exactly-once}): three maps and the two-phase flow. */
 final class MapsFixture {
@@ -25,6 +27,6 @@ final class MapsFixture {
 
   static Lesson lesson() {
     return LessonCatalog.load(lessonsDir(),
-        SnippetCatalog.load(lab.exactlyonce.ContentFolder.resolve(java.util.Optional.empty(), "snippets"))::idsIn).require("exactly-once");
+        SnippetCatalog.load(ContentFolder.resolve(Optional.empty(), "snippets"))::idsIn).require("exactly-once");
   }
 }

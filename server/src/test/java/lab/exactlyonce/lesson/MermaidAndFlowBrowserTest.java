@@ -1,19 +1,20 @@
 package lab.exactlyonce.lesson;
 
-import lab.exactlyonce.snippet.SnippetCatalog;
+import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.ContentFolder;
 import lab.exactlyonce.TestServer;
+import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -62,7 +63,7 @@ class MermaidAndFlowBrowserTest extends BrowserTest {
    * checks the export's syntax, so its pages run without the policy. Every other browser test keeps it on.
    */
   @Override
-  protected com.microsoft.playwright.Browser.NewContextOptions newContextOptions() {
+  protected Browser.NewContextOptions newContextOptions() {
     return super.newContextOptions().setBypassCSP(true);
   }
 
@@ -173,7 +174,7 @@ class MermaidAndFlowBrowserTest extends BrowserTest {
   private DecisionFlow.Step walkToDecision(Runnable pressNext) {
     Locator label = byId("maps/flow/two-phase-sink").locator(".flow-current-label");
     DecisionFlow.Step step = step(flow.start());
-    List<String> seen = new java.util.ArrayList<>();
+    List<String> seen = new ArrayList<>();
     while (!step.isDecision()) {
       assertThat(label).hasText(step.label());
       seen.add(step.number());

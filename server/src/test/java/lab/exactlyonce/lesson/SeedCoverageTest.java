@@ -1,7 +1,7 @@
 package lab.exactlyonce.lesson;
 
-import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.ContentFolder;
+import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -6,6 +6,7 @@ import com.microsoft.playwright.options.AriaRole;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
@@ -123,9 +124,9 @@ class VoiceBrowserTest extends BrowserTest {
     assertThat(reading()).hasCount(0);
     // Summary, key ideas and the Gist sections were read; nothing from the other tabs.
     String all = (String) page.evaluate("__speech.spoken.map(s => s.text).join(' | ')");
-    org.junit.jupiter.api.Assertions.assertTrue(all.contains("A replayable source, state that matches its offsets"), all);
-    org.junit.jupiter.api.Assertions.assertTrue(all.contains("Readers see output only after commit"), all);
-    org.junit.jupiter.api.Assertions.assertFalse(all.contains("Why does exactly-once to Kafka add latency"), all);
+    Assertions.assertTrue(all.contains("A replayable source, state that matches its offsets"), all);
+    Assertions.assertTrue(all.contains("Readers see output only after commit"), all);
+    Assertions.assertFalse(all.contains("Why does exactly-once to Kafka add latency"), all);
   }
 
   @Test

@@ -1,10 +1,10 @@
 package lab.exactlyonce.ops;
 
 import io.javalin.Javalin;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import lab.exactlyonce.bench.SseHub;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -133,7 +134,7 @@ class GracefulShutdownTest {
 
   @Test
   void a_client_that_went_away_is_noticed_by_the_heartbeat_and_no_longer_counted() throws Exception {
-    var registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+    var registry = new SimpleMeterRegistry();
     LiveStreams streams = new LiveStreams(registry, ClientLimits.defaults(), 200);
     Javalin server = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
@@ -157,7 +158,7 @@ class GracefulShutdownTest {
     }
   }
 
-  private static void waitUntil(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+  private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) throw new AssertionError("timed out waiting for " + what);

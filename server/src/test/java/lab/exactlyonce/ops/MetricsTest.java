@@ -2,11 +2,13 @@ package lab.exactlyonce.ops;
 
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -102,11 +104,11 @@ class MetricsTest {
 
   @Test
   void bad_ops_options_are_named() {
-    var e = org.junit.jupiter.api.Assertions.assertThrows(Config.ConfigException.class,
-        () -> Config.from(new String[] {"--metrics", "everyone"}, java.util.Map.of()));
+    var e = Assertions.assertThrows(Config.ConfigException.class,
+        () -> Config.from(new String[] {"--metrics", "everyone"}, Map.of()));
     assertEquals("--metrics must be one of public, local, off, got 'everyone'", e.getMessage());
-    e = org.junit.jupiter.api.Assertions.assertThrows(Config.ConfigException.class,
-        () -> Config.from(new String[] {"--request-log", "maybe"}, java.util.Map.of()));
+    e = Assertions.assertThrows(Config.ConfigException.class,
+        () -> Config.from(new String[] {"--request-log", "maybe"}, Map.of()));
     assertEquals("--request-log must be on or off, got 'maybe'", e.getMessage());
   }
 }

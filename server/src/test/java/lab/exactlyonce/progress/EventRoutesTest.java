@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -365,13 +366,13 @@ class EventRoutesTest extends ServerTest {
   }
 
   static List<String> names(JsonNode array) {
-    var names = new java.util.ArrayList<String>();
+    var names = new ArrayList<String>();
     array.forEach(n -> names.add(n.asText()));
     return names;
   }
 
   static List<String> names(JsonNode array, String field) {
-    var names = new java.util.ArrayList<String>();
+    var names = new ArrayList<String>();
     array.forEach(n -> names.add(n.get(field).asText()));
     return names;
   }

@@ -5,6 +5,7 @@ import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.assertions.LocatorAssertions;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static lab.exactlyonce.progress.LearnerClient.json;
@@ -84,7 +86,7 @@ class ProgressBrowserTest extends BrowserTest {
     JsonNode progress = awaitProgress(p -> p.at("/rungs/L1/rating").asInt() == 3, "the rating landing");
 
     assertTrue(progress.at("/rungs/L1/revealed").asBoolean());
-    assertThat(page.locator(".progress-sync")).hasText("All progress saved.", new com.microsoft.playwright.assertions.LocatorAssertions.HasTextOptions().setTimeout(30_000));
+    assertThat(page.locator(".progress-sync")).hasText("All progress saved.", new LocatorAssertions.HasTextOptions().setTimeout(30_000));
     assertEquals(0, outbox().size());
     JsonNode events = pageGet("/api/me/export").get("events");
     assertEquals(1, count(events, "ladder.reveal", "L1"), events.toString());
@@ -169,7 +171,7 @@ class ProgressBrowserTest extends BrowserTest {
     open("#maps");
     page.evaluate("() => { document.dispatchEvent(new CustomEvent('lesson:map-select', {detail: {kind: 'node', id: 'sink'}}));"
         + " document.dispatchEvent(new CustomEvent('lesson:run', {detail: {snippet: 'sink-demo', status: 'ok'}})); }");
-    assertThat(page.locator(".map-node[data-node='sink']")).hasClass(java.util.regex.Pattern.compile("is-explored"));
+    assertThat(page.locator(".map-node[data-node='sink']")).hasClass(Pattern.compile("is-explored"));
     JsonNode progress = awaitProgress(p -> p.at("/snippets/sink-demo/runs").asInt() == 1 && p.get("nodesExplored").size() == 1,
         "map.node and snippet.run");
     assertEquals("sink", progress.at("/nodesExplored/0").asText());
@@ -182,13 +184,13 @@ class ProgressBrowserTest extends BrowserTest {
     page.locator(".map-node[data-node='sink']").first().click();
     JsonNode explored = awaitProgress(p -> p.get("nodesExplored").toString().contains("\"sink\""), "map.node sink");
     assertEquals(1, explored.get("nodesExplored").size(), explored.toString());
-    assertThat(page.locator(".map-node[data-node='sink']").first()).hasClass(java.util.regex.Pattern.compile("is-explored"));
+    assertThat(page.locator(".map-node[data-node='sink']").first()).hasClass(Pattern.compile("is-explored"));
 
     page.navigate(url("/lessons/exactly-once#sandbox"));
     Locator snippet = page.locator(".sandbox[data-snippet='sink-demo']");
     snippet.locator("button[data-run]").click();
-    assertThat(snippet).not().hasAttribute("data-state", java.util.regex.Pattern.compile("idle|running"),
-        new com.microsoft.playwright.assertions.LocatorAssertions.HasAttributeOptions().setTimeout(60_000));
+    assertThat(snippet).not().hasAttribute("data-state", Pattern.compile("idle|running"),
+        new LocatorAssertions.HasAttributeOptions().setTimeout(60_000));
     String state = snippet.getAttribute("data-state");
     String expected = state.equals("differs") ? "ok" : state;
     JsonNode ran = awaitProgress(p -> p.at("/snippets/sink-demo/runs").asInt() == 1, "snippet.run of sink-demo");

@@ -1,5 +1,6 @@
 package lab.exactlyonce.progress;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.store.Sql;
 import org.flywaydb.core.Flyway;
@@ -9,8 +10,11 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -56,22 +60,22 @@ class UniqueFactsMigrationTest {
           ids(db, "SELECT fact FROM events WHERE fact IS NOT NULL AND learner_id = 'ada' ORDER BY fact"));
       assertEquals(List.of(quiz.formatted(0)), ids(db, "SELECT data FROM events_set_aside WHERE event_id = 'a2'"), "set aside unchanged");
 
-      var log = new EventLog(db, java.time.Clock.systemUTC());
-      var data = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+      var log = new EventLog(db, Clock.systemUTC());
+      var data = JsonNodeFactory.instance.objectNode()
           .put("session", "s1").put("question", "exactly-once/q1").put("choice", 3);
-      EventLog.Outcome again = log.record("ada", new NewEvent(java.util.UUID.randomUUID().toString(), "quiz.answer",
+      EventLog.Outcome again = log.record("ada", new NewEvent(UUID.randomUUID().toString(), "quiz.answer",
           "exactly-once", "q1", data), Fact.quizAnswer("ada", "s1", "exactly-once/q1"), e -> null);
       assertEquals(EventLog.Outcome.Taken.class, again.getClass(), "the migrated key refuses a new double");
       assertEquals("a1", again.event().id());
-      var liveData = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+      var liveData = JsonNodeFactory.instance.objectNode()
           .put("session", "live").put("question", "exactly-once/q1").put("choice", 1).put("round", "r1").put("class", "k");
-      EventLog.Outcome liveAgain = log.record("ada", new NewEvent(java.util.UUID.randomUUID().toString(), "quiz.answer",
+      EventLog.Outcome liveAgain = log.record("ada", new NewEvent(UUID.randomUUID().toString(), "quiz.answer",
           "exactly-once", "q1", liveData), Fact.liveAnswer("r1", "ada"), e -> null);
       assertEquals(EventLog.Outcome.Taken.class, liveAgain.getClass(), "the live key the migration wrote is the one the classroom uses");
       assertEquals("a4", liveAgain.event().id());
 
       Object exported = db.inTransaction(c -> log.setAside().export(c, "ada"));
-      assertEquals("[a2, a3, a5]", ((List<?>) exported).stream().map(r -> ((java.util.Map<?, ?>) r).get("id")).toList().toString(),
+      assertEquals("[a2, a3, a5]", ((List<?>) exported).stream().map(r -> ((Map<?, ?>) r).get("id")).toList().toString(),
           "what was set aside is still part of the learner's export");
 
       db.inTransaction(c -> Sql.update(c, "DELETE FROM learners WHERE id = 'ada'"));

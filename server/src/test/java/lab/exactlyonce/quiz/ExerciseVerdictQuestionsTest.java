@@ -1,6 +1,5 @@
 package lab.exactlyonce.quiz;
 
-import lab.exactlyonce.snippet.SnippetCatalog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,12 +8,14 @@ import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
+import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -145,7 +146,7 @@ class ExerciseVerdictQuestionsTest {
   }
 
   /** The learner checks {@code source} against the exercise, as the page's Check button does. */
-  private static java.net.http.HttpResponse<String> check(QuizClient learner, String exercise, String source) {
+  private static HttpResponse<String> check(QuizClient learner, String exercise, String source) {
     ObjectNode body = JsonNodeFactory.instance.objectNode().put("source", source).put("attempt", UUID.randomUUID().toString());
     return learner.postJson("/api/exercises/" + exercise + "/check", body.toString());
   }

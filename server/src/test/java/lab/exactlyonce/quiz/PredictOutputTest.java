@@ -3,9 +3,9 @@ package lab.exactlyonce.quiz;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.sandbox.RunRequest;
-import lab.exactlyonce.snippet.SnippetIds;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.snippet.SnippetIds;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,10 @@
 package lab.exactlyonce.quiz;
 
-import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.Section;
+import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

@@ -1,9 +1,13 @@
 package lab.exactlyonce.quiz;
 
 import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.RequestOptions;
 import lab.exactlyonce.BrowserTest;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -130,14 +134,14 @@ class QuizBrowserTest extends BrowserTest {
       List<String> options = q.locator("button[data-step]").allTextContents().stream()
           .map(t -> t.replaceFirst("^\\d+\\s*", "")).toList();
       // the commit path in order; the abort path with its last two steps swapped (a miss), after an undo
-      List<String> wanted = new java.util.ArrayList<>(COMMIT_PATH);
+      List<String> wanted = new ArrayList<>(COMMIT_PATH);
       if (!commitEnd) {
         wanted.set(6, "Abort txn and replay");
         page.keyboard().press(String.valueOf(options.indexOf(wanted.get(0)) + 1));
         assertThat(q.locator(".quiz-picked li")).hasCount(1);
         page.keyboard().press("Backspace");
         assertThat(q.locator(".quiz-picked li")).hasCount(0);
-        java.util.Collections.swap(wanted, 5, 6);
+        Collections.swap(wanted, 5, 6);
       }
       for (String step : wanted) page.keyboard().press(String.valueOf(options.indexOf(step) + 1));
       if (n == 1) {
@@ -156,13 +160,13 @@ class QuizBrowserTest extends BrowserTest {
   @Test
   void when_the_time_runs_out_the_question_counts_as_missed_and_the_quiz_moves_on() throws Exception {
     page.navigate(url("/lessons/exactly-once/quiz"));
-    var created = page.request().post(url("/api/quiz/sessions"), com.microsoft.playwright.options.RequestOptions.create()
+    var created = page.request().post(url("/api/quiz/sessions"), RequestOptions.create()
         .setHeader("Content-Type", "application/json").setHeader("Origin", url("").replaceAll("/$", ""))
         .setData("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":1,\"topic\":\"Misconceptions\",\"seconds\":5}"));
     assertEquals(201, created.status(), created.text());
     page.navigate(url(JSON.readTree(created.text()).get("page").asText()));
     assertThat(page.locator(".quiz-timer")).hasText(Pattern.compile("[1-5] s left"));
-    page.waitForURL(Pattern.compile(".*/results$"), new com.microsoft.playwright.Page.WaitForURLOptions().setTimeout(15000));
+    page.waitForURL(Pattern.compile(".*/results$"), new Page.WaitForURLOptions().setTimeout(15000));
     assertThat(page.locator("#quiz-score")).hasText("Score: 0 of 1");
     assertThat(page.locator(".quiz-miss")).containsText("Your answer: no answer (time ran out)");
   }

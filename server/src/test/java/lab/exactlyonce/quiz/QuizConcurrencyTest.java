@@ -3,6 +3,7 @@ package lab.exactlyonce.quiz;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Race;
 import lab.exactlyonce.ServerTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -15,7 +16,6 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
-import org.junit.jupiter.api.Tag;
 
 /**
  * Answers to one question of one quiz session sent at once, under many ids and with different choices: one answer is

@@ -1,11 +1,11 @@
 package lab.exactlyonce.quiz;
 
-import lab.exactlyonce.snippet.SnippetCatalog;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
+import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,8 +19,12 @@ import java.nio.file.Path;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import static lab.exactlyonce.CookieClient.JSON;
@@ -135,11 +139,11 @@ class QuizHttpTest extends ServerTest {
     JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":1,\"topic\":\"Misconceptions\"}");
     JsonNode q = session.get("questions").get(0);
     String id = UUID.randomUUID().toString();
-    var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    var pool = Executors.newFixedThreadPool(8);
     try {
-      List<java.util.concurrent.Future<HttpResponse<String>>> sends = new ArrayList<>();
+      List<Future<HttpResponse<String>>> sends = new ArrayList<>();
       for (int i = 0; i < 24; i++) sends.add(pool.submit(() -> learner.answer(id, session, q, "\"choice\":1")));
-      java.util.Set<String> bodies = new java.util.HashSet<>();
+      Set<String> bodies = new HashSet<>();
       for (var send : sends) {
         HttpResponse<String> res = send.get();
         assertEquals(200, res.statusCode(), res.body());

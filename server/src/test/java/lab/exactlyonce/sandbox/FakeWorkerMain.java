@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.sandbox.engine.SandboxLimits;
 import lab.exactlyonce.sandbox.engine.WorkerRequest;
 import lab.exactlyonce.sandbox.engine.WorkerResponse;
 
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -24,11 +27,11 @@ import java.util.List;
 public final class FakeWorkerMain {
   public static void main(String[] args) throws Exception {
     ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-    PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
+    PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true,
         StandardCharsets.UTF_8);
     // warm up the JSON mapping (a cold JVM takes a while for the first record), as the real worker warms up
     WorkerRequest sample = json.readValue(json.writeValueAsString(new WorkerRequest(0, "print x",
-        lab.exactlyonce.sandbox.engine.SandboxLimits.defaults())), WorkerRequest.class);
+        SandboxLimits.defaults())), WorkerRequest.class);
     json.writeValueAsString(new WorkerResponse(sample.id(), new RunResult(Outcome.OK, "", "", List.of(), 0)));
     out.println("{\"ready\":true}");
     var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

@@ -1,5 +1,6 @@
 package lab.exactlyonce.sandbox;
 
+import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import org.junit.jupiter.api.AfterAll;
@@ -8,8 +9,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
-
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -157,7 +157,7 @@ class RealSandboxTest {
     }
   }
 
-  private static List<String> list(Path dir) throws java.io.IOException {
+  private static List<String> list(Path dir) throws IOException {
     try (var entries = Files.list(dir)) {
       return entries.map(p -> p.getFileName().toString()).sorted().toList();
     }

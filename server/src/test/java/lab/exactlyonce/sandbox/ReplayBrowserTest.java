@@ -7,13 +7,13 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Response;
 import com.microsoft.playwright.assertions.LocatorAssertions;
+import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.ColorScheme;
 import com.microsoft.playwright.options.ReducedMotion;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.ReferenceSolutions;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -339,7 +339,7 @@ class ReplayBrowserTest extends SandboxTabTest {
     exercise.locator("[data-check]").click();
     assertThat(status(exercise)).hasText(Pattern.compile("^Not passed: "), SLOW);
     List<String> light = AxeScan.seriousViolations(page, "sandbox tab with timeline (light)");
-    page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(com.microsoft.playwright.options.ColorScheme.DARK));
+    page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(ColorScheme.DARK));
     List<String> dark = AxeScan.seriousViolations(page, "sandbox tab with timeline (dark)");
     assertEquals(List.of(), light, String.join("\n", light));
     assertEquals(List.of(), dark, String.join("\n", dark));
@@ -413,7 +413,7 @@ class ReplayBrowserTest extends SandboxTabTest {
 
   @Test
   void without_javascript_the_exercises_read_with_their_task_and_starter_code() {
-    try (var context = browser.newContext(new com.microsoft.playwright.Browser.NewContextOptions().setJavaScriptEnabled(false))) {
+    try (var context = browser.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
       Page plain = context.newPage();
       plain.navigate(url("/lessons/exactly-once"));
       Locator exercise = plain.locator("[id='sandbox/exercise/idempotent-payment']");
@@ -438,7 +438,7 @@ class ReplayBrowserTest extends SandboxTabTest {
     Locator marked = exercise.locator(".CodeMirror-code > div").nth(lines - 1);
     assertThat(marked.locator(".sandbox-error-line")).hasCount(1);
     assertThat(marked.locator(".sandbox-marker")).hasCount(1);
-    exercise.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON,
+    exercise.getByRole(AriaRole.BUTTON,
         new Locator.GetByRoleOptions().setName("Reset").setExact(true)).click();
     assertThat(status(exercise)).hasText("Reset to the starter code.");
     assertThat(exercise.locator(".sandbox-error-line")).hasCount(0);

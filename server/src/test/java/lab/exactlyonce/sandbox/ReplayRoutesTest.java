@@ -1,6 +1,7 @@
 package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Tag;
@@ -13,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -70,7 +72,7 @@ class ReplayRoutesTest extends ServerTest {
 
   @Test
   void a_sink_of_an_unknown_kind_is_a_runtime_error_naming_the_kinds_there_are() throws Exception {
-    JsonNode run = run(JSON.writeValueAsString(java.util.Map.of("source", "import lab.exactlyonce.sandbox.engine.Trace;\n"
+    JsonNode run = run(JSON.writeValueAsString(Map.of("source", "import lab.exactlyonce.sandbox.engine.Trace;\n"
         + "public class Keyed {\n  public static void main(String[] a) {\n    Trace.sink(\"UpsertSink\", \"keyed\");\n  }\n}\n")));
     String message = "java.lang.IllegalArgumentException: Trace.sink(\"UpsertSink\", \"keyed\"): the kind must be"
         + " \"append\" (every write adds a row) or \"upsert\" (a write replaces the row with the same key)";
@@ -85,7 +87,7 @@ class ReplayRoutesTest extends ServerTest {
   private static JsonNode firstLike(JsonNode trace, String expected) throws Exception {
     JsonNode want = JSON.readTree(expected);
     for (JsonNode e : trace) {
-      com.fasterxml.jackson.databind.node.ObjectNode withoutSeq = e.deepCopy();
+      ObjectNode withoutSeq = e.deepCopy();
       withoutSeq.remove("seq");
       if (withoutSeq.equals(want)) return e;
     }
@@ -95,8 +97,8 @@ class ReplayRoutesTest extends ServerTest {
   @Test
   void knobs_rewrite_the_declarations_of_the_source_sent() throws Exception {
     String source = JSON.readTree(server.get("/api/snippets/txn-dedupe-demo").body()).get("source").asText();
-    JsonNode run = run(JSON.writeValueAsString(java.util.Map.of("snippet", "txn-dedupe-demo", "source", source,
-        "params", java.util.Map.of("TTL_SECONDS", 120))));
+    JsonNode run = run(JSON.writeValueAsString(Map.of("snippet", "txn-dedupe-demo", "source", source,
+        "params", Map.of("TTL_SECONDS", 120))));
     assertEquals("ok", run.get("status").asText(), run.toString());
     assertEquals("read_uncommitted: 6 records sum=170\nread_committed : 4 records sum=100\n"
         + "dedupe(ttl=120s) kept: e1@0, e2@5, e3@30\nseen-set size at end: 3\n", run.get("stdout").asText());
@@ -122,7 +124,7 @@ class ReplayRoutesTest extends ServerTest {
 
   @Test
   void a_trace_past_its_bound_comes_back_from_the_worker_truncated() throws Exception {
-    JsonNode run = run(JSON.writeValueAsString(java.util.Map.of("source", "import lab.exactlyonce.sandbox.engine.Trace;\n"
+    JsonNode run = run(JSON.writeValueAsString(Map.of("source", "import lab.exactlyonce.sandbox.engine.Trace;\n"
         + "public class Flood { public static void main(String[] a) {"
         + " for (int i = 0; i < 20000; i++) Trace.write(\"Sink\", \"k\" + i, i, null, true); } }")));
     assertEquals("ok", run.get("status").asText(), run.toString());

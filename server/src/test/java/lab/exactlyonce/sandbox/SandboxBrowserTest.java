@@ -2,6 +2,7 @@ package lab.exactlyonce.sandbox;
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.assertions.LocatorAssertions;
+import com.microsoft.playwright.options.AriaRole;
 import org.junit.jupiter.api.Test;
 
 import java.util.regex.Pattern;
@@ -20,7 +21,7 @@ class SandboxBrowserTest extends SandboxTabTest {
   void running_the_sink_demo_shows_the_three_lines_and_the_explanation() {
     Locator demo = sinkDemo();
     assertThat(demo.locator("[data-explanation]")).isHidden();
-    demo.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON,
+    demo.getByRole(AriaRole.BUTTON,
         new Locator.GetByRoleOptions().setName("Run").setExact(true)).click();
     assertThat(demo.locator("[data-status]")).hasText(Pattern.compile("^Finished in \\d+ ms$"), SLOW);
     assertThat(demo.locator("[data-stdout]")).hasText(

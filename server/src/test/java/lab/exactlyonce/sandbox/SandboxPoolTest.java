@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -96,7 +97,7 @@ class SandboxPoolTest {
     RunResult victim = behind.get(20, TimeUnit.SECONDS);
     assertEquals(Outcome.OK, victim.status(), victim::toString);
     assertEquals("fine\n", victim.stdout());
-    assertTrue(java.util.Collections.disjoint(before, sandbox.workerPids()), "the retiring worker got no more runs");
+    assertTrue(Collections.disjoint(before, sandbox.workerPids()), "the retiring worker got no more runs");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
@@ -170,7 +171,7 @@ class SandboxRoutesTest extends ServerTest {
   }
 
   static JsonNode withoutTiming(JsonNode node) {
-    if (node.has("elapsedMs")) ((com.fasterxml.jackson.databind.node.ObjectNode) node).put("elapsedMs", 0);
+    if (node.has("elapsedMs")) ((ObjectNode) node).put("elapsedMs", 0);
     return node;
   }
 }

@@ -1,9 +1,5 @@
 package lab.exactlyonce.sandbox;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
-
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import org.junit.jupiter.api.AfterAll;
@@ -16,12 +12,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * One student's run cannot change what later runs of anyone see, through real worker JVMs: each row is an attack,
@@ -90,7 +90,7 @@ class WorkerIsolationTest {
    */
   private static List<String> bigSources(int salt) {
     List<String> sources = new ArrayList<>();
-    String values = String.join(",", java.util.Collections.nCopies(2000, "7"));
+    String values = String.join(",", Collections.nCopies(2000, "7"));
     for (int s = 0; s < 12; s++) {
       StringBuilder methods = new StringBuilder();
       for (int m = 0; m < 2; m++) methods.append("static int[] a").append(m).append("() { return new int[] {").append(values).append("}; }\n");

@@ -1,10 +1,10 @@
 package lab.exactlyonce.snippet;
 
 import lab.exactlyonce.lesson.LessonFormatException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package lab.exactlyonce.store;
 
+import lab.exactlyonce.App;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
@@ -8,16 +9,29 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
+import java.net.UnixDomainSocketAddress;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
 
 import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -88,7 +102,7 @@ class BackupRestoreTest {
 
       Outcome intoRunning = restore("--data-dir", original.dataDir().toString(), "--from", backup.toString(), "--force");
       assertEquals(2, intoRunning.status());
-      assertTrue(intoRunning.err().matches("restore: the data dir " + java.util.regex.Pattern.quote(original.dataDir().toString())
+      assertTrue(intoRunning.err().matches("restore: the data dir " + Pattern.quote(original.dataDir().toString())
           + " is in use by another Exactly-Once Lab \\(pid " + ProcessHandle.current().pid() + ", port " + server.app().port()
           + ", started [0-9T:-]+Z\\); stop it before restoring into its data directory"), intoRunning.err());
     }
@@ -124,7 +138,7 @@ class BackupRestoreTest {
     HttpResponse<String> made;
     String firstId = UUID.randomUUID().toString();
     List<String> before = new ArrayList<>();
-    List<String> during = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<String> during = Collections.synchronizedList(new ArrayList<>());
     String cookie;
     try (TestServer server = TestServer.start(original)) {
       made = event(server, null, firstId, "guarantees");
@@ -134,8 +148,8 @@ class BackupRestoreTest {
         assertEquals(200, event(server, cookie, id, "guarantees").statusCode());
         before.add(id);
       }
-      var stop = new java.util.concurrent.atomic.AtomicBoolean();
-      var failures = java.util.Collections.synchronizedList(new ArrayList<String>());
+      var stop = new AtomicBoolean();
+      var failures = Collections.synchronizedList(new ArrayList<String>());
       List<Thread> writers = new ArrayList<>();
       for (int w = 0; w < 4; w++) {
         Thread t = new Thread(() -> {
@@ -162,8 +176,8 @@ class BackupRestoreTest {
       assertEquals(List.of(), failures, "every write while the backup ran succeeded");
       assertTrue(!during.isEmpty(), "learners wrote while the backup ran");
     }
-    assertEquals(java.util.Set.of(java.nio.file.attribute.PosixFilePermission.OWNER_READ,
-        java.nio.file.attribute.PosixFilePermission.OWNER_WRITE), Files.getPosixFilePermissions(backup), "the zip is the owner's only");
+    assertEquals(Set.of(PosixFilePermission.OWNER_READ,
+        PosixFilePermission.OWNER_WRITE), Files.getPosixFilePermissions(backup), "the zip is the owner's only");
     try (ZipFile zip = new ZipFile(backup.toFile())) {
       assertTrue(zip.getEntry("db-password") != null, "the database password travels with the database");
       assertTrue(zip.getEntry("eolab.instance") == null && zip.getEntry("eolab.sock") == null, "nothing of the running process");
@@ -175,7 +189,7 @@ class BackupRestoreTest {
         original.snippetsDir(), original.sandbox(), original.store(), original.classroom(), original.ops()))) {
       String export = server.send(HttpRequest.newBuilder(URI.create(server.url("/api/me/export"))).header("Cookie", cookie).GET()).body();
       for (String id : before) assertTrue(export.contains(id), "event " + id + " acknowledged before the backup is restored");
-      var acknowledged = new java.util.HashSet<String>(before);
+      var acknowledged = new HashSet<String>(before);
       acknowledged.addAll(during);
       acknowledged.add(firstId);
       for (var e : JSON.readTree(export).get("events")) {
@@ -189,10 +203,10 @@ class BackupRestoreTest {
     Config config = embedded();
     try (TestServer server = TestServer.start(config)) {
       Path socket = config.dataDir().resolve("eolab.sock");
-      assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(socket));
-      try (var channel = java.nio.channels.SocketChannel.open(java.net.UnixDomainSocketAddress.of(socket))) {
-        channel.write(java.nio.ByteBuffer.wrap("BACKUP guessed\n".getBytes(StandardCharsets.UTF_8)));
-        String answer = new String(java.nio.channels.Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(socket));
+      try (var channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+        channel.write(ByteBuffer.wrap("BACKUP guessed\n".getBytes(StandardCharsets.UTF_8)));
+        String answer = new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
         assertEquals("ERROR the request did not carry this data dir's database password (db-password)\n", answer);
       }
       assertEquals(200, server.get("/healthz").statusCode());
@@ -249,8 +263,8 @@ class BackupRestoreTest {
   @Test
   void mistakes_are_named() throws Exception {
     Path notABackup = tmp.resolve("other.zip");
-    try (var zip = new java.util.zip.ZipOutputStream(Files.newOutputStream(notABackup))) {
-      zip.putNextEntry(new java.util.zip.ZipEntry("hello.txt"));
+    try (var zip = new ZipOutputStream(Files.newOutputStream(notABackup))) {
+      zip.putNextEntry(new ZipEntry("hello.txt"));
       zip.write("hi".getBytes(StandardCharsets.UTF_8));
     }
     Outcome wrong = restore("--data-dir", tmp.resolve("x").toString(), "--from", notABackup.toString());
@@ -264,7 +278,7 @@ class BackupRestoreTest {
     assertEquals("backup: no database in " + tmp.resolve("empty") + " (expected eolab.mv.db)", err.toString(StandardCharsets.UTF_8).strip());
 
     Config config = embedded();
-    new lab.exactlyonce.App(config).stop();
+    new App(config).stop();
     var inside = new ByteArrayOutputStream();
     Path into = config.dataDir().toAbsolutePath().resolve("backup.zip");
     assertEquals(2, Backup.run(new String[] {"--data-dir", config.dataDir().toString(), "--to", into.toString()},

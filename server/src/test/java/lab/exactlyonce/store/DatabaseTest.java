@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
@@ -97,7 +98,7 @@ class DatabaseTest {
   void a_schema_the_migrations_cannot_handle_is_one_readable_line() throws Exception {
     Path dir = Files.createTempDirectory("eolab-db");
     String url = "jdbc:h2:file:" + dir.resolve("broken");
-    try (var c = java.sql.DriverManager.getConnection(url)) {
+    try (var c = DriverManager.getConnection(url)) {
       c.createStatement().executeUpdate("CREATE TABLE learners (something INT)"); // in the way of V1
     }
     StoreException e = assertThrows(StoreException.class, () -> Database.open(url, "", ""));

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -18,6 +19,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -56,7 +59,7 @@ class LocalDataTest {
   void a_running_app_keeps_its_data_dir_and_every_file_in_it_to_its_owner_and_opens_no_database_port() throws Exception {
     Config config = embedded();
     try (TestServer server = TestServer.start(config)) {
-      assertEquals(200, server.postJson("/api/events", "{\"id\":\"" + java.util.UUID.randomUUID()
+      assertEquals(200, server.postJson("/api/events", "{\"id\":\"" + UUID.randomUUID()
           + "\",\"type\":\"section.read\",\"lesson\":\"exactly-once\",\"item\":\"guarantees\"}").statusCode());
       assertEquals(List.of(), notOwnerOnly(config.dataDir()));
       assertFalse(Files.exists(config.dataDir().resolve("eolab.lock.db")), "no H2 server lock file (it held a port and key)");
@@ -70,8 +73,8 @@ class LocalDataTest {
           "-url", StoreSettings.embeddedJdbcUrl(config.dataDir()) + ";AUTO_SERVER=TRUE;IFEXISTS=TRUE",
           "-user", "", "-password", Files.readString(config.dataDir().resolve("db-password")).strip(), "-sql", "SELECT 1")
           .redirectErrorStream(true).start();
-      String said = new String(other.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-      assertTrue(other.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+      String said = new String(other.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(other.waitFor(60, TimeUnit.SECONDS));
       assertTrue(said.contains("Database may be already in use"), said);
     }
   }

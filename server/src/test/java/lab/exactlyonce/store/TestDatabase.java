@@ -3,6 +3,8 @@ package lab.exactlyonce.store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Instant;
+import java.util.UUID;
 
 /**
  * A migrated database for storage tests: a fresh H2 file, or the one named by {@code -Deolab.test.jdbc-url} (with
@@ -26,8 +28,8 @@ public final class TestDatabase {
 
   /** Adds a learner row (what events hang off) with a fresh id, and returns the id. */
   public static String learner(Database db) {
-    String id = java.util.UUID.randomUUID().toString();
-    db.inTransaction(c -> Sql.update(c, "INSERT INTO learners (id, created_at) VALUES (?, ?)", id, java.time.Instant.now()));
+    String id = UUID.randomUUID().toString();
+    db.inTransaction(c -> Sql.update(c, "INSERT INTO learners (id, created_at) VALUES (?, ?)", id, Instant.now()));
     return id;
   }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -123,7 +124,7 @@ class HeadersAndProxiesTest {
 
   @Test
   void a_busy_port_at_start_is_one_line_and_no_stack_trace() throws Exception {
-    try (ServerSocket taken = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+    try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
       Path data = Files.createTempDirectory("eolab-busy-port");
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
       Process app = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),

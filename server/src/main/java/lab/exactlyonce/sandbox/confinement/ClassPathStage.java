@@ -1,5 +1,15 @@
 package lab.exactlyonce.sandbox.confinement;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.engine.WorkerMain;
+import org.codehaus.commons.compiler.CompileException;
+import org.codehaus.janino.SimpleCompiler;
+import org.objectweb.asm.ClassReader;
+import org.slf4j.LoggerFactory;
+import org.slf4j.simple.SimpleServiceProvider;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -37,11 +47,11 @@ final class ClassPathStage {
   /** The code sources a worker (or the probe) needs, plus that of {@code workerMain}'s class. */
   static List<Path> sources(String workerMain) {
     var classes = new ArrayList<Class<?>>(List.of(ConfinementProbe.class,
-        lab.exactlyonce.sandbox.engine.WorkerMain.class,
-        com.fasterxml.jackson.databind.ObjectMapper.class, com.fasterxml.jackson.core.JsonFactory.class,
-        com.fasterxml.jackson.annotation.JsonValue.class, org.codehaus.janino.SimpleCompiler.class,
-        org.codehaus.commons.compiler.CompileException.class, org.objectweb.asm.ClassReader.class,
-        org.slf4j.LoggerFactory.class, org.slf4j.simple.SimpleServiceProvider.class));
+        WorkerMain.class,
+        ObjectMapper.class, JsonFactory.class,
+        JsonValue.class, SimpleCompiler.class,
+        CompileException.class, ClassReader.class,
+        LoggerFactory.class, SimpleServiceProvider.class));
     try {
       classes.add(Class.forName(workerMain, false, ClassPathStage.class.getClassLoader()));
     } catch (ClassNotFoundException e) {

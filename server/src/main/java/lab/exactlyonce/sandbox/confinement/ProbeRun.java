@@ -22,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Starts {@link ConfinementProbe} through one launcher, with a loopback socket to reach, a server-only file to read,
@@ -166,7 +167,7 @@ final class ProbeRun {
   }
 
   /** Blocking reads on threads of their own (a small machine's common pool may have a single thread). */
-  private static CompletableFuture<String> reading(java.util.function.Supplier<String> read, String name) {
+  private static CompletableFuture<String> reading(Supplier<String> read, String name) {
     var result = new CompletableFuture<String>();
     Thread t = new Thread(() -> result.complete(read.get()), name);
     t.setDaemon(true);

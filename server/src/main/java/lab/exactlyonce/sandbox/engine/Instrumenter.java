@@ -10,6 +10,8 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 import java.util.HashSet;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -28,7 +30,7 @@ final class Instrumenter {
    * input, so catastrophic backtracking spends the run's budget instead of hanging in the JDK. Key: the call as
    * written ("owner.name descriptor"); value: the static twin's descriptor (receiver first).
    */
-  private static final java.util.Map<String, String> BUDGETED_REGEX = java.util.Map.of(
+  private static final Map<String, String> BUDGETED_REGEX = Map.of(
       "java/lang/String.matches(Ljava/lang/String;)Z", "(Ljava/lang/String;Ljava/lang/String;)Z",
       "java/lang/String.replaceAll(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
       "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
@@ -221,7 +223,7 @@ final class Instrumenter {
       }
       String budgeted = BUDGETED_REGEX.get(owner + "." + name + descriptor);
       if (budgeted != null) {
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "regex" + name.substring(0, 1).toUpperCase(java.util.Locale.ROOT)
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "regex" + name.substring(0, 1).toUpperCase(Locale.ROOT)
             + name.substring(1), budgeted, false);
         return;
       }

@@ -7,6 +7,7 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -53,7 +54,7 @@ final class LinkCheck {
   /** The source line of the instruction at {@code offset} in the method, or 0. */
   static int lineAt(byte[] classFile, String method, String descriptor, int offset) {
     if (classFile == null) return 0;
-    Map<Label, Integer> starts = new java.util.LinkedHashMap<>();
+    Map<Label, Integer> starts = new LinkedHashMap<>();
     // Labels get their offsets from a writer; one that shares the reader's constant pool writes the same offsets.
     ClassReader reader = new ClassReader(classFile);
     reader.accept(new ClassVisitor(Opcodes.ASM9, new ClassWriter(reader, 0)) {

@@ -2,6 +2,7 @@ package lab.exactlyonce.sandbox.engine;
 
 import org.codehaus.commons.compiler.Location;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -104,7 +105,7 @@ final class ModernJavaHints {
    * Janino's follow-on errors after a construct it could not parse (a record body read as a method); dropped when
    * the hint for that construct is there.
    */
-  static boolean isFollowOn(String message, java.util.Collection<Diagnostic> earlier) {
+  static boolean isFollowOn(String message, Collection<Diagnostic> earlier) {
     if (!message.equals("Method must return a value")) return false;
     for (Diagnostic d : earlier) if (d.message().equals(RECORD)) return true;
     return false;

@@ -1,5 +1,6 @@
 package lab.exactlyonce.sandbox.engine;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -45,7 +46,7 @@ final class OutputRouting {
     @Override public boolean checkError() { return target().checkError(); }
     @Override public void write(int b) { target().write(b); }
     @Override public void write(byte[] buf, int off, int len) { target().write(buf, off, len); }
-    @Override public void write(byte[] buf) throws java.io.IOException { target().write(buf); }
+    @Override public void write(byte[] buf) throws IOException { target().write(buf); }
     @Override public void writeBytes(byte[] buf) { target().writeBytes(buf); }
     @Override public void print(boolean b) { target().print(b); }
     @Override public void print(char c) { target().print(c); }

@@ -11,7 +11,9 @@ import java.io.StringReader;
 import java.lang.module.ModuleFinder;
 import java.lang.module.ModuleReference;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +69,7 @@ final class OutsideSandbox {
    */
   static List<Diagnostic> clarified(String source, List<Diagnostic> errors) {
     List<Diagnostic> unknown = new ArrayList<>();
-    Set<Integer> lines = new java.util.HashSet<>();
+    Set<Integer> lines = new HashSet<>();
     for (DottedName name : dottedNames(source)) {
       Diagnostic d = unknownClass(name.parts(), name.location());
       if (d != null && lines.add(d.line())) unknown.add(d);
@@ -75,7 +77,7 @@ final class OutsideSandbox {
     if (unknown.isEmpty()) return errors;
     List<Diagnostic> out = new ArrayList<>(unknown);
     for (Diagnostic e : errors) if (!lines.contains(e.line())) out.add(e);
-    out.sort(java.util.Comparator.comparingInt(Diagnostic::line).thenComparingInt(Diagnostic::column));
+    out.sort(Comparator.comparingInt(Diagnostic::line).thenComparingInt(Diagnostic::column));
     return out;
   }
 

@@ -1,6 +1,10 @@
 package lab.exactlyonce.sandbox.engine;
 
+import com.sun.management.ThreadMXBean;
+
 import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The spendable budgets of one run, owned by its {@link RunThread}. Only that thread touches the counters; the
@@ -17,8 +21,8 @@ final class RunBudget {
   private static final long MAX_INTERVAL = 1024;
   private static final long ACCELERATION_FLOOR = 64 * 1024;
   private static final int MAX_SEVERE = 8;
-  private static final com.sun.management.ThreadMXBean THREADS =
-      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  private static final ThreadMXBean THREADS =
+      (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
   /** The ways a run goes over budget, each with its message. */
   enum Kind { STEPS, WALL_TIME, MEMORY, OUT_OF_MEMORY, OUTPUT }
@@ -41,7 +45,7 @@ final class RunBudget {
   private volatile BudgetExceeded exceeded;
   private volatile boolean stopRequested;
   /** The first JVM errors the learner's handlers caught (stack overflow, out of memory, failed linkage). */
-  private final java.util.List<Throwable> severe = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<Throwable> severe = new CopyOnWriteArrayList<>();
 
   RunBudget(SandboxLimits limits, long deadlineNanos) {
     this.limits = limits;
@@ -148,8 +152,8 @@ final class RunBudget {
   }
 
   /** The JVM errors the learner's own handlers caught, so the worker can tell whether they damaged it. */
-  java.util.List<Throwable> caughtSevere() {
-    return java.util.List.copyOf(severe);
+  List<Throwable> caughtSevere() {
+    return List.copyOf(severe);
   }
 
   /** The error this run was stopped with, or null. */

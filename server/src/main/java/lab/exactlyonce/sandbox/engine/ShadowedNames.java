@@ -1,13 +1,13 @@
 package lab.exactlyonce.sandbox.engine;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.Comparator;
 
 /**
  * Learner classes whose names would quietly change what other names mean: a class named like one of the

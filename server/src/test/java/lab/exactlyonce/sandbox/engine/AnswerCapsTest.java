@@ -1,18 +1,20 @@
 package lab.exactlyonce.sandbox.engine;
 
-import static lab.exactlyonce.CookieClient.JSON;
-import static lab.exactlyonce.sandbox.engine.Snippets.main;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
+
+import static lab.exactlyonce.CookieClient.JSON;
+import static lab.exactlyonce.sandbox.engine.Snippets.main;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** Every answer stays bounded whatever the snippet does: trace events, trace bytes, diagnostics, compile cache. */
 class AnswerCapsTest {
@@ -62,9 +64,9 @@ class AnswerCapsTest {
     RunResult capped = RUNNER.run(source, SandboxLimits.defaults());
 
     assertEquals(Outcome.OK, capped.status(), capped::toString);
-    assertTrue(traceJson(uncapped).getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 2_000_000,
+    assertTrue(traceJson(uncapped).getBytes(StandardCharsets.UTF_8).length > 2_000_000,
         "without the byte cap this trace is megabytes");
-    int bytes = traceJson(capped).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    int bytes = traceJson(capped).getBytes(StandardCharsets.UTF_8).length;
     assertTrue(bytes <= SandboxLimits.DEFAULT_MAX_TRACE_BYTES, what + ": " + bytes + " bytes");
     assertTrue(bytes > SandboxLimits.DEFAULT_MAX_TRACE_BYTES * minimumShare, what + ": the cap is too cautious, " + bytes);
     TraceEvent last = capped.trace().get(capped.trace().size() - 1);
@@ -122,7 +124,7 @@ class AnswerCapsTest {
 
   /** A distinct source whose class file is several times its own size (array initialisers). */
   static String bigSource(int salt, int elements) {
-    String values = String.join(",", java.util.Collections.nCopies(elements, String.valueOf(salt % 7)));
+    String values = String.join(",", Collections.nCopies(elements, String.valueOf(salt % 7)));
     StringBuilder methods = new StringBuilder();
     for (int m = 0; m < 8; m++) methods.append("static int[] a").append(m).append("() { return new int[] {").append(values).append("}; }\n");
     return "public class Big" + salt + " {\n  public static void main(String[] args) { System.out.println(a0().length); }\n"

@@ -1,12 +1,5 @@
 package lab.exactlyonce.sandbox.engine;
 
-import static lab.exactlyonce.sandbox.engine.Snippets.main;
-import static lab.exactlyonce.sandbox.engine.Snippets.program;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,6 +8,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.Set;
 import java.util.stream.Stream;
+
+import static lab.exactlyonce.sandbox.engine.Snippets.main;
+import static lab.exactlyonce.sandbox.engine.Snippets.program;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * One row per attack class: the snippet, the outcome it must end with, the exact first diagnostic and its line

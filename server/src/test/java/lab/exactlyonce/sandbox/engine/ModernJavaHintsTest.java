@@ -1,15 +1,15 @@
 package lab.exactlyonce.sandbox.engine;
 
-import static lab.exactlyonce.sandbox.engine.Snippets.program;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
 import java.util.stream.Stream;
+
+import static lab.exactlyonce.sandbox.engine.Snippets.program;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** Modern Java that Janino does not implement gets one hint, at the line and column of the construct. */
 class ModernJavaHintsTest {

@@ -1,10 +1,5 @@
 package lab.exactlyonce.sandbox.engine;
 
-import static lab.exactlyonce.sandbox.engine.Snippets.main;
-import static lab.exactlyonce.sandbox.engine.Snippets.program;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
-
 import org.codehaus.commons.compiler.InternalCompilerException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,6 +8,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
 import java.util.stream.Stream;
+
+import static lab.exactlyonce.sandbox.engine.Snippets.main;
+import static lab.exactlyonce.sandbox.engine.Snippets.program;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * What the sandbox does not offer gets a verdict the learner can act on: a class outside the sandbox's modules is

@@ -1,24 +1,25 @@
 package lab.exactlyonce.sandbox.engine;
 
-import static lab.exactlyonce.sandbox.engine.Snippets.main;
-import static lab.exactlyonce.sandbox.engine.Snippets.program;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+
+import static lab.exactlyonce.sandbox.engine.Snippets.main;
+import static lab.exactlyonce.sandbox.engine.Snippets.program;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a learner running ordinary code sees. */
 class SnippetRunnerTest {
@@ -276,7 +277,7 @@ class SnippetRunnerTest {
   /** A main whose only statement initialises an int array of {@code n} elements: about 6 bytes of code each. */
   private static String arrayOf(int n) {
     return "public class Main {\n  public static void main(String[] args) {\n    int[] a = {"
-        + String.join(",", java.util.Collections.nCopies(n, "1")) + "};\n    System.out.println(a.length);\n  }\n}\n";
+        + String.join(",", Collections.nCopies(n, "1")) + "};\n    System.out.println(a.length);\n  }\n}\n";
   }
 
   private static String resource(String path) throws IOException {

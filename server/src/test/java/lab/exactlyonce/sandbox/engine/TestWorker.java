@@ -1,9 +1,5 @@
 package lab.exactlyonce.sandbox.engine;
 
-import static lab.exactlyonce.CookieClient.JSON;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -11,6 +7,9 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+
+import static lab.exactlyonce.CookieClient.JSON;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** A started worker process that said it is ready, speaking JSON lines; closing it kills the process. */
 final class TestWorker implements AutoCloseable {

@@ -1,18 +1,18 @@
 package lab.exactlyonce.sandbox.engine;
 
-import static lab.exactlyonce.sandbox.engine.Snippets.main;
-import static lab.exactlyonce.sandbox.engine.Snippets.program;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
-
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Tag;
+
+import static lab.exactlyonce.sandbox.engine.Snippets.main;
+import static lab.exactlyonce.sandbox.engine.Snippets.program;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * Which runs leave a worker unfit for other runs, and that the run's own answer stays what the learner should see.

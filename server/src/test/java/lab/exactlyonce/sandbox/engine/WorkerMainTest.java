@@ -1,15 +1,14 @@
 package lab.exactlyonce.sandbox.engine;
 
-import static lab.exactlyonce.CookieClient.JSON;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The worker as the server uses it: a process speaking JSON lines. */
 @Tag("sandbox")
