@@ -24,7 +24,7 @@ import lab.exactlyonce.progress.ProgressPageData;
 import lab.exactlyonce.progress.Progresses;
 import lab.exactlyonce.quiz.QuizFeature;
 import lab.exactlyonce.sandbox.Sandbox;
-import lab.exactlyonce.snippet.SandboxRoutes;
+import lab.exactlyonce.snippet.SnippetRoutes;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.snippet.SnippetViews;
 import lab.exactlyonce.store.Database;
@@ -81,7 +81,7 @@ public final class App {
           config.dataDir(), database, events, learners, holds, clock);
       ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
       EventRoutes eventRoutes = new EventRoutes(lessons, events, progresses, learners, List.of(quiz.answerKind()));
-      SandboxRoutes sandboxRoutes = new SandboxRoutes(sandbox, snippets);
+      SnippetRoutes snippetRoutes = new SnippetRoutes(sandbox, snippets);
       this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quiz.liveBank(),
           lessons, learners, progresses::derive, clock, System.out::println, ops.liveStreams()::add);
       MeRoutes meRoutes = new MeRoutes(learners, List.of(events, events.setAside(), quiz.learnerData(),
@@ -107,7 +107,7 @@ public final class App {
         new LessonRoutes(lessons, views, holds).register(cfg.routes);
         new MapRoutes(lessons).register(cfg.routes);
         SameOriginGuard.register(cfg.routes, Set.of("/api/run")); // a run stores nothing about anyone
-        sandboxRoutes.register(cfg.routes);
+        snippetRoutes.register(cfg.routes);
         exerciseRoutes.register(cfg.routes);
         eventRoutes.register(cfg.routes);
         meRoutes.register(cfg.routes);

@@ -22,12 +22,12 @@ import java.util.concurrent.CompletableFuture;
  * in a 4xx, and hands the run to the {@link CodeRunner} without blocking an HTTP thread; a full queue is answered 429
  * by {@code web.ErrorResponses}. The client key is the remote IP address.
  */
-public final class SandboxRoutes {
+public final class SnippetRoutes {
   private final CodeRunner sandbox;
   private final SnippetCatalog snippets;
   private static final List<String> FIELDS = List.of("source", "snippet", "params");
 
-  public SandboxRoutes(CodeRunner sandbox, SnippetCatalog snippets) {
+  public SnippetRoutes(CodeRunner sandbox, SnippetCatalog snippets) {
     this.sandbox = sandbox;
     this.snippets = snippets;
   }
