@@ -122,7 +122,6 @@ final class ClassStore implements LearnerData {
     });
   }
 
-
   private Set<String> strings(String sql, Object... params) {
     return new LinkedHashSet<>(db.inTransaction(c -> Sql.list(c, sql, rs -> rs.getString(1), params)));
   }

@@ -1,6 +1,5 @@
 package lab.exactlyonce.classroom;
 
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

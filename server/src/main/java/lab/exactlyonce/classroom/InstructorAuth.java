@@ -158,7 +158,6 @@ final class InstructorAuth {
     return Base64.getUrlEncoder().withoutPadding().encodeToString(id);
   }
 
-
   /** Ends the session for good: this cookie, and every copy of it, no longer signs anyone in. */
   void signOut(Context ctx) {
     session(ctx).ifPresent(s -> signOuts.add(s.nonce(), s.issued() + LIFETIME.toSeconds()));

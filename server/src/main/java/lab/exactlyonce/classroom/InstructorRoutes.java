@@ -24,7 +24,6 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 
-
 /**
  * HTTP for the instructor: sign-in, the class list, the dashboard and its stream, live questions, holds. Every page
  * and API but the sign-in page is closed by a before-handler; every page request passes the same-origin guard.

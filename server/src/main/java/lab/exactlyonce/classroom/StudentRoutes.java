@@ -19,7 +19,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 
-
 /**
  * HTTP for students: joining with a code and a nickname, the class page, its stream and live answers. The learner is
  * the learner feature's signed cookie, created on a first join.

@@ -67,7 +67,6 @@ final class CookieSigner {
     return genuine ? new Checked(Verdict.VALID, parts[0]) : new Checked(Verdict.INVALID, null);
   }
 
-
   private static byte[] loadOrCreateSecret(Path file) {
     try {
       Files.createDirectories(file.toAbsolutePath().getParent());

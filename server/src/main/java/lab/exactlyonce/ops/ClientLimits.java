@@ -1,6 +1,5 @@
 package lab.exactlyonce.ops;
 
-
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

@@ -1,6 +1,5 @@
 package lab.exactlyonce.ops;
 
-
 import lab.exactlyonce.web.SecurityHeaders;
 
 import java.time.Duration;

@@ -1,6 +1,5 @@
 package lab.exactlyonce.store;
 
-
 /**
  * A database failure. At start-up its message is the one line the operator reads; at run time it is a bug or an
  * outage, logged in full and shown to the learner only as "internal error".

@@ -151,7 +151,6 @@ class ExerciseVerdictQuestionsTest {
     return learner.postJson("/api/exercises/" + exercise + "/check", body.toString());
   }
 
-
   /** Every verdict the exercise's checker prints for the starter, through {@code POST /api/exercises/{id}/check}. */
   private List<String> checkerVerdicts(String exercise) throws Exception {
     ObjectNode body = JsonNodeFactory.instance.objectNode().put("source", starterSource(exercise));

@@ -37,7 +37,6 @@ class LocalDataTest {
     return Config.forTests().withStore(StoreSettings.embedded());
   }
 
-
   private static String mode(Path p) throws Exception {
     return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
   }
