@@ -53,7 +53,7 @@ class ExerciseStartersTest {
 
   private ExerciseCatalog catalog() throws IOException {
     Path dir = Files.createDirectories(snippets.resolve("a-lesson/exercises"));
-    Files.writeString(dir.resolve("FixIt.java"), "// Title: Fix it\n// Summary: Make it right.\nclass MySink implements Sink {}\n");
+    Files.writeString(dir.resolve("FixIt.java"), "// Id: fix-it\n// Title: Fix it\n// Summary: Make it right.\nclass MySink implements Sink {}\n");
     Files.writeString(dir.resolve("FixIt.provided"), PROVIDED);
     Files.writeString(dir.resolve("FixIt.harness"), CHECKER);
     Files.writeString(dir.resolve("FixIt.solution"), "class MySink implements Sink { public void write(String key) {} }\n");
