@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,18 +16,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A real app on a free port, and a plain HTTP client to talk to it. Close it to stop the app. */
 public final class TestServer implements AutoCloseable {
   private final App app;
+  private final Path dataDir;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  private TestServer(App app) {
+  private TestServer(App app, Path dataDir) {
     this.app = app.start();
+    this.dataDir = dataDir;
   }
 
   public static TestServer start() {
     return start(Config.forTests());
   }
 
+  /** The app of {@code config}, with the quiz outputs this build's earlier test apps made (see SharedQuizOutputs). */
   public static TestServer start(Config config) {
-    return new TestServer(new App(config));
+    SharedQuizOutputs.seed(config.dataDir());
+    return new TestServer(new App(config), config.dataDir());
   }
 
   /**
@@ -110,5 +115,6 @@ public final class TestServer implements AutoCloseable {
   @Override
   public void close() {
     app.stop();
+    SharedQuizOutputs.keep(dataDir);
   }
 }
