@@ -34,6 +34,11 @@ public final class TestServer implements AutoCloseable {
     return new TestServer(new App(config), config.dataDir());
   }
 
+  /** The app of {@code config} on its data dir exactly as it is: for tests about what a data dir holds. */
+  public static TestServer startOnDataDirAsIs(Config config) {
+    return new TestServer(new App(config), config.dataDir());
+  }
+
   /**
    * An app whose sandbox has {@code workers} workers, started with it and warm before this returns: for a class whose
    * tests run code from the first one on.

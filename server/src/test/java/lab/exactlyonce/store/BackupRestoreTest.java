@@ -88,7 +88,7 @@ class BackupRestoreTest {
     String second = UUID.randomUUID().toString();
     String cookie;
     String firstResponse;
-    try (TestServer server = TestServer.start(original)) {
+    try (TestServer server = TestServer.startOnDataDirAsIs(original)) {
       HttpResponse<String> made = event(server, null, first, "guarantees");
       assertEquals(200, made.statusCode(), made.body());
       firstResponse = made.body();
@@ -116,7 +116,7 @@ class BackupRestoreTest {
     assertEquals(0, restored.status(), restored.err());
     assertTrue(restored.out().startsWith("restored " + backup + " into " + fresh), restored.out());
 
-    try (TestServer server = TestServer.start(new Config(original.host(), 0, fresh, original.lessonsDir(),
+    try (TestServer server = TestServer.startOnDataDirAsIs(new Config(original.host(), 0, fresh, original.lessonsDir(),
         original.snippetsDir(), original.sandbox(), original.store(), original.classroom(), original.ops()))) {
       HttpResponse<String> export = server.send(HttpRequest.newBuilder(URI.create(server.url("/api/me/export")))
           .header("Cookie", cookie).GET());
@@ -140,7 +140,7 @@ class BackupRestoreTest {
     List<String> before = new ArrayList<>();
     List<String> during = Collections.synchronizedList(new ArrayList<>());
     String cookie;
-    try (TestServer server = TestServer.start(original)) {
+    try (TestServer server = TestServer.startOnDataDirAsIs(original)) {
       made = event(server, null, firstId, "guarantees");
       cookie = learnerCookie(made);
       for (int i = 0; i < 20; i++) {
@@ -185,7 +185,7 @@ class BackupRestoreTest {
 
     Path fresh = tmp.resolve("restored-busy");
     assertEquals(0, restore("--data-dir", fresh.toString(), "--from", backup.toString()).status());
-    try (TestServer server = TestServer.start(new Config(original.host(), 0, fresh, original.lessonsDir(),
+    try (TestServer server = TestServer.startOnDataDirAsIs(new Config(original.host(), 0, fresh, original.lessonsDir(),
         original.snippetsDir(), original.sandbox(), original.store(), original.classroom(), original.ops()))) {
       String export = server.send(HttpRequest.newBuilder(URI.create(server.url("/api/me/export"))).header("Cookie", cookie).GET()).body();
       for (String id : before) assertTrue(export.contains(id), "event " + id + " acknowledged before the backup is restored");
@@ -201,7 +201,7 @@ class BackupRestoreTest {
   @Test
   void the_backup_socket_answers_only_a_request_with_the_database_password() throws Exception {
     Config config = embedded();
-    try (TestServer server = TestServer.start(config)) {
+    try (TestServer server = TestServer.startOnDataDirAsIs(config)) {
       Path socket = config.dataDir().resolve("eolab.sock");
       assertEquals(PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(socket));
       try (var channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
@@ -217,7 +217,7 @@ class BackupRestoreTest {
   @Test
   void a_backup_of_a_stopped_app_is_made_by_the_command_itself_which_then_lets_the_data_dir_go() throws Exception {
     Config config = embedded();
-    try (TestServer server = TestServer.start(config)) {
+    try (TestServer server = TestServer.startOnDataDirAsIs(config)) {
       assertEquals(200, event(server, null, UUID.randomUUID().toString(), "guarantees").statusCode());
     }
     var out = new ByteArrayOutputStream();
@@ -228,7 +228,7 @@ class BackupRestoreTest {
     assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("backed up " + config.dataDir().toAbsolutePath() + " to " + zip
         + " (the app was not running; database + 3 files: db-password, instructor-secret, learner-cookie.key)"),
         out.toString(StandardCharsets.UTF_8));
-    try (TestServer again = TestServer.start(config)) {
+    try (TestServer again = TestServer.startOnDataDirAsIs(config)) {
       assertEquals(200, again.get("/healthz").statusCode(), "the command let the data dir go");
     }
   }
@@ -236,7 +236,7 @@ class BackupRestoreTest {
   @Test
   void restore_refuses_a_non_empty_directory_without_force_and_moves_it_aside_with_force() throws Exception {
     Config original = embedded();
-    try (TestServer server = TestServer.start(original)) {
+    try (TestServer server = TestServer.startOnDataDirAsIs(original)) {
       assertEquals(200, event(server, null, UUID.randomUUID().toString(), "guarantees").statusCode());
     }
     Path backup = tmp.resolve("b.zip");
