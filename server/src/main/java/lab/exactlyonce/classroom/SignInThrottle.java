@@ -1,5 +1,7 @@
 package lab.exactlyonce.classroom;
 
+import lab.exactlyonce.web.RateLimiter;
+
 import java.time.Clock;
 import java.util.OptionalLong;
 

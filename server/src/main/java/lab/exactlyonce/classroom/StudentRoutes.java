@@ -11,6 +11,7 @@ import j2html.tags.DomContent;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
+import lab.exactlyonce.web.RateLimiter;
 import lab.exactlyonce.web.SameOriginGuard;
 
 import java.time.Clock;

@@ -1,4 +1,4 @@
-package lab.exactlyonce.classroom;
+package lab.exactlyonce.web;
 
 import java.time.Clock;
 import java.util.Map;
@@ -7,9 +7,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Token buckets by key (a client address, a class, a student): each key may spend {@code perMinute} tokens at
- * once and gets them back evenly over a minute. {@link #take} says how many seconds to wait when the bucket is empty.
+ * once and gets them back evenly over a minute. {@link #take} says how many seconds to wait when the bucket is empty;
+ * the route answers 429 with that as {@code Retry-After}. Every feature that limits a client's rate uses this one.
  */
-final class RateLimiter {
+public final class RateLimiter {
   private static final int PRUNE_AT = 20_000;
 
   private final double capacity;
@@ -17,7 +18,7 @@ final class RateLimiter {
   private final Clock clock;
   private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
 
-  RateLimiter(int perMinute, Clock clock) {
+  public RateLimiter(int perMinute, Clock clock) {
     this.capacity = perMinute;
     this.perMilli = perMinute / 60_000.0;
     this.clock = clock;
@@ -34,7 +35,7 @@ final class RateLimiter {
   }
 
   /** Takes one token for {@code key}: empty when allowed, else the seconds until one is back (at least 1). */
-  OptionalLong take(String key) {
+  public OptionalLong take(String key) {
     long now = clock.millis();
     if (buckets.size() > PRUNE_AT) prune(now);
     Bucket bucket = buckets.computeIfAbsent(key, k -> new Bucket(capacity, now));
@@ -50,7 +51,7 @@ final class RateLimiter {
   }
 
   /** Whether {@link #take} would allow one now, without taking it: empty when it would, else the seconds to wait. */
-  OptionalLong peek(String key) {
+  public OptionalLong peek(String key) {
     long now = clock.millis();
     Bucket bucket = buckets.get(key);
     if (bucket == null) return OptionalLong.empty();
