@@ -24,6 +24,7 @@ import lab.exactlyonce.progress.ProgressPageData;
 import lab.exactlyonce.progress.Progresses;
 import lab.exactlyonce.quiz.QuizFeature;
 import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.share.ShareRoutes;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.snippet.SnippetRoutes;
 import lab.exactlyonce.snippet.SnippetViews;
@@ -82,6 +83,7 @@ public final class App {
       ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
       EventRoutes eventRoutes = new EventRoutes(lessons, events, progresses, learners, List.of(quiz.answerKind()));
       SnippetRoutes snippetRoutes = new SnippetRoutes(sandbox, snippets);
+      ShareRoutes shareRoutes = new ShareRoutes(config.share(), database, snippets, sandbox.limits().maxSourceBytes(), clock);
       this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quiz.liveBank(),
           lessons, learners, progresses::derive, clock, System.out::println, ops.liveStreams()::add);
       MeRoutes meRoutes = new MeRoutes(learners, List.of(events, events.setAside(), quiz.learnerData(),
@@ -108,6 +110,7 @@ public final class App {
         new MapRoutes(lessons).register(cfg.routes);
         SameOriginGuard.register(cfg.routes, Set.of("/api/run")); // a run stores nothing about anyone
         snippetRoutes.register(cfg.routes);
+        shareRoutes.register(cfg.routes);
         exerciseRoutes.register(cfg.routes);
         eventRoutes.register(cfg.routes);
         meRoutes.register(cfg.routes);

@@ -3,6 +3,7 @@ package lab.exactlyonce;
 import lab.exactlyonce.classroom.ClassroomSettings;
 import lab.exactlyonce.ops.OpsSettings;
 import lab.exactlyonce.sandbox.SandboxSettings;
+import lab.exactlyonce.share.ShareSettings;
 import lab.exactlyonce.store.StoreSettings;
 
 import java.io.IOException;
@@ -25,11 +26,12 @@ import java.util.function.Supplier;
  * @param snippetsDir folder holding one sub-folder of snippets per lesson; empty means the bundled ones
  * @param store the database; an empty JDBC URL means an embedded H2 file database under {@code dataDir}
  * @param classroom the instructor secret and the classroom's rate limits
+ * @param share the share links' rate limit
  * @param ops request log, metrics access and the shutdown drain timeout
  */
 public record Config(String host, int port, Path dataDir, Optional<Path> lessonsDir, Optional<Path> snippetsDir,
                      SandboxSettings sandbox, StoreSettings store, ClassroomSettings classroom,
-                     OpsSettings ops) {
+                     ShareSettings share, OpsSettings ops) {
 
   public static final int DEFAULT_PORT = 7070;
 
@@ -40,6 +42,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     if (dataDir == null) throw new ConfigException("--data-dir must not be empty");
     if (store == null) store = StoreSettings.embedded();
     if (classroom == null) classroom = ClassroomSettings.defaults();
+    if (share == null) share = ShareSettings.defaults();
     if (ops == null) ops = OpsSettings.defaults();
   }
 
@@ -64,35 +67,39 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     try {
       return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
           SandboxSettings.defaults().startingOnFirstRun(), store, ClassroomSettings.defaults(),
-          OpsSettings.defaults().withRequestLog(false));
+          ShareSettings.defaults(), OpsSettings.defaults().withRequestLog(false));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   public Config withLessonsDir(Path dir) {
-    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, classroom, ops);
+    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, classroom, share, ops);
   }
 
   public Config withSandbox(SandboxSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, classroom, ops);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, classroom, share, ops);
   }
 
   /** The same app on another port, for a test that restarts it where it was. */
   public Config withPort(int newPort) {
-    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, ops);
+    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops);
   }
 
   public Config withClassroom(ClassroomSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, settings, ops);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, settings, share, ops);
+  }
+
+  public Config withShare(ShareSettings settings) {
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, settings, ops);
   }
 
   public Config withOps(OpsSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, settings);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, settings);
   }
 
   public Config withStore(StoreSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings, classroom, ops);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings, classroom, share, ops);
   }
 
   /** Reads {@code --name value} flags, then {@code NAME} environment variables, then defaults. */
@@ -119,6 +126,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         settings(() -> SandboxSettings.from(name -> value.apply(name))),
         settings(() -> StoreSettings.from(name -> value.apply(name))),
         settings(() -> ClassroomSettings.from(name -> value.apply(name))),
+        settings(() -> ShareSettings.from(name -> value.apply(name))),
         settings(() -> OpsSettings.from(name -> value.apply(name))));
   }
 
@@ -147,6 +155,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     table.putAll(SandboxSettings.FLAGS);
     table.putAll(StoreSettings.FLAGS);
     table.putAll(ClassroomSettings.FLAGS);
+    table.putAll(ShareSettings.FLAGS);
     table.putAll(OpsSettings.FLAGS);
     return Collections.unmodifiableMap(table);
   }

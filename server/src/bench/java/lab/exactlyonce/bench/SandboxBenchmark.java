@@ -59,7 +59,7 @@ public final class SandboxBenchmark {
     Config flags = Config.from(sandboxArgs, Map.of());
     Config config = new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-bench"), Optional.empty(),
         Optional.empty(), flags.sandbox(), StoreSettings.embedded(), flags.classroom(),
-        flags.ops());
+        flags.share(), flags.ops());
     App app = new App(config);
     long startAt = System.nanoTime();
     app.start();

@@ -1,0 +1,23 @@
+/**
+ * Short share links, as the Go Playground has them: a learner's edited code kept on the server under a short id.
+ *
+ * <h2>HTTP</h2>
+ * <ul>
+ *   <li>{@code POST /api/shares} {@code {"source": "...", "snippet": "<snippet id, optional>"}} (JSON; the source at
+ *   most the sandbox's source limit, {@code --sandbox-max-source-bytes}) answers 200 {@code {"id", "url": "/s/<id>"}}.
+ *   The id is derived from the snippet and the source ({@code ShareIds}: 12 base64url characters, 72 bits), so the
+ *   same code shared twice gets the same link. Bad input is 400 (a missing or blank source, an unknown field or
+ *   snippet), 413 too large, 415 not JSON, 403 cross-site ({@code web.SameOriginGuard}), and 429 with
+ *   {@code Retry-After} past {@code --share-limit-per-address} shares per minute from one address.</li>
+ *   <li>{@code GET /api/shares/{id}}: {@code {"id", "snippet", "source", "url"}} (snippet null when none was named),
+ *   404 for an unknown id.</li>
+ *   <li>{@code GET /s/{id}}: 303 to the snippet's lesson page, {@code #sandbox/<snippet>?share=<id>}, where
+ *   {@code sandbox.js} fetches the code into that editor; an unknown id is a 404 page.</li>
+ * </ul>
+ *
+ * <h2>Storage</h2>
+ * The {@code shares} table (migrations V40 to V49, see {@code store}). A share holds no learner id or cookie and
+ * nothing about who made it: it is not personal data, so it implements no {@code learner.LearnerData}, a learner's
+ * export does not list it and forget-me leaves it, as a link handed to others must keep working.
+ */
+package lab.exactlyonce.share;

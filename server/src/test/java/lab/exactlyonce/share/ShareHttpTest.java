@@ -1,0 +1,208 @@
+package lab.exactlyonce.share;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.ServerTest;
+import lab.exactlyonce.TestServer;
+import lab.exactlyonce.bench.LoopbackClient;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static lab.exactlyonce.CookieClient.JSON;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/** Short share links through HTTP: what a learner who shares code, and one who opens the link, sees. */
+class ShareHttpTest extends ServerTest {
+  private static final String CODE = "public class Main { public static void main(String[] a) { System.out.println(1); } }";
+
+  private JsonNode share(String body) throws Exception {
+    HttpResponse<String> res = server.postJson("/api/shares", body);
+    assertEquals(200, res.statusCode(), res.body());
+    return JSON.readTree(res.body());
+  }
+
+  private static String body(String source, String snippet) throws Exception {
+    return JSON.writeValueAsString(snippet == null ? Map.of("source", source) : Map.of("source", source, "snippet", snippet));
+  }
+
+  @Test
+  void a_shared_source_gets_a_short_link_that_opens_the_snippets_editor_on_its_lesson_page() throws Exception {
+    JsonNode made = share(body(CODE, "sink-demo"));
+    String id = made.get("id").asText();
+    assertTrue(id.matches("[A-Za-z0-9_-]{12}"), id);
+    assertEquals("/s/" + id, made.get("url").asText());
+
+    HttpResponse<String> opened = server.get("/s/" + id);
+    assertEquals(303, opened.statusCode(), opened.body());
+    assertEquals("/lessons/exactly-once#sandbox/sink-demo?share=" + id, opened.headers().firstValue("Location").orElseThrow());
+
+    HttpResponse<String> stored = server.get("/api/shares/" + id);
+    assertEquals(200, stored.statusCode(), stored.body());
+    assertEquals(JSON.readTree(JSON.writeValueAsString(Map.of("id", id, "snippet", "sink-demo", "source", CODE,
+        "url", "/s/" + id))), JSON.readTree(stored.body()));
+  }
+
+  @Test
+  void sharing_the_same_code_twice_gives_the_same_link_and_other_code_or_another_editor_another() throws Exception {
+    String first = share(body(CODE, "sink-demo")).get("id").asText();
+    assertEquals(first, share(body(CODE, "sink-demo")).get("id").asText());
+    assertNotEquals(first, share(body(CODE + " ", "sink-demo")).get("id").asText());
+    assertNotEquals(first, share(body(CODE, "txn-dedupe-demo")).get("id").asText());
+  }
+
+  @Test
+  void a_share_without_a_snippet_opens_in_the_first_demos_editor() throws Exception {
+    String id = share(body("class Scratch {}", null)).get("id").asText();
+    assertEquals("/lessons/exactly-once#sandbox/sink-demo?share=" + id,
+        server.get("/s/" + id).headers().firstValue("Location").orElseThrow());
+    assertTrue(JSON.readTree(server.get("/api/shares/" + id).body()).get("snippet").isNull());
+  }
+
+  @Test
+  void sharing_stores_nothing_about_who_shared() {
+    HttpResponse<String> res = server.postJson("/api/shares", "{\"source\": \"class Anonymous {}\"}");
+    assertEquals(200, res.statusCode(), res.body());
+    assertTrue(res.headers().allValues("Set-Cookie").isEmpty(), "no learner cookie is made: " + res.headers().map());
+  }
+
+  @Test
+  void share_ids_follow_no_order() throws Exception {
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 20; i++) ids.add(share(body("class A { int n = " + i + "; }", null)).get("id").asText());
+    Set<Character> firsts = new HashSet<>();
+    for (String id : ids) firsts.add(id.charAt(0));
+    // Consecutive shares land all over the id space: a counter or a timestamp would share a prefix.
+    assertTrue(firsts.size() >= 8, "ids of 20 consecutive shares start with only " + firsts + ": " + ids);
+    assertEquals(20, new HashSet<>(ids).size(), "every source has its own id: " + ids);
+  }
+
+  /** A JSON request refused with {@code status} and exactly {@code message}. */
+  static Arguments refused(String desc, String contentType, String body, int status, String message) {
+    return arguments(desc, contentType, body, status, message);
+  }
+
+  static Stream<Arguments> refusals() {
+    String fields = "; the fields are 'source' and 'snippet'";
+    return Stream.of(
+        refused("not JSON", "application/json", "class A {}", 400, "the request body is not valid JSON: Unrecognized "
+            + "token 'class': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')"),
+        refused("a JSON array", "application/json", "[\"class A {}\"]", 400, "the request body must be a JSON object"),
+        refused("no source", "application/json", "{\"snippet\": \"sink-demo\"}", 400, "'source' is required"),
+        refused("a blank source", "application/json", "{\"source\": \" \\n\"}", 400,
+            "'source' is blank: there is nothing to share"),
+        refused("a numeric source", "application/json", "{\"source\": 42}", 400, "'source' must be a string, got 42"),
+        refused("an unknown field", "application/json", "{\"source\": \"class A {}\", \"lang\": \"java\"}", 400,
+            "unknown field 'lang'" + fields),
+        refused("a learner id smuggled in", "application/json", "{\"source\": \"class A {}\", \"learner\": \"x\"}", 400,
+            "unknown field 'learner'" + fields),
+        refused("an unknown snippet", "application/json", "{\"source\": \"class A {}\", \"snippet\": \"../../etc\"}", 400,
+            "no snippet '../../etc'; 'snippet' must be one of: sink-demo, txn-dedupe-demo"),
+        refused("a numeric snippet", "application/json", "{\"source\": \"class A {}\", \"snippet\": 7}", 400,
+            "'snippet' must be a string, got 7"),
+        refused("a source over 64 KB", "application/json", "{\"source\": \"" + "x".repeat(64 * 1024 + 1) + "\"}", 413,
+            "the source is 65537 bytes; the limit is 65536 bytes"),
+        refused("a body far over the limit", "application/json", "{\"source\": \"" + "x".repeat(300_000) + "\"}", 413,
+            "the request body is 300014 bytes; the limit is 263168 bytes"),
+        refused("a form body", "application/x-www-form-urlencoded", "source=class+A", 415, "the request body must be "
+            + "JSON sent with 'Content-Type: application/json', got 'application/x-www-form-urlencoded'"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("refusals")
+  void a_bad_share_request_is_refused_with_a_message_naming_the_culprit(String desc, String contentType, String body,
+                                                                         int status, String message) throws Exception {
+    HttpResponse<String> res = server.post("/api/shares", contentType, body);
+    assertEquals(status, res.statusCode(), res.body());
+    assertEquals(message, JSON.readTree(res.body()).get("error").asText());
+  }
+
+  @Test
+  void a_share_from_another_site_is_refused_and_stores_nothing() throws Exception {
+    String source = "class CrossSite {}";
+    HttpResponse<String> res = server.sendAsIs(HttpRequest.newBuilder(URI.create(server.url("/api/shares")))
+        .header("Content-Type", "application/json").header("Origin", "https://evil.example")
+        .POST(HttpRequest.BodyPublishers.ofString(body(source, null))).build());
+    assertEquals(403, res.statusCode(), res.body());
+    assertTrue(res.body().contains("cross-site request refused"), res.body());
+    String id = ShareIds.candidates(Optional.empty(), source).get(0);
+    assertEquals(404, server.get("/api/shares/" + id).statusCode(), "nothing was stored under the source's id");
+  }
+
+  static Stream<Arguments> unknownLinks() {
+    return Stream.of(
+        arguments("an id never made", "AAAAAAAAAAAA", "no share link 'AAAAAAAAAAAA': check that the link is complete"),
+        arguments("a cut-off id", "AbC", "no share link at this address"),
+        arguments("markup for an id", "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "no share link at this address"),
+        arguments("a long id", "A".repeat(2000), "no share link at this address"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("unknownLinks")
+  void an_unknown_link_is_a_404_page_that_says_so(String desc, String id, String message) throws Exception {
+    HttpResponse<String> page = server.get("/s/" + id);
+    assertEquals(404, page.statusCode(), page.body());
+    assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/html"), page.headers().map().toString());
+    assertTrue(page.body().replace("&#x27;", "'").contains(message), page.body());
+    assertFalse(page.body().contains("<script>alert"), "what the address holds is never put on the page as markup");
+    HttpResponse<String> api = server.get("/api/shares/" + id);
+    assertEquals(404, api.statusCode(), api.body());
+    assertTrue(JSON.readTree(api.body()).get("error").asText().startsWith(message), api.body());
+  }
+
+  @Test
+  void one_address_sharing_past_its_limit_gets_429_with_retry_after_while_another_address_still_shares() throws Exception {
+    Config config = Config.forTests();
+    try (TestServer limited = TestServer.start(config.withShare(new ShareSettings(3)))) {
+      for (int i = 0; i < 3; i++) {
+        assertEquals(200, limited.postJson("/api/shares", body("class N" + i + " {}", null)).statusCode());
+      }
+      HttpResponse<String> refused = limited.postJson("/api/shares", body("class Four {}", null));
+      assertEquals(429, refused.statusCode(), refused.body());
+      long wait = Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow());
+      assertTrue(wait >= 1 && wait <= 20, "a token comes back within 20 s at 3 a minute: " + wait);
+      assertEquals("too many share links from your address; try again in " + wait + " s",
+          JSON.readTree(refused.body()).get("error").asText());
+      try (var classmate = new LoopbackClient("127.0.0.2", "127.0.0.1", limited.app().port())) {
+        LoopbackClient.Response other = classmate.post("/api/shares", "application/json", body("class Other {}", null),
+            Map.of("Origin", limited.origin()));
+        assertEquals(200, other.status(), other.body());
+      }
+    }
+  }
+
+  @Test
+  void the_limit_is_a_flag_and_an_environment_variable_and_nonsense_is_refused() {
+    assertEquals(60, Config.from(new String[0], Map.of()).share().sharesPerMinutePerAddress());
+    assertEquals(500, Config.from(new String[] {"--share-limit-per-address", "500"}, Map.of())
+        .share().sharesPerMinutePerAddress());
+    assertEquals(7, Config.from(new String[0], Map.of("SHARE_LIMIT_PER_ADDRESS", "7")).share().sharesPerMinutePerAddress());
+    assertEquals("--share-limit-per-address must be at least 1, got 0", refusal("0"));
+    assertEquals("--share-limit-per-address must be a number, got 'lots'", refusal("lots"));
+  }
+
+  private static String refusal(String value) {
+    try {
+      Config.from(new String[] {"--share-limit-per-address", value}, Map.of());
+      return "accepted";
+    } catch (Config.ConfigException e) {
+      return e.getMessage();
+    }
+  }
+}
