@@ -1,8 +1,9 @@
 // Runnable snippets on the Sandbox tab. The server renders each snippet readable without JavaScript (title,
 // summary, source, expected output, explanation); this module turns the source into a CodeMirror 5 editor and
 // shows the toolbar: Run (button, Ctrl/Cmd+Enter) posts to /api/run and shows the status, output, errors and
-// diagnostics (listed and marked at their line; the run widget exercises share, run-widget.js); Reset, Copy output and Share link (the edited source, base64url in
-// the URL fragment: #sandbox/<id>?src=...). Program output is user text: it only ever goes into textContent.
+// diagnostics (listed and marked at their line; the run widget exercises share, run-widget.js); Reset, Copy output and Share link (a short
+// /s/<id> link from POST /api/shares, which opens #sandbox/<snippet>?share=<id>; when the server refuses one, the edited
+// source base64url in the fragment, #sandbox/<snippet>?src=...). Program output is user text: it only ever goes into textContent.
 // A run that returns a trace is drawn below the output by timeline.js; a snippet with knobs gets its controls from
 // knobs.js, and a changed knob runs the snippet again with {snippet, source, params}. Each finished run is announced
 // as `lesson:run` {snippet, status} on document (progress.js records it).
@@ -28,7 +29,7 @@ async function init() {
   });
 }
 
-/** "#sandbox/sink-demo?src=..." restores that edit into the sink-demo editor. */
+/** "#sandbox/sink-demo?src=..." (the code itself) or "?share=<id>" (a stored share) restores that edit into the sink-demo editor. */
 function restoreFrom(hash) {
   let text;
   try {
@@ -36,9 +37,11 @@ function restoreFrom(hash) {
   } catch {
     return;
   }
-  const match = /^sandbox\/([a-z0-9-]+)\?src=([A-Za-z0-9_-]*)$/.exec(text);
+  const match = /^sandbox\/([a-z0-9-]+)\?(src|share)=([A-Za-z0-9_-]*)$/.exec(text);
   if (!match || !byId.has(match[1])) return;
-  byId.get(match[1]).restore(match[2]);
+  const widget = byId.get(match[1]);
+  if (match[2] === 'src') widget.restore(match[3]);
+  else widget.restoreShared(match[3]);
 }
 
 class SnippetWidget {
@@ -190,12 +193,32 @@ class SnippetWidget {
   }
 
   async shareLink() {
-    const url = `${location.origin}${location.pathname}#sandbox/${this.id}?src=${encode(this.editor.get())}`;
-    history.replaceState(null, '', url);
+    const source = this.editor.get();
+    const short = await shortLink(source, this.id);
+    const here = `${location.origin}${location.pathname}#sandbox/${this.id}`;
+    const url = short.url || `${here}?src=${encode(source)}`;
+    history.replaceState(null, '', short.id ? `${here}?share=${short.id}` : url);
     this.shareInput.value = url;
     this.share.hidden = false;
     this.shareInput.select();
-    this.say((await copy(url)) ? 'Share link copied: it opens this edit.' : 'Share link below: copy it to open this edit.');
+    const copied = await copy(url);
+    if (short.url) this.say(copied ? 'Share link copied: it opens this edit.' : 'Share link below: copy it to open this edit.');
+    else this.say(`No short link (${short.why}), so this long link holds the code itself${copied ? ' (copied)' : ': copy it'}.`);
+  }
+
+  async restoreShared(id) {
+    let response;
+    try {
+      response = await fetch(`/api/shares/${id}`, { headers: { Accept: 'application/json' } });
+    } catch {
+      this.say('The shared code could not be loaded: the server did not answer. Showing the original.');
+      return;
+    }
+    if (!response.ok) {
+      this.say('This share link is unknown, so the original is shown.');
+      return;
+    }
+    this.restoreText((await response.json()).source);
   }
 
   restore(encoded) {
@@ -206,12 +229,32 @@ class SnippetWidget {
       this.say('The link\u2019s source could not be read; showing the original.');
       return;
     }
+    this.restoreText(text);
+  }
+
+  restoreText(text) {
     if (text === this.editor.get()) return;
     this.editor.set(text);
     this.clearResult();
     this.element.dataset.state = 'idle';
     this.say('Restored an edited version from the link. Reset brings back the original.');
     this.element.scrollIntoView({ block: 'start' });
+  }
+}
+
+/** A short link to {source} in {snippet}'s editor: {url, id}, or {why} the server gave none. */
+async function shortLink(source, snippet) {
+  try {
+    const response = await fetch('/api/shares', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ source, snippet }),
+    });
+    const body = await response.json().catch(() => ({}));
+    if (response.ok) return { url: location.origin + body.url, id: body.id };
+    return { why: body.error || `the server answered ${response.status}` };
+  } catch {
+    return { why: 'the server could not be reached' };
   }
 }
 
