@@ -64,6 +64,10 @@ class HeadersAndProxiesTest {
         arguments("a script", "/assets/js/tabs.js", 200),
         arguments("a missing page", "/no/such/page", 404),
         arguments("a missing API", "/api/nothing", 404),
+        arguments("a share link never made", "/s/AAAAAAAAAAAA", 404),
+        arguments("a share link holding markup", "/s/%3Cscript%3Ealert(1)%3C%2Fscript%3E", 404),
+        arguments("a share link far too long", "/s/" + "A".repeat(4000), 404),
+        arguments("a share's JSON never made", "/api/shares/AAAAAAAAAAAA", 404),
         arguments("the health check", "/healthz", 200));
   }
 
