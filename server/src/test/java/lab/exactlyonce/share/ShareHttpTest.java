@@ -2,6 +2,7 @@ package lab.exactlyonce.share;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.Race;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.LoopbackClient;
@@ -31,6 +32,12 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 /** Short share links through HTTP: what a learner who shares code, and one who opens the link, sees. */
 class ShareHttpTest extends ServerTest {
   private static final String CODE = "public class Main { public static void main(String[] a) { System.out.println(1); } }";
+
+  /** Every test here shares from 127.0.0.1; the limit itself is tested on a server of its own. */
+  @Override
+  protected TestServer startServer() {
+    return TestServer.start(Config.forTests().withShare(new ShareSettings(1000)));
+  }
 
   private JsonNode share(String body) throws Exception {
     HttpResponse<String> res = server.postJson("/api/shares", body);
@@ -65,6 +72,18 @@ class ShareHttpTest extends ServerTest {
     assertEquals(first, share(body(CODE, "sink-demo")).get("id").asText());
     assertNotEquals(first, share(body(CODE + " ", "sink-demo")).get("id").asText());
     assertNotEquals(first, share(body(CODE, "txn-dedupe-demo")).get("id").asText());
+  }
+
+  @Test
+  void a_class_sharing_the_same_code_at_once_all_get_the_one_link() throws Exception {
+    String code = body("class Together { /* the starter, unchanged */ }", "txn-dedupe-demo");
+    List<HttpResponse<String>> answers = Race.run(8, i -> server.postJson("/api/shares", code));
+    Set<String> ids = new HashSet<>();
+    for (HttpResponse<String> answer : answers) {
+      assertEquals(200, answer.statusCode(), answer.body());
+      ids.add(JSON.readTree(answer.body()).get("id").asText());
+    }
+    assertEquals(1, ids.size(), "one code, one link: " + ids);
   }
 
   @Test
