@@ -365,8 +365,8 @@ class ReplayBrowserTest extends SandboxTabTest {
     assertThat(crashAfterO4.locator(".fix-exercise-scenario-name")).hasText("\u2717 Failed: crash after o4, checkpoints every 2");
     assertEquals(List.of("duplicate write of o3 after replay from offset 2", "duplicate write of o4 after replay from offset 2"),
         crashAfterO4.locator(".fix-exercise-verdict").allTextContents());
-    assertThat(exercise.locator("[data-scenario='no crash, checkpoints every 2'] .fix-exercise-scenario-name"))
-        .hasText("\u2713 Passed: no crash, checkpoints every 2");
+    assertThat(exercise.locator("[data-scenario='a run without a crash, checkpoints every 2'] .fix-exercise-scenario-name"))
+        .hasText("\u2713 Passed: a run without a crash, checkpoints every 2");
     assertThat(exercise.locator(".fix-exercise-title .progress-check")).hasCount(0);
   }
 
