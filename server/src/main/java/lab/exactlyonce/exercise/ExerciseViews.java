@@ -51,7 +51,7 @@ public final class ExerciseViews implements TabViews.ExercisesView {
         div(
             button("Check").withType("button").withClass("sandbox-run").attr("data-check", e.id())
                 .attr("aria-keyshortcuts", "Control+Enter Meta+Enter"),
-            button("Reset").withType("button").attr("data-reset", e.id()),
+            button("Reset to starter").withType("button").attr("data-reset", e.id()),
             button("Reference solution").withType("button").attr("data-solution", e.id()).attr("hidden", "")
         ).withClass("sandbox-toolbar fix-exercise-toolbar").attr("role", "toolbar").attr("aria-label", "Exercise " + e.title())
             .attr("hidden", ""),

@@ -45,9 +45,10 @@ class SandboxBrowserTest extends SandboxTabTest {
     assertThat(marked.locator(".sandbox-marker")).hasCount(1);
     assertThat(demo.locator("[data-expected]")).isHidden();
 
+    page.onDialog(dialog -> dialog.accept()); // Reset to starter asks before it discards the edit
     demo.locator("[data-reset]").click();
     assertEquals(original, editorText(demo));
-    assertThat(demo.locator("[data-status]")).hasText("Reset to the original.");
+    assertThat(demo.locator("[data-status]")).hasText("Reset to the starter code.");
     assertThat(demo.locator(".sandbox-error-line")).hasCount(0);
   }
 
