@@ -1,6 +1,6 @@
 // The Java editor shared by the sandbox snippets (sandbox.js) and the fix-the-sink exercises (exercises.js):
 // CodeMirror 5 from its WebJar, or a plain text area when CodeMirror fails to load, behind one small interface
-// ({get, set, focusLine, mark}); and the diagnostics list, each entry a button that jumps to its line, with the
+// ({get, set, replace, onChange, focusLine, mark}); and the diagnostics list, each entry a button that jumps to its line, with the
 // line marked in the editor. Diagnostic messages come from the compiler and go into textContent only.
 
 // The server names the WebJar's folder (its version is pom.xml's) on the body: data-codemirror.
@@ -66,6 +66,14 @@ function codeMirror(pre, text, label, run) {
   return {
     get: () => cm.getValue(),
     set: (value) => cm.setValue(value),
+    // Only the changed stretch is replaced, so the cursor and the scroll position stay where the learner left them.
+    replace: (value) => {
+      const old = cm.getValue();
+      if (old === value) return;
+      const { start, oldEnd, newEnd } = changedStretch(old, value);
+      cm.replaceRange(value.slice(start, newEnd), cm.posFromIndex(start), cm.posFromIndex(oldEnd));
+    },
+    onChange: (listener) => cm.on('changes', () => listener()),
     refresh: () => cm.refresh(),   // after the editor was laid out while hidden
     focusLine: (line) => {
       cm.focus();
@@ -100,10 +108,29 @@ function textArea(pre, text, label) {
   return {
     get: () => area.value,
     set: (value) => { area.value = value; },
+    replace: (value) => {
+      if (area.value === value) return;
+      const { start, oldEnd, newEnd } = changedStretch(area.value, value);
+      area.setRangeText(value.slice(start, newEnd), start, oldEnd, 'preserve');
+    },
+    onChange: (listener) => area.addEventListener('input', () => listener()),
     refresh: () => {},
     focusLine: () => area.focus(),
     mark: () => () => {},
   };
+}
+
+/** Where `after` differs from `before`: [start, oldEnd) of `before` became [start, newEnd) of `after`. */
+function changedStretch(before, after) {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let oldEnd = before.length;
+  let newEnd = after.length;
+  while (oldEnd > start && newEnd > start && before[oldEnd - 1] === after[newEnd - 1]) {
+    oldEnd--;
+    newEnd--;
+  }
+  return { start, oldEnd, newEnd };
 }
 
 /**

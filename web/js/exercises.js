@@ -1,10 +1,12 @@
 // Fix-the-sink exercises on the Sandbox tab. The server renders each exercise (article[data-exercise]: title, task,
 // starter code in a <pre>), readable without JavaScript, with its toolbar (Check, Reset, Reference solution) and
 // result panels hidden; this module turns each starter into the same editor the snippets use (editor.js), shows the
-// toolbar and runs Check (button, Ctrl/Cmd+Enter) through the run widget the snippets share (run-widget.js). Check posts {source, attempt} to
+// toolbar and runs Check (button, Ctrl/Cmd+Enter) through the run widget the snippets share (run-widget.js). Edits
+// are kept in this browser as they are typed (drafts.js) and come back on reload; Reset to starter asks before it
+// discards them. Check posts {source, attempt} to
 // POST /api/exercises/{id}/check, with a fresh attempt id per Check that is kept when the request is sent again
-// after a network failure, so the server records each check exactly once. The result shows every scenario, passed
-// or failed, with its verdicts ("duplicate write of o3 after replay from offset 2"), whether the exercise passed,
+// after a network failure, so the server records each check exactly once. The result shows every scenario, the
+// failed ones first, with its verdicts ("duplicate write of o3 after replay from offset 2"), whether the exercise passed,
 // and compile errors listed and marked at their lines as in the sandbox. The server records the check itself (an
 // `exercise.check` event); this module announces it with `lesson:exercise-check` {exercise, passed, status} for
 // progress.js, which shows the checkmark. Verdicts, output and messages are program text: textContent only. A
@@ -18,6 +20,7 @@ import { uuid } from './uuid.js';
 import { reveal } from './tabs.js';
 import { el, span } from './dom.js';
 import { RunWidget, compileErrors, where } from './run-widget.js';
+import { draftOf } from './drafts.js';
 
 const slot = document.querySelector('[data-exercises]');
 const RESENDS = 2;   // after a network failure, the same attempt is sent again this many times
@@ -67,11 +70,12 @@ class Exercise {
       hasCodeMirror,
     });
     this.status = element.querySelector('[data-status]');
-    this.widget = new RunWidget(element, {
-      button: element.querySelector('[data-check]'), status: this.status, diagnostics: element.querySelector('[data-diagnostics]'),
-      editor: this.editor, run: () => this.run(),
-    });
     this.scenarios = element.querySelector('[data-scenarios]');
+    const diagnostics = element.querySelector('[data-diagnostics]');
+    this.widget = new RunWidget(element, {
+      button: element.querySelector('[data-check]'), status: this.status, diagnostics,
+      editor: this.editor, run: () => this.run(), results: [diagnostics, this.scenarios],
+    });
     this.output = element.querySelector('.fix-exercise-output');
     this.stdout = element.querySelector('[data-stdout]');
     this.stderr = element.querySelector('[data-stderr]');
@@ -84,14 +88,28 @@ class Exercise {
     byId.set(this.id, this);
     element.querySelector('.fix-exercise-toolbar').hidden = false;
     this.status.hidden = false;
+    this.draft = draftOf('exercise', this.id);
+    const kept = this.draft.load();
+    if (typeof kept?.source === 'string' && kept.source !== this.starter) {
+      this.editor.set(kept.source);
+      this.say('Your edits from last time are back. Reset to starter brings back the starter code.');
+    }
+    this.editor.onChange(() => this.keep());
+  }
+
+  /** Keeps the edit in this browser; an editor back at the starter keeps nothing. */
+  keep() {
+    const source = this.editor.get();
+    if (source === this.starter) this.draft.remove();
+    else this.draft.save({ source });
   }
 
   async run() {
     if (this.widget.running) return;
-    this.clear();
     const body = JSON.stringify({ source: this.editor.get(), attempt: uuid() });
-    await this.widget.request(() => this.send(body), (result) => this.show(result),
+    const shown = await this.widget.request(() => this.send(body), (result) => this.show(result),
       { working: 'Checking: running your sink under every crash point\u2026' });
+    if (!shown) this.clear();   // the old verdicts must not pass for this check's
   }
 
   /** The reference solution, which the server gives once this learner has checked an attempt of their own. */
@@ -135,12 +153,13 @@ class Exercise {
       document.dispatchEvent(new CustomEvent('lesson:exercise-check',
         { detail: { exercise: this.id, passed: Boolean(result.passed), status: result.status, attempt: result.attempt } }));
     }
+    this.clear();
     const diagnostics = result.diagnostics || [];
     this.widget.showDiagnostics(diagnostics);
     const scenarios = result.scenarios || [];
-    this.scenarios.replaceChildren();
     this.scenarios.hidden = scenarios.length === 0;
-    for (const s of scenarios) {
+    // The failures first (in the checker's order), so a failed check's list opens with what to fix.
+    for (const s of [...scenarios.filter((s) => !s.passed), ...scenarios.filter((s) => s.passed)]) {
       const item = el('li', { class: 'fix-exercise-scenario', 'data-scenario': s.name, 'data-passed': String(!!s.passed) },
         span(`${s.passed ? '\u2713 Passed' : '\u2717 Failed'}: ${s.name}`, 'fix-exercise-scenario-name'));
       if (s.verdicts && s.verdicts.length) {
@@ -174,7 +193,10 @@ class Exercise {
   }
 
   reset() {
+    if (this.editor.get() !== this.starter
+      && !confirm(`Discard your edits to \u201C${this.title}\u201D and go back to the starter code?`)) return;
     this.editor.set(this.starter);
+    this.draft.remove();
     this.clear();
     this.element.dataset.state = 'idle';
     this.say('Reset to the starter code.');

@@ -1,23 +1,23 @@
-// Knobs for a runnable snippet: GET /api/snippets/{id} lists them ({name, type, min, max, default, label}); each
-// becomes a labelled control (a number input for int/long within min..max, a checkbox for boolean) with its
-// default shown, plus a Reset. A change runs the snippet again (debounced) with {snippet, source, params}, so the
-// output panel and the timeline show the run with those values.
+// Knobs for a runnable snippet: the server lists them on the widget as `data-knobs` ({name, type, min, max,
+// default, label}); each becomes a labelled control (a number input for int/long within min..max, a checkbox for
+// boolean) with its default shown, plus a Reset. A change (debounced) hands the values to the widget, which has the
+// server set them in the editor's source and runs it. A value that is not a whole number in range is refused beside
+// its control, naming the allowed range, and nothing runs.
 
 const DEBOUNCE_MS = 400;
 
-/** Adds the knobs of `widget` (a SnippetWidget from sandbox.js) under its toolbar, if the snippet has any. */
-export async function attachKnobs(widget) {
+/** Adds the knobs of `widget` (a SnippetWidget from sandbox.js) under its toolbar; null if the snippet has none. */
+export function attachKnobs(widget) {
   let knobs;
   try {
-    const response = await fetch('/api/snippets/' + encodeURIComponent(widget.id), { headers: { Accept: 'application/json' } });
-    if (!response.ok) return;
-    knobs = (await response.json()).knobs;
+    knobs = JSON.parse(widget.element.dataset.knobs || '[]');
   } catch {
-    return;
+    return null;
   }
-  if (!Array.isArray(knobs) || knobs.length === 0) return;
+  if (!Array.isArray(knobs) || knobs.length === 0) return null;
   const panel = new KnobPanel(widget, knobs);
   widget.element.querySelector('.sandbox-toolbar').after(panel.element);
+  return panel;
 }
 
 class KnobPanel {
@@ -25,6 +25,7 @@ class KnobPanel {
     this.widget = widget;
     this.knobs = knobs;
     this.inputs = new Map();
+    this.errors = new Map();
     this.timer = null;
     this.element = document.createElement('fieldset');
     this.element.className = 'knobs';
@@ -37,7 +38,10 @@ class KnobPanel {
     reset.type = 'button';
     reset.textContent = 'Reset knobs';
     reset.dataset.knobsReset = '';
-    reset.addEventListener('click', () => this.reset());
+    reset.addEventListener('click', () => {
+      this.show(this.defaults());
+      this.changed();
+    });
     this.element.append(reset);
   }
 
@@ -55,7 +59,12 @@ class KnobPanel {
     const hint = document.createElement('span');
     hint.className = 'knob-hint';
     hint.id = id + '-hint';
-    input.setAttribute('aria-describedby', hint.id);
+    const error = document.createElement('span');
+    error.className = 'knob-error';
+    error.id = id + '-error';
+    error.dataset.knobError = knob.name;
+    error.hidden = true;
+    input.setAttribute('aria-describedby', `${hint.id} ${error.id}`);
     if (knob.type === 'boolean') {
       input.type = 'checkbox';
       input.checked = knob.default === true;
@@ -73,48 +82,78 @@ class KnobPanel {
       row.append(label, input, hint);
       input.addEventListener('input', () => this.changed());
     }
+    row.append(error);
     this.inputs.set(knob.name, input);
+    this.errors.set(knob.name, error);
     return row;
   }
 
-  /** The knob values, or null when a number is out of range (the input says so itself). */
+  defaults() {
+    return Object.fromEntries(this.knobs.map((knob) => [knob.name, knob.default]));
+  }
+
+  /** Whether `params` (null: the defaults) set any knob away from its default. */
+  isExperiment(params) {
+    return params !== null && this.knobs.some((knob) => params[knob.name] !== knob.default);
+  }
+
+  /** Puts `params` (such as kept ones) into the controls, without running. */
+  show(params) {
+    for (const knob of this.knobs) {
+      if (!(knob.name in params)) continue;
+      const input = this.inputs.get(knob.name);
+      if (knob.type === 'boolean') input.checked = params[knob.name] === true;
+      else input.value = String(params[knob.name]);
+      this.refuse(knob, null);
+    }
+  }
+
+  /** The knob values, or null when one is refused (its message shows beside it). */
   values() {
     const params = {};
+    let ok = true;
     for (const knob of this.knobs) {
       const input = this.inputs.get(knob.name);
       if (knob.type === 'boolean') {
         params[knob.name] = input.checked;
+        continue;
+      }
+      const text = input.value.trim();
+      const n = Number(text);
+      const allowed = `allowed: a whole number from ${knob.min} to ${knob.max}`;
+      if (text === '' || input.validity.badInput || !Number.isInteger(n)) {
+        this.refuse(knob, `Not a whole number; ${allowed}.`);
+        ok = false;
+      } else if (n < knob.min || n > knob.max) {
+        this.refuse(knob, `${n} is out of range; ${allowed}.`);
+        ok = false;
       } else {
-        const n = Number(input.value);
-        const ok = input.value.trim() !== '' && Number.isInteger(n) && n >= knob.min && n <= knob.max;
-        input.setAttribute('aria-invalid', String(!ok));
-        if (!ok) return null;
+        this.refuse(knob, null);
         params[knob.name] = n;
       }
     }
-    return params;
+    return ok ? params : null;
+  }
+
+  /** Shows `message` beside the knob's control, or clears it (null). */
+  refuse(knob, message) {
+    const error = this.errors.get(knob.name);
+    error.textContent = message || '';
+    error.hidden = !message;
+    this.inputs.get(knob.name).setAttribute('aria-invalid', String(Boolean(message)));
   }
 
   changed() {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       const params = this.values();
-      if (!params) {
-        this.widget.say('Each knob must be a whole number within its range.');
+      if (params) {
+        this.widget.setKnobs(params);
         return;
       }
-      this.widget.params = params;
-      this.widget.run();
+      this.widget.refuseKnobs();
+      // The old output went, which can move the page: keep the refusal in view.
+      [...this.errors.values()].find((error) => !error.hidden)?.scrollIntoView({ block: 'nearest' });
     }, DEBOUNCE_MS);
-  }
-
-  reset() {
-    for (const knob of this.knobs) {
-      const input = this.inputs.get(knob.name);
-      if (knob.type === 'boolean') input.checked = knob.default === true;
-      else input.value = String(knob.default);
-      input.removeAttribute('aria-invalid');
-    }
-    this.changed();
   }
 }

@@ -1,17 +1,22 @@
 // Runnable snippets on the Sandbox tab. The server renders each snippet readable without JavaScript (title,
 // summary, source, expected output, explanation); this module turns the source into a CodeMirror 5 editor and
 // shows the toolbar: Run (button, Ctrl/Cmd+Enter) posts to /api/run and shows the status, output, errors and
-// diagnostics (listed and marked at their line; the run widget exercises share, run-widget.js); Reset, Copy output and Share link (a short
-// /s/<id> link from POST /api/shares, which opens #sandbox/<snippet>?share=<id>; when the server refuses one, the edited
-// source base64url in the fragment, #sandbox/<snippet>?src=...). Program output is user text: it only ever goes into textContent.
+// diagnostics (listed and marked at their line; the run widget exercises share, run-widget.js); Reset to starter,
+// Copy output and Share link (a short /s/<id> link from POST /api/shares, which opens #sandbox/<snippet>?share=<id>;
+// when the server refuses one, the edited source base64url in the fragment, #sandbox/<snippet>?src=...). Program
+// output is user text: it only ever goes into textContent. Edits are kept in this browser as they are typed
+// (drafts.js) and come back on reload; Reset to starter asks before it discards them.
 // A run that returns a trace is drawn below the output by timeline.js; a snippet with knobs gets its controls from
-// knobs.js, and a changed knob runs the snippet again with {snippet, source, params}. Each finished run is announced
-// as `lesson:run` {snippet, status} on document (progress.js records it).
+// knobs.js. A changed knob is set in the editor's source by the server (POST /api/snippets/{id}/set-knobs, the rule
+// a run with params applies), so the editor shows the code that runs, and that source runs again. A run with knobs
+// away from their defaults is the learner's experiment: it is not compared with the lesson's expected output. Each
+// finished run is announced as `lesson:run` {snippet, status} on document (progress.js records it).
 
 import { loadEditor, createEditor } from './editor.js';
 import { Timeline } from './timeline.js';
 import { attachKnobs } from './knobs.js';
 import { RunWidget, compileErrors, where } from './run-widget.js';
+import { draftOf } from './drafts.js';
 
 const widgets = [...document.querySelectorAll('article.sandbox[data-snippet]')];
 const byId = new Map();
@@ -61,7 +66,8 @@ class SnippetWidget {
     this.expectedPanel = element.querySelector('[data-expected]');
     this.differs = element.querySelector('[data-differs]');
     this.explanation = element.querySelector('[data-explanation]');
-    this.params = null;   // knob values ({NAME: value}) once a knob was changed; sent with the snippet id
+    this.params = null;   // knob values ({NAME: value}) once a knob was changed, as set in the editor's source
+    this.draft = draftOf('snippet', this.id);
     this.editor = createEditor(pre, {
       text: this.original,
       label: 'Java source of ' + this.title + ' (Ctrl+Enter runs)',
@@ -70,7 +76,7 @@ class SnippetWidget {
     });
     this.widget = new RunWidget(element, {
       button: element.querySelector('[data-run]'), status: this.status, diagnostics: this.diagnostics, editor: this.editor,
-      run: () => this.run(),
+      run: () => this.run(), results: [this.output],
     });
 
     element.querySelector('.sandbox-toolbar').hidden = false;
@@ -90,7 +96,10 @@ class SnippetWidget {
     element.querySelector('.sandbox-toolbar').after(this.share);
     this.timeline = new Timeline(this.title);
     element.querySelector('[data-output]').after(this.timeline.element);
-    attachKnobs(this);
+    this.knobs = attachKnobs(this);
+    this.knobQueue = Promise.resolve();
+    this.restoreDraft();
+    this.editor.onChange(() => this.keep());
 
     element.querySelector('[data-reset]').addEventListener('click', () => this.reset());
     element.querySelector('[data-copy-output]').addEventListener('click', () => this.copyOutput());
@@ -102,8 +111,9 @@ class SnippetWidget {
       this.again = true;   // a knob changed during a run: run once more when this one ends
       return;
     }
-    this.clearResult();
-    await this.widget.request(() => this.post(), (body) => this.show(body), { working: 'Running\u2026', retryWhenBusy: true });
+    const shown = await this.widget.request(() => this.post(), (body) => this.show(body),
+      { working: 'Running\u2026', retryWhenBusy: true });
+    if (!shown) this.clearResult();   // the old output must not pass for this run's
     if (this.again) {
       this.again = false;
       this.run();
@@ -114,13 +124,55 @@ class SnippetWidget {
     return fetch('/api/run', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(this.params
-        ? { snippet: this.id, source: this.editor.get(), params: this.params }
-        : { source: this.editor.get() }),
+      // The knobs are set in the editor's source already: what runs is what the learner sees.
+      body: JSON.stringify({ source: this.editor.get() }),
     });
   }
 
+  /** The knobs' values (valid ones): the server sets them in the editor's source, then the snippet runs. */
+  setKnobs(params) {
+    this.knobQueue = this.knobQueue.then(() => this.applyKnobs(params));
+  }
+
+  async applyKnobs(params) {
+    let response;
+    let body;
+    try {
+      response = await fetch(`/api/snippets/${encodeURIComponent(this.id)}/set-knobs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ source: this.editor.get(), params }),
+      });
+      body = await response.json().catch(() => ({}));
+    } catch {
+      this.refuseKnobs('Could not reach the server. Check your connection and try again.');
+      return;
+    }
+    if (!response.ok) {
+      this.refuseKnobs('Not run: ' + (body.error || `HTTP ${response.status}`));
+      return;
+    }
+    this.params = params;
+    this.editor.replace(body.source);   // kept as an edit (keep), like typing
+    await this.run();
+  }
+
+  /**
+   * Nothing runs and the old result goes. A value refused beside its knob (no `message`) does not scroll to the status
+   * line: knobs.js keeps that refusal in view. The server's refusal shows on the status line, brought into view.
+   */
+  refuseKnobs(message) {
+    this.clearResult();
+    if (message) {
+      this.finish('error', message);
+    } else {
+      this.element.dataset.state = 'error';
+      this.say('Not run: a knob\u2019s value is refused; the allowed range shows beside it.');
+    }
+  }
+
   show(result) {
+    this.clearResult();
     const ms = `${result.elapsedMs} ms`;
     const diagnostics = result.diagnostics || [];
     const first = diagnostics[0];
@@ -142,6 +194,10 @@ class SnippetWidget {
     this.widget.showDiagnostics(diagnostics);
     this.timeline.show(result.trace || []);
     document.dispatchEvent(new CustomEvent('lesson:run', { detail: { snippet: this.id, status: result.status } }));
+    if (result.status === 'ok' && this.knobs?.isExperiment(this.params)) {
+      this.finish('experiment', `${words.ok} \u00B7 You changed the knobs: this run is your experiment`);
+      return;
+    }
     if (result.status === 'ok') {
       const matches = normalize(result.stdout) === normalize(this.expected);
       this.expectedPanel.hidden = false;
@@ -173,12 +229,35 @@ class SnippetWidget {
     this.timeline.clear();
   }
 
+  /** Keeps the edit in this browser; an editor back at the starter with default knobs keeps nothing. */
+  keep() {
+    const source = this.editor.get();
+    if (source === this.original && !this.knobs?.isExperiment(this.params)) this.draft.remove();
+    else this.draft.save({ source, params: this.params });
+  }
+
+  restoreDraft() {
+    const kept = this.draft.load();
+    if (!kept || typeof kept.source !== 'string' || kept.source === this.original) return;
+    this.editor.set(kept.source);
+    if (this.knobs && kept.params && typeof kept.params === 'object') {
+      this.params = kept.params;
+      this.knobs.show(kept.params);
+    }
+    this.say('Your edits from last time are back. Reset to starter brings back the original.');
+  }
+
   reset() {
+    const edited = this.editor.get() !== this.original || this.knobs?.isExperiment(this.params);
+    if (edited && !confirm(`Discard your edits to \u201C${this.title}\u201D and go back to the starter code?`)) return;
+    this.params = null;
+    this.knobs?.show(this.knobs.defaults());
     this.editor.set(this.original);
+    this.draft.remove();
     this.clearResult();
     this.share.hidden = true;
     this.element.dataset.state = 'idle';
-    this.say('Reset to the original.');
+    this.say('Reset to the starter code.');
     if (location.hash.startsWith('#sandbox/' + this.id + '?')) history.replaceState(null, '', '#sandbox/' + this.id);
   }
 
@@ -207,6 +286,8 @@ class SnippetWidget {
   }
 
   async restoreShared(id) {
+    if (id === this.linked) return;   // this link was applied already
+    this.linked = id;
     let response;
     try {
       response = await fetch(`/api/shares/${id}`, { headers: { Accept: 'application/json' } });
@@ -222,6 +303,8 @@ class SnippetWidget {
   }
 
   restore(encoded) {
+    if (encoded === this.linked) return;   // this link was applied already
+    this.linked = encoded;
     let text;
     try {
       text = decode(encoded);
@@ -233,11 +316,10 @@ class SnippetWidget {
   }
 
   restoreText(text) {
-    if (text === this.editor.get()) return;
     this.editor.set(text);
     this.clearResult();
     this.element.dataset.state = 'idle';
-    this.say('Restored an edited version from the link. Reset brings back the original.');
+    this.say('Restored an edited version from the link. Reset to starter brings back the original.');
     this.element.scrollIntoView({ block: 'start' });
   }
 }

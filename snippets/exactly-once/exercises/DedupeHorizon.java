@@ -6,15 +6,7 @@
 // Summary: and still forget ids once no retry can come: the seen-set must not grow forever.
 import java.util.*;
 
-/*
- * The job knows the deduper only as an EventDeduper (the exercise provides that interface: keep "implements
- * EventDeduper" and its public methods). It calls accept(id, at) for every delivery in time order (at: seconds).
- * Return true to pass the event on, false to drop it as a duplicate. A producer retries an event at most
- * RETRY_HORIZON_SECONDS after its first send.
- *
- * After every delivery the job takes a checkpoint: it calls snapshot() and keeps a copy of the map returned.
- * After a crash it builds a NEW Deduper and calls restore(...) with the last snapshot.
- */
+// The instructions above the editor say what you are given and how the job calls you.
 class Deduper implements EventDeduper {
     static final long RETRY_HORIZON_SECONDS = 300;
     static final long TTL_SECONDS = 60;

@@ -6,18 +6,7 @@
 // Summary: twice. Make every payment charged exactly once, however often the job calls you.
 import java.util.*;
 
-/*
- * The gateway (the exercise provides it) is outside the job and survives crashes:
- *   String charge(String idempotencyKey, String payment, int amount)
- *       charges the card and returns a receipt. A key the gateway has seen before returns the first receipt
- *       and charges nothing. It may throw GatewayTimeout: the answer was lost, and the charge may or may not
- *       have happened.
- *
- * The job knows your step only as a PaymentProcessor (provided too: keep "implements PaymentProcessor" and the
- * public method). It calls process(payment, amount) once per payment. If it throws GatewayTimeout the job calls
- * it again (up to 3 times). After a crash the job builds a NEW PaymentStep and replays the payments after the
- * last checkpoint.
- */
+// The instructions above the editor say what you are given and how the job calls you.
 class PaymentStep implements PaymentProcessor {
     private final Gateway gateway;
     private int requests = 0;

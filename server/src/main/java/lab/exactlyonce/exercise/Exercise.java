@@ -5,16 +5,18 @@ import lab.exactlyonce.sandbox.engine.CheckSpec;
 /**
  * A fix-the-sink exercise from {@code snippets/<lesson>/exercises/<Name>.java} (the starter the learner completes),
  * {@code <Name>.provided} (what the exercise gives the learner's code: the interface the learner's class implements
- * and the environment it talks to) and {@code <Name>.harness} (the trusted checker; the learner never edits it).
+ * and the environment it talks to), {@code <Name>.harness} (the trusted checker; the learner never edits it) and
+ * {@code <Name>.md} (the instructions).
  * The server never joins them into one source: the sandbox compiles and loads each apart ({@link CheckSpec}).
  *
  * @param id from the {@code // Id:} header, such as {@code exactly-once-append}; never renamed
  * @param description the {@code // Summary:} lines joined
+ * @param instructions Markdown: what the learner's class is given, what it is called with and what it must do
  * @param source the starter without its header lines
  * @param solution a reference solution: what the learner may compare with once they have checked their own attempt
  */
-record Exercise(String id, String lesson, String title, String description, String source, String provided,
-                String harness, String solution) {
+record Exercise(String id, String lesson, String title, String description, String instructions, String source,
+                String provided, String harness, String solution) {
   Exercise {
     if (id == null || !id.matches("[a-z0-9]+(-[a-z0-9]+)*")) throw new IllegalArgumentException("bad exercise id " + id);
     if (title == null || title.isBlank()) throw new IllegalArgumentException("exercise " + id + " needs a title");

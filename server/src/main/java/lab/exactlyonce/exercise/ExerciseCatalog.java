@@ -16,9 +16,11 @@ import java.util.Optional;
 /**
  * The fix-the-sink exercises of every lesson: {@code snippets/<lesson>/exercises/<Name>.java} with a header of
  * {@code // Id:}, {@code // Title:} and {@code // Summary:} lines (read by {@link ContentHeader}), and beside it what
- * the exercise provides to the learner's code {@code <Name>.provided}, its checker {@code <Name>.harness} and its reference solution {@code <Name>.solution}
- * (the tests prove that the solution passes every scenario). A starter without a title, provided code, a checker or
- * a solution, a missing id or an id used twice, stops the start with one line naming the file.
+ * the exercise provides to the learner's code {@code <Name>.provided}, its checker {@code <Name>.harness}, its
+ * reference solution {@code <Name>.solution} (the tests prove that the solution passes every scenario) and its
+ * instructions {@code <Name>.md} (Markdown prose for the page, so the starter's comments stay short). A starter
+ * without a title, provided code, a checker, a solution or instructions, a missing id or an id used twice, stops
+ * the start with one line naming the file.
  */
 public final class ExerciseCatalog {
   private static final List<String> KEYS = List.of("Title", "Summary");
@@ -44,23 +46,28 @@ public final class ExerciseCatalog {
       if (!Files.exists(solution)) {
         throw new LessonFormatException(shown + ": no reference solution " + solution.getFileName() + " beside it");
       }
+      Path instructions = file.sibling(".md");
+      if (!Files.exists(instructions)) {
+        throw new LessonFormatException(shown + ": no instructions " + instructions.getFileName() + " beside it");
+      }
       ContentHeader header = ContentHeader.read(shown, file.read(), KEYS);
       ids.claim(file, header);
       byId.put(header.id(), exercise(shown, file.lesson(), header, file.readSibling(".provided"),
-          file.readSibling(".harness"), file.readSibling(".solution")));
+          file.readSibling(".harness"), file.readSibling(".solution"), file.readSibling(".md")));
     }
     return new ExerciseCatalog(Map.copyOf(byId));
   }
 
   private static Exercise exercise(String shown, String lesson, ContentHeader header, String provided, String harness,
-                                   String solution) {
+                                   String solution, String instructions) {
     if (header.first("Title").isBlank()) throw new LessonFormatException(shown + ": missing '// Title:' header line");
     if (!harness.contains(Exercise.ENTRY)) {
       throw new LessonFormatException(shown + ": its checker has no method '" + Exercise.ENTRY + "...)' for the sandbox to call");
     }
     if (provided.isBlank()) throw new LessonFormatException(shown + ": its provided code is empty");
-    return new Exercise(header.id(), lesson, header.first("Title"), header.joined("Summary"), header.body(), provided,
-        harness, solution);
+    if (instructions.isBlank()) throw new LessonFormatException(shown + ": its instructions are empty");
+    return new Exercise(header.id(), lesson, header.first("Title"), header.joined("Summary"), instructions,
+        header.body(), provided, harness, solution);
   }
 
   List<Exercise> all() {

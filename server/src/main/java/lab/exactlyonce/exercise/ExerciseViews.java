@@ -3,14 +3,15 @@ package lab.exactlyonce.exercise;
 import j2html.tags.DomContent;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.TabViews;
+import lab.exactlyonce.web.Markdown;
 
 import java.util.List;
 
 import static j2html.TagCreator.*;
 
 /**
- * Draws a lesson's fix-the-sink exercises at the end of its Sandbox tab: each one's title, task and starter code,
- * readable without JavaScript, and its Check toolbar and result panels, hidden. {@code web/js/exercises.js} turns
+ * Draws a lesson's fix-the-sink exercises at the end of its Sandbox tab: each one's title, task, instructions (prose
+ * above the editor) and starter code, readable without JavaScript, and its Check toolbar and result panels, hidden. {@code web/js/exercises.js} turns
  * each starter into an editor, shows the toolbar and fills the panels with the verdicts; {@code web/js/progress-view.js}
  * puts a checkmark on each exercise the server saw pass.
  */
@@ -44,12 +45,13 @@ public final class ExerciseViews implements TabViews.ExercisesView {
     return article(
         h4(span(e.title()).withClass("fix-exercise-name")).withClass("fix-exercise-title").withId(id + "/title"),
         p(e.description()).withClass("fix-exercise-description"),
+        div(Markdown.block(e.instructions())).withClass("fix-exercise-instructions").attr("data-instructions", ""),
         pre(code(e.source()).withClass("language-java")).withClass("sandbox-source").attr("data-source", "")
             .attr("tabindex", "0").attr("aria-label", "Java source of the exercise " + e.title()),
         div(
             button("Check").withType("button").withClass("sandbox-run").attr("data-check", e.id())
                 .attr("aria-keyshortcuts", "Control+Enter Meta+Enter"),
-            button("Reset").withType("button").attr("data-reset", e.id()),
+            button("Reset to starter").withType("button").attr("data-reset", e.id()),
             button("Reference solution").withType("button").attr("data-solution", e.id()).attr("hidden", "")
         ).withClass("sandbox-toolbar fix-exercise-toolbar").attr("role", "toolbar").attr("aria-label", "Exercise " + e.title())
             .attr("hidden", ""),

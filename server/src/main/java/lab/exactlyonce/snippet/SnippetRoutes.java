@@ -16,9 +16,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * HTTP in and out for the sandbox: {@code POST /api/run}, {@code GET /api/snippets} and
- * {@code GET /api/snippets/{id}} (with its knobs). A run may name a {@code snippet} and set its knobs in
- * {@code params}; without {@code source} the snippet's own source runs. Validates the request, names what is wrong
+ * HTTP in and out for the sandbox: {@code POST /api/run}, {@code GET /api/snippets},
+ * {@code GET /api/snippets/{id}} (with its knobs) and {@code POST /api/snippets/{id}/set-knobs}. A run may name a
+ * {@code snippet} and set its knobs in {@code params}; without {@code source} the snippet's own source runs.
+ * {@code set-knobs} answers {@code {source}}, the learner's source with those knobs set as a run would set them, so
+ * the editor shows the code that runs. Validates the request, names what is wrong
  * in a 4xx, and hands the run to the {@link CodeRunner} without blocking an HTTP thread; a full queue is answered 429
  * by {@code web.ErrorResponses}. The client key is the remote IP address.
  */
@@ -26,6 +28,7 @@ public final class SnippetRoutes {
   private final CodeRunner sandbox;
   private final SnippetCatalog snippets;
   private static final List<String> FIELDS = List.of("source", "snippet", "params");
+  private static final List<String> KNOB_FIELDS = List.of("source", "params");
 
   public SnippetRoutes(CodeRunner sandbox, SnippetCatalog snippets) {
     this.sandbox = sandbox;
@@ -33,6 +36,8 @@ public final class SnippetRoutes {
   }
 
   record SnippetSummary(String id, String title, String lesson) {}
+
+  record KnobbedSource(String source) {}
 
   record SnippetDetail(String id, String title, String lesson, String summary, String source, String expectedOutput,
                        String explanation, List<Knob> knobs) {}
@@ -47,6 +52,18 @@ public final class SnippetRoutes {
       ctx.json(new SnippetDetail(s.id(), s.title(), s.lesson(), s.summary(), s.source(), s.expectedOutput(),
           s.explanation(), s.knobs()));
     });
+    routes.post("/api/snippets/{id}/set-knobs", this::setKnobs);
+  }
+
+  private void setKnobs(Context ctx) {
+    String id = ctx.pathParam("id");
+    Snippet snippet = snippets.find(id).orElseThrow(() -> new NotFoundResponse("no snippet '" + id + "'"));
+    int limit = sandbox.limits().maxSourceBytes();
+    JsonFields body = JsonRequests.read(ctx, SourceField.maxBodyBytes(limit), KNOB_FIELDS);
+    ObjectNode params = body.optionalObject("params")
+        .orElseThrow(() -> new BadRequestResponse("'params' is required: the knobs to set, by name"));
+    String source = SourceField.read(body, limit, "set knobs in");
+    ctx.json(new KnobbedSource(SourceField.withinLimit(withParams(source, snippet, params), limit)));
   }
 
   private void run(Context ctx) {

@@ -1,5 +1,7 @@
 package lab.exactlyonce.snippet;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import j2html.tags.DomContent;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.TabViews;
@@ -10,9 +12,12 @@ import static j2html.TagCreator.*;
  * Draws a runnable snippet where a lesson's {@code snippet} block stands: title, summary, the source in a
  * {@code <pre><code>}, the expected output and the explanation, all readable without JavaScript. The toolbar,
  * status line and output panels are rendered {@code hidden}; {@code web/js/sandbox.js} shows them, turns the source
- * into an editor and takes over the expected-output panel (shown after a run).
+ * into an editor and takes over the expected-output panel (shown after a run). A snippet with knobs carries them
+ * on the article as {@code data-knobs}, the JSON of {@code GET /api/snippets/{id}}'s knobs, for
+ * {@code web/js/knobs.js}.
  */
 public final class SnippetViews implements TabViews.SnippetView {
+  private static final ObjectMapper JSON = new ObjectMapper();
   private final SnippetCatalog catalog;
 
   public SnippetViews(SnippetCatalog catalog) {
@@ -35,7 +40,7 @@ public final class SnippetViews implements TabViews.SnippetView {
             button("Run").withType("button").withClass("sandbox-run").attr("data-run", id)
                 .attr("aria-keyshortcuts", "Control+Enter Meta+Enter")
                 .withTitle("Run (Ctrl+Enter)"),
-            button("Reset").withType("button").attr("data-reset", id),
+            button("Reset to starter").withType("button").attr("data-reset", id),
             button("Copy output").withType("button").attr("data-copy-output", id),
             button("Share link").withType("button").attr("data-share", id),
             span("Ctrl+Enter runs").withClass("sandbox-hint")
@@ -63,6 +68,15 @@ public final class SnippetViews implements TabViews.SnippetView {
                 .withClass("sandbox-explanation").attr("data-explanation", "")
         ).withClass("sandbox-expected").attr("data-expected", "")
     ).withClass("sandbox").withId("sandbox/" + id).attr("data-snippet", id).attr("data-state", "idle")
-        .attr("aria-labelledby", "sandbox/" + id + "/title");
+        .attr("aria-labelledby", "sandbox/" + id + "/title")
+        .condAttr(!s.knobs().isEmpty(), "data-knobs", knobsJson(s));
+  }
+
+  private static String knobsJson(Snippet s) {
+    try {
+      return JSON.writeValueAsString(s.knobs());
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("the knobs of snippet " + s.id() + " cannot be written as JSON", e);
+    }
   }
 }

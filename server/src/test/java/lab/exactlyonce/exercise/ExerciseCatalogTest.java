@@ -31,6 +31,7 @@ class ExerciseCatalogTest {
     if (provided != null) Files.writeString(dir.resolve("FixIt.provided"), provided);
     if (harness != null) Files.writeString(dir.resolve("FixIt.harness"), harness);
     if (solution != null) Files.writeString(dir.resolve("FixIt.solution"), solution);
+    Files.writeString(dir.resolve("FixIt.md"), "The job calls `write(key)` once per record.\n");
     return dir;
   }
 
@@ -41,6 +42,21 @@ class ExerciseCatalogTest {
     assertEquals("Fix it", e.title());
     assertEquals("Make it right.", e.description());
     assertEquals("class Sink { /* right */ }\n", e.solution());
+    assertEquals("The job calls `write(key)` once per record.\n", e.instructions());
+  }
+
+  @Test
+  void an_exercise_without_instructions_is_refused() throws IOException {
+    Files.delete(exercise(CHECKER, "class Sink {}").resolve("FixIt.md"));
+    var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
+    assertEquals("snippets/a-lesson/exercises/FixIt.java: no instructions FixIt.md beside it", e.getMessage());
+  }
+
+  @Test
+  void an_exercise_with_empty_instructions_is_refused() throws IOException {
+    Files.writeString(exercise(CHECKER, "class Sink {}").resolve("FixIt.md"), "  \n");
+    var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
+    assertEquals("snippets/a-lesson/exercises/FixIt.java: its instructions are empty", e.getMessage());
   }
 
   @Test
@@ -84,7 +100,7 @@ class ExerciseCatalogTest {
   @Test
   void two_exercises_with_one_id_are_refused_naming_both_files_and_lines() throws IOException {
     Path dir = exercise(CHECKER, "class Sink {}");
-    for (String suffix : List.of(".provided", ".harness", ".solution")) {
+    for (String suffix : List.of(".provided", ".harness", ".solution", ".md")) {
       Files.copy(dir.resolve("FixIt" + suffix), dir.resolve("FixItAgain" + suffix));
     }
     Files.writeString(dir.resolve("FixItAgain.java"), "// Title: Again\n// Id: fix-it\nclass MySink implements Sink {}\n");

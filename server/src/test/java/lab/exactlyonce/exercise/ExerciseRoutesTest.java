@@ -96,7 +96,7 @@ class ExerciseRoutesTest extends ServerTest {
     assertFalse(result.get("passed").asBoolean());
     Map<String, List<String>> verdicts = verdicts(result);
     assertEquals(21, verdicts.size(), verdicts.keySet().toString());
-    assertEquals(List.of(), verdicts.get("no crash, checkpoints every 2"));
+    assertEquals(List.of(), verdicts.get("a run without a crash, checkpoints every 2"));
     assertEquals(List.of("duplicate write of o3 after replay from offset 2", "duplicate write of o4 after replay from offset 2"),
         verdicts.get("crash after o4, checkpoints every 2"));
     assertEquals(List.of("duplicate write of o1 after replay from offset 0", "duplicate write of o2 after replay from offset 0"),
@@ -112,7 +112,7 @@ class ExerciseRoutesTest extends ServerTest {
     assertEquals(List.of("transaction left open"), verdicts.get("crash after o4, checkpoints every 2"));
     assertEquals(List.of("record o3 lost", "record o4 lost", "transaction left open"),
         verdicts.get("crash after the checkpoint at offset 4 completed, before its commit, checkpoints every 2"));
-    assertEquals(List.of(), verdicts.get("no crash, checkpoints every 2"));
+    assertEquals(List.of(), verdicts.get("a run without a crash, checkpoints every 2"));
   }
 
   @Test
@@ -125,7 +125,7 @@ class ExerciseRoutesTest extends ServerTest {
   @Test
   void the_payment_starter_charges_retries_and_replays_twice() throws Exception {
     Map<String, List<String>> verdicts = verdicts(check("idempotent-payment", starter("idempotent-payment")));
-    assertEquals(List.of(), verdicts.get("no failures"));
+    assertEquals(List.of(), verdicts.get("every answer arrives and nothing crashes"));
     assertEquals(List.of("payment p2 charged twice"), verdicts.get("the answer to p2 is lost after the charge"));
     assertEquals(List.of(), verdicts.get("the request for p2 is lost before the charge"));
     assertEquals(List.of("payment p3 charged twice"), verdicts.get("crash after p3, replay from the checkpoint"));
@@ -277,7 +277,7 @@ class ExerciseRoutesTest extends ServerTest {
     String source = starter("idempotent-payment").replace("requests++;", "requests++;\n        int[] none = new int[0];\n        none[requests] = 1;");
     JsonNode result = check("idempotent-payment", source);
     assertEquals("ok", result.get("status").asText(), result.toString());
-    String verdict = verdicts(result).get("no failures").get(0);
+    String verdict = verdicts(result).get("every answer arrives and nothing crashes").get(0);
     assertEquals("the payment step failed: java.lang.ArrayIndexOutOfBoundsException: Index 1 out of bounds for length 0",
         verdict);
   }

@@ -57,6 +57,7 @@ class ExerciseStartersTest {
     Files.writeString(dir.resolve("FixIt.provided"), PROVIDED);
     Files.writeString(dir.resolve("FixIt.harness"), CHECKER);
     Files.writeString(dir.resolve("FixIt.solution"), "class MySink implements Sink { public void write(String key) {} }\n");
+    Files.writeString(dir.resolve("FixIt.md"), "The job calls `write(key)` once per record.\n");
     return ExerciseCatalog.load(snippets);
   }
 

@@ -258,7 +258,8 @@ class ReplayBrowserTest extends SandboxTabTest {
     traceOf(() -> crashAfter.fill("3"));
     assertThat(demo.locator("[data-stdout]")).hasText(
         "AppendSink rows=6 sum=180 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n", SLOW);
-    assertThat(demo.locator("[data-differs]")).isVisible();
+    assertThat(demo.locator("[data-status]")).hasText(Pattern.compile("You changed the knobs: this run is your experiment$"));
+    assertThat(demo.locator("[data-differs]")).isHidden();
     assertThat(now(demo)).hasText("t=1: AppendSink is declared an append sink: every write adds a row");
     assertTrue(last() < seedLast, "crashing one record earlier replays one record less");
     assertThat(demo.locator("[data-timeline-scrubber]")).hasAttribute("max", String.valueOf(last()));
@@ -365,8 +366,8 @@ class ReplayBrowserTest extends SandboxTabTest {
     assertThat(crashAfterO4.locator(".fix-exercise-scenario-name")).hasText("\u2717 Failed: crash after o4, checkpoints every 2");
     assertEquals(List.of("duplicate write of o3 after replay from offset 2", "duplicate write of o4 after replay from offset 2"),
         crashAfterO4.locator(".fix-exercise-verdict").allTextContents());
-    assertThat(exercise.locator("[data-scenario='no crash, checkpoints every 2'] .fix-exercise-scenario-name"))
-        .hasText("\u2713 Passed: no crash, checkpoints every 2");
+    assertThat(exercise.locator("[data-scenario='a run without a crash, checkpoints every 2'] .fix-exercise-scenario-name"))
+        .hasText("\u2713 Passed: a run without a crash, checkpoints every 2");
     assertThat(exercise.locator(".fix-exercise-title .progress-check")).hasCount(0);
   }
 
@@ -438,8 +439,9 @@ class ReplayBrowserTest extends SandboxTabTest {
     Locator marked = exercise.locator(".CodeMirror-code > div").nth(lines - 1);
     assertThat(marked.locator(".sandbox-error-line")).hasCount(1);
     assertThat(marked.locator(".sandbox-marker")).hasCount(1);
+    page.onDialog(dialog -> dialog.accept()); // Reset to starter asks before it discards the edit
     exercise.getByRole(AriaRole.BUTTON,
-        new Locator.GetByRoleOptions().setName("Reset").setExact(true)).click();
+        new Locator.GetByRoleOptions().setName("Reset to starter").setExact(true)).click();
     assertThat(status(exercise)).hasText("Reset to the starter code.");
     assertThat(exercise.locator(".sandbox-error-line")).hasCount(0);
     assertEquals(starter, editorText(exercise));

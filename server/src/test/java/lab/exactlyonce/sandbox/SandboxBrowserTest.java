@@ -46,9 +46,10 @@ class SandboxBrowserTest extends SandboxTabTest {
     assertThat(marked.locator(".sandbox-marker")).hasCount(1);
     assertThat(demo.locator("[data-expected]")).isHidden();
 
+    page.onDialog(dialog -> dialog.accept()); // Reset to starter asks before it discards the edit
     demo.locator("[data-reset]").click();
     assertEquals(original, editorText(demo));
-    assertThat(demo.locator("[data-status]")).hasText("Reset to the original.");
+    assertThat(demo.locator("[data-status]")).hasText("Reset to the starter code.");
     assertThat(demo.locator(".sandbox-error-line")).hasCount(0);
   }
 
@@ -79,7 +80,7 @@ class SandboxBrowserTest extends SandboxTabTest {
     // A fresh page loads the editor before it restores the edit: on a loaded CI machine that can take seconds.
     assertThat(restored.locator(".CodeMirror")).isVisible(new LocatorAssertions.IsVisibleOptions().setTimeout(20_000));
     assertThat(restored.locator("[data-status]")).hasText(
-        "Restored an edited version from the link. Reset brings back the original.", SLOW);
+        "Restored an edited version from the link. Reset to starter brings back the original.", SLOW);
     assertEquals(edited, editorText(restored));
     other.close();
   }

@@ -81,7 +81,7 @@ class ShareBrowserTest extends BrowserTest {
     theirs.navigate(link);
     Locator restored = sinkDemo(theirs);
     assertThat(restored.locator("[data-status]")).hasText(
-        "Restored an edited version from the link. Reset brings back the original.", RESTORED);
+        "Restored an edited version from the link. Reset to starter brings back the original.", RESTORED);
     assertEquals(edited, editorText(restored));
     assertTrue(theirs.url().startsWith(url("/lessons/exactly-once#sandbox/sink-demo?share=")), theirs.url());
     assertTrue(restored.locator(".CodeMirror").isVisible(), "the editor with the code is on screen");
@@ -114,7 +114,7 @@ class ShareBrowserTest extends BrowserTest {
     theirs.navigate(link);
     Locator restored = sinkDemo(theirs);
     assertThat(restored.locator("[data-status]")).hasText(
-        "Restored an edited version from the link. Reset brings back the original.", RESTORED);
+        "Restored an edited version from the link. Reset to starter brings back the original.", RESTORED);
     assertEquals(edited, editorText(restored));
     theirs.context().close();
   }
