@@ -25,7 +25,7 @@ import java.util.Set;
  * tab by membership, with its own waiting events added through {@link #DONE_BY}: it re-encodes no rule.
  */
 record LessonItems(Map<Tab, List<String>> sectionsByTab, Set<String> nodes, Set<String> edges, List<String> ladder,
-                   List<String> snippets, List<String> exercises) {
+                   List<String> snippets, List<String> exercises, Map<String, String> sectionOf) {
   static final String SECTION = "section";
   static final String NODE = "node";
   static final String EDGE = "edge";
@@ -55,18 +55,32 @@ record LessonItems(Map<Tab, List<String>> sectionsByTab, Set<String> nodes, Set<
     }
     var ladder = new ArrayList<String>();
     var snippets = new ArrayList<String>();
+    var sectionOf = new LinkedHashMap<String, String>();
     for (Section section : lesson.sections()) {
       for (Block block : section.blocks()) {
-        if (block instanceof Block.Questions q && q.ladder()) q.items().forEach(i -> ladder.add(i.id()));
-        if (block instanceof Block.Snippet s && !snippets.contains(s.snippet())) snippets.add(s.snippet());
+        if (block instanceof Block.Questions q && q.ladder()) {
+          q.items().forEach(i -> {
+            ladder.add(i.id());
+            sectionOf.put(key(RUNG, i.id()), section.id());
+          });
+        }
+        if (block instanceof Block.Snippet s && !snippets.contains(s.snippet())) {
+          snippets.add(s.snippet());
+          sectionOf.put(key(SNIPPET, s.snippet()), section.id());
+        }
       }
     }
     return new LessonItems(Map.copyOf(byTab), Collections.unmodifiableSet(nodes), Collections.unmodifiableSet(edges),
-        List.copyOf(ladder), List.copyOf(snippets), List.copyOf(exercises));
+        List.copyOf(ladder), List.copyOf(snippets), List.copyOf(exercises), Collections.unmodifiableMap(sectionOf));
   }
 
   static String key(String kind, String id) {
     return kind + ":" + id;
+  }
+
+  /** Whether the item {@code key} ({@code rung:L2}) sits in section {@code sectionId}. */
+  boolean within(String key, String sectionId) {
+    return sectionId.equals(sectionOf.get(key));
   }
 
   Tab tabOf(String sectionId) {

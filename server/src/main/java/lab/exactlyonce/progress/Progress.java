@@ -55,15 +55,20 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
     var done = new LinkedHashSet<String>();
     for (String exercise : items.exercises()) exercises.put(exercise, new ExerciseChecks(0, false, null));
     Location last = null;
+    String lastKey = null; // the item at last, as a LessonItems key
     for (RecordedEvent e : events.subList(start, events.size())) {
       String item = e.item();
       Location here = null;
+      String hereKey = null;
       switch (e.type()) {
         case ProgressKinds.SECTION_READ:
           Tab tab = items.tabOf(item);
           if (tab == null) continue; // an id the lesson no longer has
           read.add(item);
           done.add(LessonItems.key(LessonItems.SECTION, item));
+          // Reading a section is noticed when its end scrolls into view, often just after an answer revealed or a
+          // snippet run inside it: the place to resume stays that item, the more precise of the two.
+          if (lastKey != null && items.within(lastKey, item)) continue;
           here = location(tab, tab.id() + "/" + item, e);
           break;
         case ProgressKinds.MAP_NODE:
@@ -88,14 +93,16 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
             int rating = e.data().path("rating").asInt();
             rungs.put(item, new Rung(true, rating, ProgressKinds.RATING_LABELS.get(rating - 1)));
           }
-          done.add(LessonItems.key(LessonItems.RUNG, item));
+          hereKey = LessonItems.key(LessonItems.RUNG, item);
+          done.add(hereKey);
           here = location(Tab.QA, "qa/" + item, e);
           break;
         case ProgressKinds.SNIPPET_RUN:
           if (!items.snippets().contains(item)) continue;
           SnippetRuns runs = snippets.getOrDefault(item, new SnippetRuns(0, null));
           snippets.put(item, new SnippetRuns(runs.runs() + 1, e.data().path("status").asText()));
-          done.add(LessonItems.key(LessonItems.SNIPPET, item));
+          hereKey = LessonItems.key(LessonItems.SNIPPET, item);
+          done.add(hereKey);
           here = location(Tab.SANDBOX, "sandbox/" + item, e);
           break;
         case EXERCISE_CHECK:
@@ -111,6 +118,7 @@ public record Progress(String lesson, List<String> sectionsRead, List<String> no
           continue; // quiz answers and other features' events are not study progress
       }
       last = here;
+      lastKey = hereKey;
     }
     var tabs = new LinkedHashMap<String, TabProgress>();
     for (Tab tab : Tab.values()) tabs.put(tab.id(), items.progressOn(tab, done));

@@ -297,6 +297,20 @@ class EventRoutesTest extends ServerTest {
   }
 
   @Test
+  void reading_the_section_around_the_last_answer_keeps_the_resume_point_on_that_answer() {
+    LearnerClient learner = new LearnerClient(server);
+    learner.event(newId(), "ladder.reveal", "L2", null);
+    // The section's end scrolls into view as the answer opens: the resume point stays on the answer.
+    learner.event(newId(), "section.read", "ladder", null);
+    JsonNode p = learner.progress();
+    assertEquals("#qa/L2", p.at("/last/hash").asText());
+    assertTrue(names(p.get("sectionsRead")).contains("ladder"), "the section still counts as read");
+
+    learner.event(newId(), "section.read", "design-scenario", null); // reading on moves it
+    assertEquals("#qa/design-scenario", learner.progress().at("/last/hash").asText());
+  }
+
+  @Test
   void each_tab_lists_its_items_and_the_page_can_count_them_by_the_keys_done() {
     var learner = new LearnerClient(server);
     learner.event(newId(), "section.read", "three-links", null);
