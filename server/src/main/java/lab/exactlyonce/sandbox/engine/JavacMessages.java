@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  */
 final class JavacMessages {
   private static final Pattern SYMBOL = Pattern.compile("symbol:\\s+(variable|method|class|interface|enum|record)\\s+(\\S+(?:\\([^)]*\\))?)");
-  private static final Pattern LOCATION = Pattern.compile("location:\\s+(?:variable \\S+ of type |class |interface |enum |record )?(\\S+)");
+  private static final Pattern LOCATION = Pattern.compile("location:\\s+(?:variable \\S+ of type |class |interface |enum |record |package )?(\\S+)");
 
   private JavacMessages() {
   }

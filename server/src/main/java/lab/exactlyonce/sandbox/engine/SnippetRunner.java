@@ -192,7 +192,7 @@ public final class SnippetRunner {
       // arbitrary point may leave javac's shared state inconsistent, so this runner retires.
       LOG.warn("a compilation outlived its limit of {} ms", allowed);
       Thread javac = javacOn.get();
-      if (!task.cancel(false) && compilations.containsKey(compilation) && javac != null) {
+      if (javac != null && compilations.containsKey(compilation)) {
         retire("a javac compilation was stopped at its time limit");
         stopHard(javac);
       }

@@ -220,6 +220,13 @@ class SnippetRunnerTest {
   }
 
   @Test
+  void a_syntax_error_is_one_diagnostic_without_the_guesses_that_follow_it() {
+    RunResult result = run(program("int x = (1 + ;", "void broken( { }"));
+
+    assertEquals(List.of(new Diagnostic(4, 18, "illegal start of expression")), result.diagnostics());
+  }
+
+  @Test
   void a_syntax_error_is_a_compile_error_at_its_line() {
     RunResult result = run(main("int x = 1 +;"));
 
