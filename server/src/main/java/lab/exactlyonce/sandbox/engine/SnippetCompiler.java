@@ -101,6 +101,19 @@ final class SnippetCompiler {
     return new Compiled(classes, List.of());
   }
 
+  /**
+   * The classes the source declares that hide a provided or a {@code java.lang} name, as far as Janino parses it
+   * (empty when it does not): when javac fails on such a source, its errors are the hiding's consequences.
+   */
+  static List<Diagnostic> shadowing(String fileName, String source, Set<String> provided) {
+    try {
+      return ShadowedNames.problems(declaredTypes(
+          new Parser(new Scanner(fileName, new StringReader(source))).parseAbstractCompilationUnit()), provided);
+    } catch (CompileException | IOException | RuntimeException | StackOverflowError e) {
+      return List.of();
+    }
+  }
+
   /** The classes the unit declares at top level and as members, by binary name, with their lines. */
   private static Map<String, Integer> declaredTypes(Java.AbstractCompilationUnit unit) {
     Map<String, Integer> declared = new LinkedHashMap<>();
