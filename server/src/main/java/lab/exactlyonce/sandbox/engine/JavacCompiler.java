@@ -5,6 +5,7 @@ import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.SimpleJavaFileObject;
 import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
 import javax.tools.ToolProvider;
 
 import java.io.IOException;
@@ -30,8 +31,7 @@ final class JavacCompiler {
       "-encoding", "UTF-8", "-Xmaxerrs", "100");
   private static final Map<String, byte[]> TRACE = Map.of(Trace.class.getName(), classFile(Trace.class));
   /** The standard manager caches what it read of the JDK: one per compiler thread, as it is not thread-safe. */
-  private static final ThreadLocal<StandardJavaFileManager> STANDARD =
-      ThreadLocal.withInitial(() -> JAVAC.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8));
+  private static final ThreadLocal<StandardJavaFileManager> STANDARD = ThreadLocal.withInitial(JavacCompiler::jdkOnly);
 
   private JavacCompiler() {
   }
@@ -67,6 +67,24 @@ final class JavacCompiler {
     List<Diagnostic> errors = JavacMessages.plain(diagnostics.getDiagnostics());
     if (!ok && errors.isEmpty()) errors = List.of(new Diagnostic(0, 0, "the source does not compile"));
     return ok ? new SnippetCompiler.Compiled(files.classes(), List.of()) : new SnippetCompiler.Compiled(null, errors);
+  }
+
+  /**
+   * The standard manager with every path but the JDK's emptied: by default it would take the class path and the
+   * source path from this JVM's own class path and look into its jars.
+   */
+  private static StandardJavaFileManager jdkOnly() {
+    StandardJavaFileManager standard = JAVAC.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8);
+    try {
+      for (StandardLocation location : List.of(StandardLocation.CLASS_PATH, StandardLocation.SOURCE_PATH,
+          StandardLocation.ANNOTATION_PROCESSOR_PATH, StandardLocation.MODULE_PATH,
+          StandardLocation.ANNOTATION_PROCESSOR_MODULE_PATH)) {
+        standard.setLocation(location, List.of());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return standard;
   }
 
   private static byte[] classFile(Class<?> type) {
