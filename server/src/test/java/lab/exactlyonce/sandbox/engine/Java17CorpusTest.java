@@ -1,5 +1,6 @@
 package lab.exactlyonce.sandbox.engine;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,18 +18,24 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Java 17 programs run through the engine print exactly what they print under plain {@code javac} and {@code java}
- * outside the sandbox, compiled and run here side by side.
+ * Java 17 programs run through a real worker print exactly what they print under plain {@code javac} and
+ * {@code java} outside the sandbox, compiled and run here side by side.
  */
 class Java17CorpusTest {
-  private static final SnippetRunner RUNNER = new SnippetRunner();
+  private static TestWorker worker;
+  private static long id;
 
   @TempDir
   static Path outside;
 
   @BeforeAll
-  static void warm() {
-    RUNNER.run(Snippets.main("var x = 1;"), SandboxLimits.defaults());
+  static void startWorker() throws Exception {
+    worker = new TestWorker();
+  }
+
+  @AfterAll
+  static void stopWorker() throws IOException {
+    worker.close();
   }
 
   @ParameterizedTest
@@ -37,7 +44,7 @@ class Java17CorpusTest {
   void prints_what_javac_and_java_print(String program) throws Exception {
     String source = resource("/java17/" + program + ".java");
 
-    RunResult sandboxed = RUNNER.run(source, SandboxLimits.defaults());
+    RunResult sandboxed = worker.run(++id, source, SandboxLimits.defaults()).result();
 
     assertEquals(new RunResult(Outcome.OK, plainJava(program, source), "", List.of(), sandboxed.elapsedMs(),
         sandboxed.trace()), sandboxed);
