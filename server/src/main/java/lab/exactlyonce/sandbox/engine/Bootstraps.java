@@ -2,7 +2,6 @@ package lab.exactlyonce.sandbox.engine;
 
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.Type;
 
 import java.util.Map;
 import java.util.Set;
@@ -57,10 +56,5 @@ final class Bootstraps {
   /** Whether the bootstrap is ObjectMethods', whose handles may only read the record's own fields. */
   static boolean recordMethods(Handle bootstrap) {
     return bootstrap.getOwner().equals("java/lang/runtime/ObjectMethods");
-  }
-
-  /** Whether an argument of a bootstrap names what it reaches: a method handle or a class or method type. */
-  static boolean reaches(Object argument) {
-    return argument instanceof Handle || argument instanceof Type;
   }
 }
