@@ -21,7 +21,7 @@ import java.util.Set;
  *       calls {@code println(Object)}; any type argument or parameter goes to javac;</li>
  *   <li>variables of reference types: Janino writes no names of local variables, so a NullPointerException's
  *       message says {@code "<local1>" is null}; any declaration of a class or array type (but {@code main}'s
- *       {@code String[] args}, which is never null) goes to javac;</li>
+ *       {@code String[] args} and a {@code catch} parameter, which are never null) goes to javac;</li>
  *   <li>what it does not compile or compiles only in part (lambdas, method references, {@code var}, records, switch
  *       expressions and arrows, patterns, sealed types, text blocks): javac, which also words the errors.</li>
  * </ul>
@@ -82,9 +82,10 @@ final class JaninoFit {
       array = true;
     }
     if (!named && !array || j >= tokens.size() || tokens.get(j).type != TokenType.IDENTIFIER) return false;
-    boolean mainArgs = type.value.equals("String") && array && i >= 2 && tokens.get(i - 1).value.equals("(")
-        && tokens.get(i - 2).value.equals("main");
-    return !mainArgs;
+    boolean neverNull = i >= 2 && tokens.get(i - 1).value.equals("(")
+        && (tokens.get(i - 2).value.equals("main") && type.value.equals("String") && array
+            || tokens.get(i - 2).value.equals("catch"));
+    return !neverNull;
   }
 
   /** The tokens without white space and comments, or null when the source does not scan. */

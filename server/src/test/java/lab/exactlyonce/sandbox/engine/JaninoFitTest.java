@@ -13,7 +13,8 @@ class JaninoFitTest {
   @ParameterizedTest
   @ValueSource(strings = {"int n = 0; for (int i = 0; i < n; i++) n += i; System.out.println(n);",
       "long x = 1; while (x < 1000) x *= 3; System.out.println(x % 7 == 0 ? \"yes\" : \"no\");",
-      "boolean done = false; do { done = !done; } while (!done); System.out.println(Math.max(1, 2));"})
+      "boolean done = false; do { done = !done; } while (!done); System.out.println(Math.max(1, 2));",
+      "int n = 0; try { n = 1 / n; } catch (ArithmeticException e) { System.out.println(e.getMessage()); }"})
   void janino_keeps_plain_code_on_primitives(String body) {
     assertTrue(JaninoFit.fits(main(body)), body);
   }
