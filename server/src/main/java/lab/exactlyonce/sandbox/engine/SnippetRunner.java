@@ -77,7 +77,7 @@ public final class SnippetRunner {
   /** Compilations in progress, by start time (nanoTime). */
   private final Map<Object, Long> compilations = new ConcurrentHashMap<>();
   /** The first compilation of each compiler in a fresh JVM loads and JIT-compiles it: until then, a longer limit. */
-  private volatile boolean warm;
+  private volatile boolean janinoWarm;
   private volatile boolean javacWarm;
 
   public SnippetRunner() {
@@ -178,12 +178,13 @@ public final class SnippetRunner {
         compilations.remove(compilation);
       }
     });
-    boolean compilerWarm = JaninoFit.fits(source) ? warm : javacWarm;
+    boolean janinoFirst = JaninoFit.fits(source);
+    boolean compilerWarm = janinoFirst ? janinoWarm : javacWarm;
     long allowed = compilerWarm ? limits.compileMillis() : Math.max(limits.compileMillis(), COLD_COMPILE_MILLIS);
     try {
       Compilers.Result result = task.get(allowed, TimeUnit.MILLISECONDS);
       compiled = result.compiled();
-      warm = true;
+      if (janinoFirst) janinoWarm = true;
       if (result.javac()) javacWarm = true;
     } catch (TimeoutException e) {
       // Neither compiler looks at interrupts. Janino's compilation goes on in the background: usually it ends soon
