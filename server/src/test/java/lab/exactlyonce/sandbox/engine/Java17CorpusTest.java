@@ -2,6 +2,7 @@ package lab.exactlyonce.sandbox.engine;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Java 17 programs run through a real worker print exactly what they print under plain {@code javac} and
@@ -40,7 +42,8 @@ class Java17CorpusTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"Records", "Lambdas", "Streams", "SwitchAndPatterns", "TextBlocksAndVar", "Generics",
-      "NestedClasses", "EnumsAndInterfaces", "ResourcesAndExceptions", "LabelsAndAsserts", "PlainJava"})
+      "NestedClasses", "EnumsAndInterfaces", "ResourcesAndExceptions", "LabelsAndAsserts", "PlainJava",
+      "PrimitivesOnJanino"})
   void prints_what_javac_and_java_print(String program) throws Exception {
     String source = resource("/java17/" + program + ".java");
 
@@ -48,6 +51,11 @@ class Java17CorpusTest {
 
     assertEquals(new RunResult(Outcome.OK, plainJava(program, source), "", List.of(), sandboxed.elapsedMs(),
         sandboxed.trace()), sandboxed);
+  }
+
+  @Test
+  void the_corpus_takes_the_fast_compiler_too() throws IOException {
+    assertTrue(JaninoFit.fits(resource("/java17/PrimitivesOnJanino.java")));
   }
 
   /** What {@code javac Main.java && java Main} prints, in a directory of its own. */
