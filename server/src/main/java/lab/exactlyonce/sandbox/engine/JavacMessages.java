@@ -40,7 +40,7 @@ final class JavacMessages {
         if (!named.add(symbol.group(1) + " " + symbol.group(2))) continue;
         message = notFound(symbol.group(1), symbol.group(2), message);
       } else {
-        message = weakerAccess(oneLine(message));
+        message = nonStatic(weakerAccess(oneLine(message)));
       }
       out.add(new Diagnostic((int) Math.max(0, d.getLineNumber()), (int) Math.max(0, d.getColumnNumber()), message));
     }
@@ -82,6 +82,17 @@ final class JavacMessages {
     boolean implementing = m.group(3).equals("implement");
     return "the method " + m.group(1) + " of " + m.group(2) + " must be " + m.group(5) + ": it " + m.group(3) + "s "
         + m.group(4) + "." + m.group(1) + (implementing ? ", and every method of an interface is public" : "");
+  }
+
+  private static final Pattern NON_STATIC =
+      Pattern.compile("non-static (variable|method) (\\S+) cannot be referenced from a static context");
+
+  /** "non-static variable count cannot be referenced from a static context", as a learner would say it. */
+  private static String nonStatic(String message) {
+    Matcher m = NON_STATIC.matcher(message);
+    if (!m.matches()) return message;
+    return m.group(2) + " belongs to an object (the " + m.group(1) + " is not static), so static code such as main"
+        + " cannot use it directly: make it static, or create an object and use it through that";
   }
 
   /** javac's message lines ("incompatible types: ...", "  required: int", "  found: String") as one line. */

@@ -197,6 +197,18 @@ class SnippetRunnerTest {
   }
 
   @Test
+  void an_instance_member_used_from_main_is_explained() {
+    RunResult result = run(program("count++; greet();", "int count; void greet() { }"));
+
+    assertEquals(List.of(
+        new Diagnostic(4, 5, "count belongs to an object (the variable is not static), so static code such as main"
+            + " cannot use it directly: make it static, or create an object and use it through that"),
+        new Diagnostic(4, 14, "greet() belongs to an object (the method is not static), so static code such as main"
+            + " cannot use it directly: make it static, or create an object and use it through that")),
+        result.diagnostics());
+  }
+
+  @Test
   void a_null_pointer_exception_names_the_learners_variable() {
     RunResult local = run(main("String name = null; System.out.println(name.length());"));
     RunResult parameter = run(program("System.out.println(size(null));", "static int size(int[] counts) { return counts.length; }"));
