@@ -305,7 +305,7 @@ final class WorkerPool {
         "-XX:-OmitStackTraceInFastThrow",
         "-XX:+DisplayVMOutputToStderr",
         // only the modules the engine needs: AWT, java.net.http, JDBC and the like are not even there
-        "--limit-modules", "java.base,java.logging,java.management,jdk.management,jdk.unsupported",
+        "--limit-modules", "java.base,java.logging,java.management,jdk.management,jdk.unsupported,jdk.compiler",
         "-Xshare:auto",
         "-XX:ErrorFile=" + inside + "/hs_err_pid%p.log",
         "-Djava.io.tmpdir=" + inside,

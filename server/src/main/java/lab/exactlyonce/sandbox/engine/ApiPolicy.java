@@ -56,7 +56,9 @@ final class ApiPolicy {
         "IllegalArgumentException", "IllegalStateException", "IndexOutOfBoundsException",
         "NegativeArraySizeException", "NullPointerException", "NumberFormatException",
         "StringIndexOutOfBoundsException", "UnsupportedOperationException", "AssertionError", "StackOverflowError",
-        "OutOfMemoryError", "VirtualMachineError", "ExceptionInInitializerError", "InterruptedException");
+        "OutOfMemoryError", "VirtualMachineError", "ExceptionInInitializerError", "InterruptedException",
+        // What javac's output names: the super class of records, and what a switch on an enum catches or throws.
+        "Record", "NoSuchFieldError", "IncompatibleClassChangeError");
     // These three read system properties: Integer.getInteger("java.version") and friends.
     CLASSES.put("java/lang/Integer", Rule.except("getInteger"));
     CLASSES.put("java/lang/Long", Rule.except("getLong"));

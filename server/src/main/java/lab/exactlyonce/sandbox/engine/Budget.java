@@ -93,6 +93,11 @@ public final class Budget {
     out.print(LearnerStackTrace.trace(t));
   }
 
+  /** {@code t.getStackTrace()} with the learner's frames only, named as {@code java} names them. */
+  public static StackTraceElement[] getStackTrace(Throwable t) {
+    return LearnerStackTrace.learnerElements(t.getStackTrace());
+  }
+
   // Regular expressions, matched against a view of the input that ticks as the engine reads it.
 
   public static boolean regexMatches(String input, String regex) {

@@ -25,7 +25,8 @@ import java.util.Set;
 /**
  * Checks every class the compiler produced against {@link ApiPolicy}: super types, field and method types,
  * generic signatures, annotations, and every class, method and field each instruction references (including class
- * constants), with the line of the reference. Method handles, dynamic constants, invokedynamic, native methods and
+ * constants), with the line of the reference. invokedynamic is admitted for the {@link Bootstraps} javac needs,
+ * their method handles checked like calls; method handle constants, dynamic constants, native methods and
  * finalizers are refused outright. This is the gate: the compile-time class loader only makes errors readable.
  */
 final class BytecodeVerifier {
@@ -183,6 +184,7 @@ final class BytecodeVerifier {
   private final class ClassCheck extends ClassVisitor {
     private final List<Violation> classLevel = new ArrayList<>();
     private int firstLine = Integer.MAX_VALUE;
+    private String className;
 
     ClassCheck() {
       super(API);
@@ -194,6 +196,7 @@ final class BytecodeVerifier {
 
     @Override
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+      className = name;
       for (String reserved : RESERVED_PACKAGES) {
         if (name.startsWith(reserved)) classLevel(reserved.replace('/', '.') + "* as a package of your own");
       }
@@ -284,7 +287,40 @@ final class BytecodeVerifier {
 
       @Override
       public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
-        deny("invokedynamic");
+        if (!Bootstraps.admitted(bootstrap)) {
+          deny("invokedynamic with the bootstrap " + ApiPolicy.dotted(bootstrap.getOwner()) + "." + bootstrap.getName());
+          return;
+        }
+        deny(deniedInDescriptor(descriptor));
+        for (Object argument : arguments) {
+          if (argument instanceof Handle) {
+            deny(deniedHandle((Handle) argument, Bootstraps.recordMethods(bootstrap)));
+          } else if (argument instanceof Type) {
+            Type type = (Type) argument;
+            deny(type.getSort() == Type.METHOD ? deniedInDescriptor(type.getDescriptor()) : deniedType(type));
+          } else if (argument instanceof ConstantDynamic) {
+            deny("a dynamic constant");
+          }
+        }
+      }
+
+      /**
+       * What a lambda's or method reference's implementation reaches, checked like a call to it; a record's
+       * {@code toString}, {@code equals} and {@code hashCode} may only read the record's own fields.
+       */
+      private String deniedHandle(Handle handle, boolean recordMethods) {
+        if (recordMethods) {
+          boolean ownField = handle.getTag() == Opcodes.H_GETFIELD && handle.getOwner().equals(className);
+          return ownField ? deniedInDescriptor(handle.getDesc()) : "a record method handle to " + handle.getOwner();
+        }
+        if (handle.getTag() < Opcodes.H_INVOKEVIRTUAL) return "a method handle to the field " + handle.getName();
+        String denied = deniedMember(handle.getOwner(), handle.getName(), handle.getDesc(), false);
+        if (denied != null) return denied;
+        if (Instrumenter.rewrites(handle.getOwner(), handle.getName(), handle.getDesc())) {
+          return "a method reference to " + ApiPolicy.dotted(handle.getOwner()) + "." + handle.getName()
+              + " (write a lambda that calls it instead, e.g. s -> s." + handle.getName() + "(...))";
+        }
+        return null;
       }
 
       @Override

@@ -12,7 +12,9 @@ import java.util.Set;
 /**
  * The trusted half of an exercise check, compiled once per worker: the provided classes (as compiled, for compiling
  * learner code against them, and instrumented, for runs) and the checker (instrumented), each its own compilation,
- * and the checker's entry class. Every run defines them afresh in its own {@link ExerciseLoader}.
+ * and the checker's entry class. Every run defines them afresh in its own {@link ExerciseLoader}. The provided
+ * classes are compiled by javac, so that they keep their generic types for a learner's source that javac compiles
+ * against them (Janino writes none); the checker, which only this class compiles against, by Janino.
  */
 final class ExerciseHarness {
   private static final String ENTRY = "check";
@@ -37,7 +39,7 @@ final class ExerciseHarness {
    * @throws IllegalStateException naming what is wrong with the exercise
    */
   static ExerciseHarness compile(CheckSpec spec, SnippetCompiler compiler) {
-    SnippetCompiler.Compiled provided = compiler.compile("Provided.java", spec.provided());
+    SnippetCompiler.Compiled provided = JavacCompiler.compile("Provided.java", spec.provided());
     if (!provided.ok()) throw new IllegalStateException("the exercise's provided code does not compile: " + provided.errors());
     ClassLoader providedView = new ExerciseLoader(provided.classes(), SnippetCompiler.CompileLoader.INSTANCE);
     SnippetCompiler.Compiled checker = compiler.compile("ExerciseCheck.java", spec.checker(), providedView, Set.of());

@@ -54,6 +54,20 @@ final class Instrumenter {
   private Instrumenter() {
   }
 
+  /**
+   * Whether a call to this method is rewritten here: a method reference to it would run the original, so the
+   * bytecode check refuses those.
+   */
+  static boolean rewrites(String owner, String name, String descriptor) {
+    return BUDGETED_REGEX.containsKey(owner + "." + name + descriptor) || learnerFramesOnly(name, descriptor);
+  }
+
+  /** {@code printStackTrace()}, {@code printStackTrace(PrintStream)}, {@code getStackTrace()}: on any throwable. */
+  private static boolean learnerFramesOnly(String name, String descriptor) {
+    return name.equals("printStackTrace") && (descriptor.equals("()V") || descriptor.equals("(Ljava/io/PrintStream;)V"))
+        || name.equals("getStackTrace") && descriptor.equals("()[Ljava/lang/StackTraceElement;");
+  }
+
   static byte[] instrument(byte[] classFile) {
     ClassReader reader = new ClassReader(classFile);
     ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
@@ -214,11 +228,9 @@ final class Instrumenter {
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
       beforeInstruction();
-      if (opcode == Opcodes.INVOKEVIRTUAL && name.equals("printStackTrace")
-          && (descriptor.equals("()V") || descriptor.equals("(Ljava/io/PrintStream;)V"))) {
-        // Prints the learner's frames only, like an uncaught exception, instead of the sandbox's own.
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "printStackTrace",
-            "(Ljava/lang/Throwable;" + descriptor.substring(1), false);
+      if (opcode == Opcodes.INVOKEVIRTUAL && learnerFramesOnly(name, descriptor)) {
+        // The learner's frames only, like an uncaught exception, instead of the sandbox's own.
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, name, "(Ljava/lang/Throwable;" + descriptor.substring(1), false);
         return;
       }
       String budgeted = BUDGETED_REGEX.get(owner + "." + name + descriptor);

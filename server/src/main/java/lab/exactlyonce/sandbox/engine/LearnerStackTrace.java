@@ -25,6 +25,20 @@ final class LearnerStackTrace {
     return frames;
   }
 
+  /**
+   * The learner's frames as {@code getStackTrace()} returns them outside the sandbox: without the class loader's
+   * name, which would print as "snippet//Main.main(Main.java:4)".
+   */
+  static StackTraceElement[] learnerElements(StackTraceElement[] trace) {
+    List<StackTraceElement> frames = learnerFrames(trace);
+    StackTraceElement[] out = new StackTraceElement[frames.size()];
+    for (int i = 0; i < out.length; i++) {
+      StackTraceElement e = frames.get(i);
+      out[i] = new StackTraceElement(e.getClassName(), e.getMethodName(), e.getFileName(), e.getLineNumber());
+    }
+    return out;
+  }
+
   /** The line of the first learner frame of the innermost cause that has one, or 0. */
   static int line(Throwable t) {
     int line = 0;

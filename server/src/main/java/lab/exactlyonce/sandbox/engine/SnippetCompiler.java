@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
 /**
  * Compiles one snippet with Janino into class files (nothing is loaded here). Janino resolves library types
  * through {@link CompileLoader}: JDK classes only, never the application's own. Every error Janino reports is
- * collected with its line and column, and Janino's "not yet implemented" errors get a hint for modern Java.
+ * collected with its line and column; for a learner's snippet they only mean that javac compiles it instead
+ * ({@link Compilers}), while the trusted code of exercises must compile here.
  */
 final class SnippetCompiler {
   private static final Logger LOG = LoggerFactory.getLogger(SnippetCompiler.class);
@@ -66,10 +67,9 @@ final class SnippetCompiler {
     compiler.setDebuggingInformation(true, true, true);
     compiler.setParentClassLoader(library);
     List<Diagnostic> errors = new ArrayList<>();
-    ModernJavaHints hints = new ModernJavaHints(source);
     compiler.setCompileErrorHandler((message, location) -> {
-      Diagnostic diagnostic = hints.diagnostic(location, message);
-      if (!errors.contains(diagnostic) && !ModernJavaHints.isFollowOn(diagnostic.message(), errors)) errors.add(diagnostic);
+      Diagnostic diagnostic = diagnostic(location, message);
+      if (!errors.contains(diagnostic)) errors.add(diagnostic);
     });
     compiler.setWarningHandler((handle, message, location) -> { });
     try {
@@ -79,14 +79,14 @@ final class SnippetCompiler {
       if (!shadowing.isEmpty()) return new Compiled(null, shadowing);
       compiler.cook(new FinallyOnce().copyAbstractCompilationUnit(unit));
     } catch (CompileException e) {
-      if (errors.isEmpty()) errors.add(hints.diagnostic(e.getLocation(), rawMessage(e.getMessage(), e.getLocation())));
+      if (errors.isEmpty()) errors.add(diagnostic(e.getLocation(), rawMessage(e.getMessage(), e.getLocation())));
     } catch (InternalCompilerException e) {
       // After a real error Janino's code generator may trip over what it left behind: the real error is the news.
-      if (errors.isEmpty()) errors.add(internalCompilerError(e, hints));
+      if (errors.isEmpty()) errors.add(internalCompilerError(e));
     } catch (RuntimeException | AssertionError e) {
       // Janino's own bug (a cast, an index, an assertion deep in its code generator), not the learner's mistake.
       LOG.warn("Janino failed on a snippet", e);
-      if (errors.isEmpty()) errors.add(internalCompilerError(e, hints));
+      if (errors.isEmpty()) errors.add(internalCompilerError(e));
     } catch (StackOverflowError e) {
       return new Compiled(null, List.of(new Diagnostic(0, 0, "the source is nested too deeply to compile")), true);
     } catch (IOException e) {
@@ -99,6 +99,19 @@ final class SnippetCompiler {
     Map<String, byte[]> classes = new LinkedHashMap<>();
     for (ClassFile file : compiler.getClassFiles()) classes.put(file.getThisClassName(), file.toByteArray());
     return new Compiled(classes, List.of());
+  }
+
+  /**
+   * The classes the source declares that hide a provided or a {@code java.lang} name, as far as Janino parses it
+   * (empty when it does not): when javac fails on such a source, its errors are the hiding's consequences.
+   */
+  static List<Diagnostic> shadowing(String fileName, String source, Set<String> provided) {
+    try {
+      return ShadowedNames.problems(declaredTypes(
+          new Parser(new Scanner(fileName, new StringReader(source))).parseAbstractCompilationUnit()), provided);
+    } catch (CompileException | IOException | RuntimeException | StackOverflowError e) {
+      return List.of();
+    }
   }
 
   /** The classes the unit declares at top level and as members, by binary name, with their lines. */
@@ -117,6 +130,12 @@ final class SnippetCompiler {
     for (Java.MemberTypeDeclaration member : type.getMemberTypeDeclarations()) {
       declare(member, binaryName + "$" + member.getName(), declared);
     }
+  }
+
+  private static Diagnostic diagnostic(Location location, String message) {
+    int line = location == null ? 0 : Math.max(0, location.getLineNumber());
+    int column = location == null ? 0 : Math.max(0, location.getColumnNumber());
+    return new Diagnostic(line, column, message == null || message.isBlank() ? "compilation failed" : message);
   }
 
   /** Janino's message prefixes the location ("File 'Main.java', Line 4, Column 5: "); the diagnostic has it apart. */
@@ -144,7 +163,7 @@ final class SnippetCompiler {
    * Janino wraps a failure deep in its code generator in one exception per enclosing construct, each message
    * starting with that construct's location; the innermost location and the innermost message are the useful ones.
    */
-  static Diagnostic internalCompilerError(Throwable e, ModernJavaHints hints) {
+  static Diagnostic internalCompilerError(Throwable e) {
     int line = 0;
     int column = 0;
     String detail = e.getClass().getSimpleName();
@@ -165,8 +184,7 @@ final class SnippetCompiler {
       String bare = message.replaceAll("^(?:(?:Compiling \"[^\"]*\" in )?(?:File [^,]*, )?Line \\d+, Column \\d+:? ?)+", "").trim();
       if (!bare.isEmpty() && !bare.startsWith("Compiling \"")) detail = bare;
     }
-    String hint = hints.hint(line, detail);   // some limits of Janino surface here, e.g. "Code grows beyond 64 KB"
-    return new Diagnostic(Math.max(0, line), Math.max(0, column), hint.equals(detail) ? couldNotHandle(detail) : hint);
+    return new Diagnostic(Math.max(0, line), Math.max(0, column), couldNotHandle(detail));
   }
 
   /**

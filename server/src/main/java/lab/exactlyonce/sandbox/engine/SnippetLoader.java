@@ -5,7 +5,8 @@ import java.util.Set;
 
 /**
  * The class loader of one run: it defines the snippet's (verified, instrumented) classes and resolves nothing
- * else but allowlisted JDK classes, {@link Budget}, {@link Trace} and, in an exercise check, the classes the exercise
+ * else but allowlisted JDK classes, what the JVM needs to link the admitted {@link Bootstraps}, {@link Budget},
+ * {@link Trace} and, in an exercise check, the classes the exercise
  * provides (asked of its {@link ExerciseLoader} before anything else, so a learner class cannot stand in for them).
  * A fresh one per run, so no static state survives a run. Its name, {@value #NAME}, marks the learner's frames in
  * stack traces.
@@ -56,7 +57,7 @@ final class SnippetLoader extends ClassLoader {
       if (provided.contains(name)) return exercise.loadClass(name);
       byte[] bytes = classes.get(name);
       if (bytes != null) return defineClass(name, bytes, 0, bytes.length);
-      if (ApiPolicy.allowsClass(name.replace('.', '/'))) return Class.forName(name, false, PLATFORM);
+      if (ApiPolicy.allowsClass(name.replace('.', '/')) || Bootstraps.linked(name)) return Class.forName(name, false, PLATFORM);
       throw new ClassNotFoundException(name + " is not allowed in the sandbox");
     }
   }

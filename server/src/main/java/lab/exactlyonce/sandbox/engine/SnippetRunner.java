@@ -22,6 +22,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,7 +30,8 @@ import java.util.regex.Pattern;
  * Compiles and runs one learner snippet inside this JVM, within its {@link SandboxLimits}. The stages:
  * <ol>
  *   <li>size check, then {@link OutsideSandbox} refuses names of JDK classes in modules the sandbox lacks
- *       ({@code rejected}), then Janino compiles the source (on a compiler thread, at most {@code compileMillis});</li>
+ *       ({@code rejected}), then {@link Compilers} compiles the source with Janino or javac (on a compiler thread, at
+ *       most {@code compileMillis});</li>
  *   <li>{@link BytecodeVerifier} checks every class against the {@link ApiPolicy} allowlist ({@code rejected});</li>
  *   <li>{@link Instrumenter} adds budget checks; the JVM verifies the classes ({@link LinkCheck}, with
  *       {@link FrameRepair} for Janino's wrong stack map frames); the result is cached by source hash;</li>
@@ -55,7 +57,7 @@ public final class SnippetRunner {
   /** Compilations run here (a deep stack for Janino's recursion); concurrent runs compile side by side. */
   private static final ExecutorService COMPILER_THREADS = newCompilerThreads();
 
-  private final SnippetCompiler compiler = new SnippetCompiler();
+  private final Compilers compilers = new Compilers();
   private final PreparedCache cache = new PreparedCache(64);
   /** The trusted halves of exercise checks, by {@link CheckSpec#key()}: a lesson has a handful of exercises. */
   private final Map<String, ExerciseHarness> harnesses = Collections.synchronizedMap(
@@ -74,8 +76,9 @@ public final class SnippetRunner {
   private final AtomicLong compiledSources = new AtomicLong();
   /** Compilations in progress, by start time (nanoTime). */
   private final Map<Object, Long> compilations = new ConcurrentHashMap<>();
-  /** The first compilation in a fresh JVM loads and JIT-compiles Janino itself: it gets a longer limit. */
-  private volatile boolean warm;
+  /** The first compilation of each compiler in a fresh JVM loads and JIT-compiles it: until then, a longer limit. */
+  private volatile boolean janinoWarm;
+  private volatile boolean javacWarm;
 
   public SnippetRunner() {
     OutputRouting.install();
@@ -142,7 +145,7 @@ public final class SnippetRunner {
     }
     String harnessKey = check == null ? null : check.key();
     ExerciseHarness harness = check == null ? null : harnesses.computeIfAbsent(harnessKey,
-        k -> ExerciseHarness.compile(check, compiler));
+        k -> ExerciseHarness.compile(check, compilers.janino()));
     String key = harness == null ? PreparedCache.key(source) : PreparedCache.key(harnessKey + "\u0000" + source);
     Prepared prepared = cache.get(key);
     if (prepared == null) {
@@ -167,22 +170,33 @@ public final class SnippetRunner {
     compiledSources.incrementAndGet();
     Object compilation = new Object();
     compilations.put(compilation, System.nanoTime());
-    Future<SnippetCompiler.Compiled> task = COMPILER_THREADS.submit(() -> {
+    AtomicReference<Thread> javacOn = new AtomicReference<>();
+    Future<Compilers.Result> task = COMPILER_THREADS.submit(() -> {
       try {
-        return harness == null ? compiler.compile(fileName, source)
-            : compiler.compile(fileName, source, harness.compileLibrary(), harness.providedNames());
+        return compilers.compile(fileName, source, harness, javacOn);
       } finally {
         compilations.remove(compilation);
       }
     });
-    long allowed = warm ? limits.compileMillis() : Math.max(limits.compileMillis(), COLD_COMPILE_MILLIS);
+    boolean janinoFirst = JaninoFit.fits(source);
+    boolean compilerWarm = janinoFirst ? janinoWarm : javacWarm;
+    long allowed = compilerWarm ? limits.compileMillis() : Math.max(limits.compileMillis(), COLD_COMPILE_MILLIS);
     try {
-      compiled = task.get(allowed, TimeUnit.MILLISECONDS);
-      warm = true;
+      Compilers.Result result = task.get(allowed, TimeUnit.MILLISECONDS);
+      compiled = result.compiled();
+      if (janinoFirst) janinoWarm = true;
+      if (result.javac()) javacWarm = true;
     } catch (TimeoutException e) {
-      // Janino does not look at interrupts: the compilation goes on in the background. Usually it ends soon (a
-      // large source on a busy machine); one still going LINGER_SECONDS after it started retires this runner.
+      // Neither compiler looks at interrupts. Janino's compilation goes on in the background: usually it ends soon
+      // (a large source on a busy machine); one still going LINGER_SECONDS after it started retires this runner.
+      // javac's type inference can take minutes for a few lines, so it is stopped now; a thread stopped at an
+      // arbitrary point may leave javac's shared state inconsistent, so this runner retires.
       LOG.warn("a compilation outlived its limit of {} ms", allowed);
+      Thread javac = javacOn.get();
+      if (javac != null && compilations.containsKey(compilation)) {
+        retire("a javac compilation was stopped at its time limit");
+        stopHard(javac);
+      }
       return null;
     } catch (ExecutionException e) {
       if (e.getCause() instanceof OutOfMemoryError) {

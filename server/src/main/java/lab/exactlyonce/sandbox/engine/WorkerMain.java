@@ -17,8 +17,8 @@ import java.util.List;
  *
  * <p>Start: {@code java <flags> -cp <the server's class path> lab.exactlyonce.sandbox.engine.WorkerMain}.
  * Recommended flags: {@code -Xmx256m -XX:+UseSerialGC -XX:-OmitStackTraceInFastThrow -XX:+DisplayVMOutputToStderr
- * --limit-modules java.base,java.logging,java.management,jdk.management,jdk.unsupported} (the last keeps AWT,
- * java.net.http, JDBC and the like out of the worker JVM altogether). Learner code runs on its own thread with a
+ * --limit-modules java.base,java.logging,java.management,jdk.management,jdk.unsupported,jdk.compiler} (the last
+ * keeps AWT, java.net.http, JDBC and the like out of the worker JVM altogether; {@code jdk.compiler} is javac). Learner code runs on its own thread with a
  * 4 MB stack, so {@code -Xss} does not matter for it.
  *
  * <p>Protocol (JSON lines, UTF-8):
@@ -48,17 +48,15 @@ public final class WorkerMain {
   /** Exit status of a worker whose warm-up failed (it never wrote the ready line): the engine itself is broken. */
   public static final int EXIT_BROKEN = 2;
 
+  /** What Janino keeps (see JaninoFit): primitives, calls, loops, a caught exception. */
   private static final String WARM_UP = String.join("\n",
-      "import java.util.*;",
       "public class WarmUp {",
       "  static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }",
       "  public static void main(String[] args) {",
-      "    Map<String, Integer> counts = new HashMap<String, Integer>();",
-      "    List<String> words = new ArrayList<String>(Arrays.asList(\"a\", \"b\", \"a\", \"c\"));",
-      "    for (String w : words) counts.put(w, counts.containsKey(w) ? ((Integer) counts.get(w)).intValue() + 1 : 1);",
-      "    StringBuilder sb = new StringBuilder();",
-      "    try { int[] xs = new int[2]; xs[%d] = 1; } catch (RuntimeException e) { sb.append(e.getClass().getSimpleName()); }",
-      "    System.out.println(new TreeMap<String, Integer>(counts) + \" \" + fib(15) + \" \" + sb);",
+      "    int total = 0;",
+      "    for (int i = 0; i < 20; i++) total += fib(i % 12);",
+      "    try { total += (new int[2])[%d + 1]; } catch (RuntimeException e) { total -= e.getClass().getSimpleName().length(); }",
+      "    System.out.println(new StringBuilder().append(total).append(' ').append(fib(15)).append(Math.max(1, 2)));",
       "  }",
       "}");
 
@@ -102,6 +100,21 @@ public final class WorkerMain {
       "    try { new ArrayList<Integer>().iterator().next(); } catch (NoSuchElementException e) { sb.append(e); }",
       "    try { throw new IllegalStateException(\"s\"); } catch (RuntimeException e) { sb.append(e.getStackTrace().length >= 0); }",
       "    if (sb.length() == 0) System.out.println(\"nothing\");",
+      "  }",
+      "}");
+
+  /** What only javac compiles: lambdas, a record, a switch expression, string concatenation, generics. */
+  private static final String WARM_UP_JAVAC = String.join("\n",
+      "import java.util.*;",
+      "import java.util.stream.*;",
+      "public class WarmUp {",
+      "  record Pair(String key, int value) { }",
+      "  public static void main(String[] args) {",
+      "    var pairs = List.of(new Pair(\"a\", %d), new Pair(\"b\", 2));",
+      "    String joined = pairs.stream().map(p -> p.key() + \"=\" + p.value()).collect(Collectors.joining(\",\"));",
+      "    int kind = switch (joined.length()) { case 0 -> 0; default -> { yield joined.length(); } };",
+      "    Comparator<Pair> byValue = Comparator.comparingInt(Pair::value);",
+      "    System.out.print(kind + \" \" + pairs.get(0) + byValue.compare(pairs.get(0), pairs.get(1)));",
       "  }",
       "}");
 
@@ -186,9 +199,11 @@ public final class WorkerMain {
           + covered.stderr() + "; exiting without becoming ready");
       System.exit(EXIT_BROKEN);
     }
-    // The coverage run is itself a large compilation, so ten small ones after it are enough to warm Janino up.
-    for (int i = 0; i < 10; i++) {
-      RunResult r = runner.run(WARM_UP.replace("%d", Integer.toString(i % 3)) + "\n// warm-up run " + i, SandboxLimits.defaults());
+    // The coverage run is itself a large compilation, so ten small ones after it are enough to warm Janino up;
+    // javac gets as many of its own.
+    for (int i = 0; i < 20; i++) {
+      String source = (i % 2 == 0 ? WARM_UP : WARM_UP_JAVAC).replace("%d", Integer.toString(i % 3));
+      RunResult r = runner.run(source + "\n// warm-up run " + i, SandboxLimits.defaults());
       if (r.status() != Outcome.OK) {
         log.println("sandbox worker: warm-up run " + i + " ended " + r.status().id() + ": " + r.diagnostics()
             + "; exiting without becoming ready");

@@ -3,14 +3,17 @@
  * lab.exactlyonce.sandbox.engine.WorkerMain}, protocol in its javadoc), with defence in depth instead of a
  * SecurityManager:
  * <ol>
- *   <li><b>Compile</b> ({@code SnippetCompiler}): Janino 3.1.12, target 8, debug info; Janino sees only
- *       {@code java.base} (and {@code jdk.unsupported}) classes, never the application's. Errors keep Janino's
- *       line and column; Janino's "not yet implemented" errors become one-line hints ({@code ModernJavaHints}).
- *       A Janino bug that ran {@code finally} twice after a {@code catch} is rewritten away.</li>
+ *   <li><b>Compile</b> ({@code Compilers}): Janino 3.1.12 ({@code SnippetCompiler}: target 8, debug info, only
+ *       {@code java.base} and {@code jdk.unsupported} classes, never the application's) where it compiles the source
+ *       as Java does ({@code JaninoFit}); everything else, and whatever Janino refuses, with javac in memory
+ *       ({@code JavacCompiler}, {@code MemoryFileManager}: {@code -g}, no annotation processing, no file of the
+ *       host), whose errors the learner sees ({@code JavacMessages}). A Janino bug that ran {@code finally} twice
+ *       after a {@code catch} is rewritten away.</li>
  *   <li><b>Verify</b> ({@code BytecodeVerifier}, {@code ApiPolicy}): every class, method and field the
  *       bytecode names (owners, descriptors, generic signatures, class constants, super types, annotations,
  *       exception types) must be on the allowlist; a member denylist removes the dangerous parts of allowed
- *       classes; invokedynamic, method handles, native methods and finalizers are refused. A refusal is
+ *       classes; invokedynamic only with the bootstraps javac needs ({@code Bootstraps}), whose method handles are
+ *       checked like calls; method handle constants, native methods and finalizers are refused. A refusal is
  *       {@code rejected} with "java.lang.System.exit is not allowed in the sandbox" at the line.</li>
  *   <li><b>Instrument</b> ({@code Instrumenter}): {@code Budget.tick()} at method entries and backward jumps,
  *       {@code Budget.caught(t)} at every handler (so {@code catch (Throwable)} and {@code finally} cannot keep

@@ -85,7 +85,7 @@ class AnswerCapsTest {
     RunResult result = RUNNER.run(source, patient.withAnswerCaps(5_000, 524_288, 20));
 
     assertEquals(Outcome.COMPILE_ERROR, result.status(), result::toString);
-    assertTrue(all.size() >= 1000, "every line is an error: " + all.size());
+    assertTrue(all.size() >= 100, "javac lists the first 100 errors: " + all.size());
     assertEquals(all.subList(0, 20), result.diagnostics().subList(0, 20));
     assertEquals(new Diagnostic(0, 0, "and " + (all.size() - 20) + " more problems (only the first 20 are listed)"),
         result.diagnostics().get(20));
@@ -97,7 +97,7 @@ class AnswerCapsTest {
     RunResult result = RUNNER.run(main("int a = \"s\"; int b = \"t\";"),
         SandboxLimits.defaults().withAnswerCaps(5_000, 524_288, 1));
 
-    assertEquals(List.of("Assignment conversion not possible from type \"java.lang.String\" to type \"int\"",
+    assertEquals(List.of("incompatible types: String cannot be converted to int",
         "and 1 more problem (only the first 1 are listed)"),
         result.diagnostics().stream().map(Diagnostic::message).toList());
   }

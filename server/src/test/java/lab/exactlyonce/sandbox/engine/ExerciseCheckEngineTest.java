@@ -105,7 +105,7 @@ class ExerciseCheckEngineTest {
   void a_method_of_the_interface_left_package_private_is_a_compile_error_at_its_line() {
     RunResult result = check(counter("total += n;").replace("public void add", "void add"));
     assertEquals(Outcome.COMPILE_ERROR, result.status(), result.toString());
-    assertEquals(List.of(new Diagnostic(5, 0, "the method add of MyCounter must be public: it implements Counter.add,"
+    assertEquals(List.of(new Diagnostic(5, 10, "the method add of MyCounter must be public: it implements Counter.add,"
         + " and every method of an interface is public")), result.diagnostics());
     RunResult plain = RUNNER.run("public class A { static class R implements Runnable { void run() { } }\n"
         + " public static void main(String[] a) { } }", SandboxLimits.defaults());

@@ -31,7 +31,6 @@ class SandboxVerdictTest {
   }
 
   static Stream<Arguments> verdicts() {
-    String rewrite = SnippetCompiler.couldNotHandle("Invalid local variable index 2");
     String voidAssign = "String s = System.out.println();";
     String whileAssign = "Iterator<String> it = Arrays.asList(\"a\").iterator(); String s;"
         + " while (it.hasNext() && (s = (String) it.next()) != null) { System.out.println(s); }";
@@ -80,12 +79,11 @@ class SandboxVerdictTest {
             Outcome.COMPILE_ERROR, List.of(new Diagnostic(4, 27,
                 "java.util.ArrayLis: java.util has no class ArrayLis (check the spelling)")), ""),
         // Janino 3.1.12's own failures
-        arguments("an internal compiler error (assignment inside a while condition), at the variable Janino lost",
-            main(whileAssign), Outcome.COMPILE_ERROR,
-            List.of(new Diagnostic(4, 4 + whileAssign.indexOf("println(s)") + "println(".length() + 1, rewrite)), ""),
+        arguments("Java that Janino's code generator fails on (an assignment inside a while condition): javac compiles it",
+            main(whileAssign), Outcome.OK, List.of(), "a\n"),
         arguments("a real error that also trips Janino's code generator (Operand stack underflow): the real error",
-            main(voidAssign), Outcome.COMPILE_ERROR, List.of(new Diagnostic(4, 4 + voidAssign.indexOf("println") + 1,
-                "Assignment conversion not possible from type \"void\" to type \"java.lang.String\"")), ""),
+            main(voidAssign), Outcome.COMPILE_ERROR, List.of(new Diagnostic(4, 4 + voidAssign.indexOf("()") + 1,
+                "incompatible types: void cannot be converted to String")), ""),
         arguments("stack map frames Janino gets wrong: a do loop assigning a variable declared without a value",
             main("boolean done; int k = 0; do { k++; done = k > 2; } while (!done); System.out.println(k);"),
             Outcome.OK, List.of(), "3\n"),
@@ -112,7 +110,7 @@ class SandboxVerdictTest {
         + " Compiling \"main(String[] args)\"", new RuntimeException("Line 4, Column 68",
         new InternalCompilerException("Line 4, Column 9: Compiling \"x\"", new ClassCastException("Operand stack underflow"))));
 
-    Diagnostic d = SnippetCompiler.internalCompilerError(janino, new ModernJavaHints(main("")));
+    Diagnostic d = SnippetCompiler.internalCompilerError(janino);
 
     assertEquals(new Diagnostic(4, 9, SnippetCompiler.couldNotHandle("Operand stack underflow")), d);
   }

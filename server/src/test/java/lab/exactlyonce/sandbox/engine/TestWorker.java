@@ -23,7 +23,7 @@ final class TestWorker implements AutoCloseable {
     // The flags WorkerMain's javadoc recommends.
     ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:-OmitStackTraceInFastThrow",
         "-XX:+DisplayVMOutputToStderr", "--limit-modules",
-        "java.base,java.logging,java.management,jdk.management,jdk.unsupported",
+        "java.base,java.logging,java.management,jdk.management,jdk.unsupported,jdk.compiler",
         "-cp", System.getProperty("java.class.path"), WorkerMain.class.getName());
     builder.redirectError(ProcessBuilder.Redirect.INHERIT);
     process = builder.start();

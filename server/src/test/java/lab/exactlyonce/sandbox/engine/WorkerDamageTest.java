@@ -42,7 +42,7 @@ class WorkerDamageTest {
                 "static class Broken { static int X = 1 / (Broken.class.getName().length() - 11); }"),
             Outcome.RUNTIME_ERROR, "java.lang.NoClassDefFoundError: Could not initialize class Main$Broken", false),
         arguments("an ordinary exception", main("Object o = null; o.toString();"), Outcome.RUNTIME_ERROR,
-            "java.lang.NullPointerException: Cannot invoke \"Object.toString()\" because \"<local1>\" is null", false),
+            "java.lang.NullPointerException: Cannot invoke \"Object.toString()\" because \"o\" is null", false),
         arguments("a memory budget stop (no real OutOfMemoryError)", main("long[] a = new long[Integer.MAX_VALUE - 8];"),
             Outcome.MEMORY_LIMIT, "stopped: the program allocated more than 64 MB", false),
         arguments("the heap running out (an allocation budget larger than the heap)",
