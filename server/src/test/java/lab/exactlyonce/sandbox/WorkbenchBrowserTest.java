@@ -154,9 +154,9 @@ class WorkbenchBrowserTest extends SandboxTabTest {
     demo = openWidget("sink-demo");
     exercise = page.locator("[id='sandbox/exercise/idempotent-payment']");
     assertThat(exercise.locator(".CodeMirror")).isVisible();
+    assertThat(status(demo)).hasText("Your edits from last time are back. Reset to starter brings back the original.", SLOW);
     assertEquals(edited, editorText(demo));
     assertEquals(attempt, editorText(exercise));
-    assertThat(status(demo)).hasText("Your edits from last time are back. Reset to starter brings back the original.");
 
     acceptDialogs = false;
     demo.locator("[data-reset]").click();
