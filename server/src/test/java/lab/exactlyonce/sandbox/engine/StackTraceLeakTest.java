@@ -13,10 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
- * Calls that reach Throwable.getStackTrace/printStackTrace without the rewrite to Budget's learner-frames-only
- * twins (Instrumenter rewrites INVOKEVIRTUAL only, and the verifier admits the calls): the sandbox's frames
- * (MainCall, reflection, Thread with the JDK's line numbers) must never reach the learner, whatever the fix
- * (refuse, or rewrite).
+ * Calls that may reach Throwable.getStackTrace/printStackTrace other than a plain virtual call (through an
+ * interface, a super call, a super method reference): the sandbox's frames (MainCall, reflection, Thread with the
+ * JDK's line numbers) must never reach the learner. Calls that cannot reach a Throwable run as written.
  */
 class StackTraceLeakTest {
   private static final SnippetRunner RUNNER = new SnippetRunner();
@@ -58,5 +57,20 @@ class StackTraceLeakTest {
         "static class F { StackTraceElement[] getStackTrace() { return null; } }"), Snippets.testLimits());
 
     assertEquals("true\n", result.stdout(), result::toString);
+  }
+
+  /** An interface that declares them may also be implemented by classes that are no Throwable: those run their own. */
+  @Test
+  void an_interface_call_on_a_class_that_is_no_throwable_runs_its_own_methods() {
+    RunResult result = RUNNER.run(program(
+        "Leak p = new F(); p.printStackTrace(); p.printStackTrace(System.out); System.out.println(p.getStackTrace().length);",
+        "interface Leak { void printStackTrace(); void printStackTrace(java.io.PrintStream out);"
+            + " StackTraceElement[] getStackTrace(); }\n"
+            + "  static class F implements Leak { public void printStackTrace() { System.out.println(\"own\"); }"
+            + " public void printStackTrace(java.io.PrintStream out) { out.println(\"own out\"); }"
+            + " public StackTraceElement[] getStackTrace() { return new StackTraceElement[] {"
+            + " new StackTraceElement(\"A\", \"b\", \"A.java\", 1)}; } }"), Snippets.testLimits());
+
+    assertEquals("own\nown out\n1\n", result.stdout(), result::toString);
   }
 }
