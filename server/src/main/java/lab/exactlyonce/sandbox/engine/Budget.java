@@ -2,6 +2,8 @@ package lab.exactlyonce.sandbox.engine;
 
 import java.io.PrintStream;
 import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -93,9 +95,56 @@ public final class Budget {
     out.print(LearnerStackTrace.trace(t));
   }
 
-  /** {@code t.getStackTrace()} with the learner's frames only, named as {@code java} names them. */
-  public static StackTraceElement[] getStackTrace(Throwable t) {
-    return LearnerStackTrace.learnerElements(t.getStackTrace());
+  /**
+   * {@code receiver.printStackTrace()} through an interface of the learner's: a Throwable prints the learner's
+   * frames only; any other class runs its own method, as the call would.
+   */
+  public static void printStackTrace(Object receiver) {
+    if (receiver instanceof Throwable) printStackTrace((Throwable) receiver);
+    else callOwn(receiver, new Class<?>[0]);
+  }
+
+  /** {@code receiver.printStackTrace(out)} through an interface of the learner's, likewise. */
+  public static void printStackTrace(Object receiver, PrintStream out) {
+    if (receiver instanceof Throwable) printStackTrace((Throwable) receiver, out);
+    else callOwn(receiver, new Class<?>[] {PrintStream.class}, out);
+  }
+
+  /**
+   * The receiver's public printStackTrace method, which implements the interface's: the same method the interface
+   * call would run. Accessible because the learner's classes may be package-private.
+   */
+  private static void callOwn(Object receiver, Class<?>[] parameters, Object... arguments) {
+    Method method;
+    try {
+      method = receiver.getClass().getMethod("printStackTrace", parameters);
+      method.setAccessible(true);
+    } catch (NoSuchMethodException e) {
+      throw new AbstractMethodError(receiver.getClass().getName() + ".printStackTrace");
+    }
+    try {
+      method.invoke(receiver, arguments);
+    } catch (InvocationTargetException e) {
+      throw Budget.<RuntimeException>rethrow(e.getCause());
+    } catch (IllegalAccessException e) {
+      throw new IllegalAccessError(e.getMessage());
+    }
+  }
+
+  /** Throws the learner's own exception unwrapped, checked or not, as the direct call would have. */
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T rethrow(Throwable t) throws T {
+    throw (T) t;
+  }
+
+  /** What {@code t.getStackTrace()} returned, reduced to the learner's frames, named as {@code java} names them. */
+  public static StackTraceElement[] learnerFrames(StackTraceElement[] trace) {
+    return trace == null ? null : LearnerStackTrace.learnerElements(trace);
+  }
+
+  /** The same for {@code receiver.getStackTrace()} through an interface: reduced only if it is a Throwable's. */
+  public static StackTraceElement[] learnerFrames(Object receiver, StackTraceElement[] trace) {
+    return receiver instanceof Throwable ? learnerFrames(trace) : trace;
   }
 
   // Regular expressions, matched against a view of the input that ticks as the engine reads it.

@@ -52,8 +52,13 @@ final class ExerciseHarness {
       throw new IllegalStateException("the exercise's checker has no public class with public static void check(Check)");
     }
     Map<String, byte[]> run = new LinkedHashMap<>();
-    for (Map.Entry<String, byte[]> e : provided.classes().entrySet()) run.put(e.getKey(), Instrumenter.instrument(e.getValue()));
-    for (Map.Entry<String, byte[]> e : checker.classes().entrySet()) run.put(e.getKey(), Instrumenter.instrument(e.getValue()));
+    Map<String, String> superclasses = Instrumenter.superclasses(provided.classes().values(), checker.classes().values());
+    for (Map.Entry<String, byte[]> e : provided.classes().entrySet()) {
+      run.put(e.getKey(), Instrumenter.instrument(e.getValue(), superclasses));
+    }
+    for (Map.Entry<String, byte[]> e : checker.classes().entrySet()) {
+      run.put(e.getKey(), Instrumenter.instrument(e.getValue(), superclasses));
+    }
     return new ExerciseHarness(provided.classes(), run, entry);
   }
 

@@ -9,6 +9,8 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
@@ -62,33 +64,79 @@ final class Instrumenter {
     return BUDGETED_REGEX.containsKey(owner + "." + name + descriptor) || learnerFramesOnly(name, descriptor);
   }
 
-  /** {@code printStackTrace()}, {@code printStackTrace(PrintStream)}, {@code getStackTrace()}: on any throwable. */
+  /**
+   * {@code printStackTrace()}, {@code printStackTrace(PrintStream)}, {@code getStackTrace()}: Throwable's methods
+   * that show the sandbox's frames. Matching by name and descriptor covers every call that may reach them, also
+   * through an interface of the learner's that declares them; a method reference to one is refused, whatever
+   * its owner.
+   */
   private static boolean learnerFramesOnly(String name, String descriptor) {
     return name.equals("printStackTrace") && (descriptor.equals("()V") || descriptor.equals("(Ljava/io/PrintStream;)V"))
-        || name.equals("getStackTrace") && descriptor.equals("()[Ljava/lang/StackTraceElement;");
+        || name.equals("getStackTrace") && descriptor.equals(STACK_TRACE);
   }
 
-  static byte[] instrument(byte[] classFile) {
+  private static final String STACK_TRACE = "()[Ljava/lang/StackTraceElement;";
+
+  /**
+   * The superclass of every class in {@code units} (internal names), so that a call's owner can be told a
+   * Throwable or not: the learner's classes and the exercise's provided classes are not loadable here.
+   */
+  @SafeVarargs
+  static Map<String, String> superclasses(Collection<byte[]>... units) {
+    Map<String, String> superclasses = new HashMap<>();
+    for (Collection<byte[]> unit : units) {
+      for (byte[] classFile : unit) {
+        ClassReader reader = new ClassReader(classFile);
+        superclasses.put(reader.getClassName(), reader.getSuperName());
+      }
+    }
+    return superclasses;
+  }
+
+  /** Instruments one class of a unit whose classes' superclasses are {@code superclasses}. */
+  static byte[] instrument(byte[] classFile, Map<String, String> superclasses) {
     ClassReader reader = new ClassReader(classFile);
     ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
     reader.accept(new ClassVisitor(API, writer) {
       @Override
       public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-        return new BudgetedMethod(super.visitMethod(access, name, descriptor, signature, exceptions));
+        return new BudgetedMethod(super.visitMethod(access, name, descriptor, signature, exceptions), superclasses);
       }
     }, 0);
     return writer.toByteArray();
   }
 
+  /**
+   * Whether instances of the class {@code owner} are Throwables: up the unit's own classes, then the JDK's (the
+   * verifier admitted the owner, so it is loadable). An owner that cannot be resolved counts as one, so the rewrite
+   * fails the run's verification rather than show the sandbox's frames.
+   */
+  private static boolean isThrowable(String owner, Map<String, String> superclasses) {
+    String name = owner;
+    Set<String> seen = new HashSet<>();
+    while (superclasses.containsKey(name)) {
+      if (!seen.add(name)) return true;
+      name = superclasses.get(name);
+      if (name == null) return false;
+    }
+    try {
+      return Throwable.class.isAssignableFrom(Class.forName(name.replace('/', '.'), false, Instrumenter.class.getClassLoader()));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return true;
+    }
+  }
+
   private static final class BudgetedMethod extends MethodVisitor {
     private final Set<Label> handlers = new HashSet<>();
     private final Set<Label> seen = new HashSet<>();
+    private final Map<String, String> superclasses;
     private boolean atHandler;
     /** The method-entry tick waits for the first instruction, so it carries the method's first line number. */
     private boolean atEntry;
 
-    BudgetedMethod(MethodVisitor next) {
+    BudgetedMethod(MethodVisitor next, Map<String, String> superclasses) {
       super(API, next);
+      this.superclasses = superclasses;
     }
 
     @Override
@@ -228,11 +276,7 @@ final class Instrumenter {
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
       beforeInstruction();
-      if (opcode == Opcodes.INVOKEVIRTUAL && learnerFramesOnly(name, descriptor)) {
-        // The learner's frames only, like an uncaught exception, instead of the sandbox's own.
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, name, "(Ljava/lang/Throwable;" + descriptor.substring(1), false);
-        return;
-      }
+      if (learnerFramesOnly(name, descriptor) && learnerFrames(opcode, owner, name, descriptor, isInterface)) return;
       String budgeted = BUDGETED_REGEX.get(owner + "." + name + descriptor);
       if (budgeted != null) {
         super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "regex" + name.substring(0, 1).toUpperCase(Locale.ROOT)
@@ -240,6 +284,31 @@ final class Instrumenter {
         return;
       }
       super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+    }
+
+    /**
+     * The learner's frames only, like an uncaught exception, instead of the sandbox's own; false (nothing
+     * written) for a call that cannot reach a Throwable. A virtual or super call is on a Throwable when its owner
+     * is one. An interface call may reach a Throwable that implements the interface, or a class that is none, so
+     * Budget decides by the receiver. A getStackTrace() call stays as written (a super call must not dispatch
+     * again) and its result is filtered.
+     */
+    private boolean learnerFrames(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+      boolean anyReceiver = opcode == Opcodes.INVOKEINTERFACE;
+      if (!anyReceiver && (isInterface || opcode == Opcodes.INVOKESTATIC || !isThrowable(owner, superclasses))) {
+        return false;
+      }
+      if (name.equals("getStackTrace")) {
+        if (anyReceiver) super.visitInsn(Opcodes.DUP);
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "learnerFrames",
+            anyReceiver ? "(Ljava/lang/Object;[Ljava/lang/StackTraceElement;)[Ljava/lang/StackTraceElement;"
+                : "([Ljava/lang/StackTraceElement;)[Ljava/lang/StackTraceElement;", false);
+      } else {
+        String receiver = anyReceiver ? "(Ljava/lang/Object;" : "(Ljava/lang/Throwable;";
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, name, receiver + descriptor.substring(1), false);
+      }
+      return true;
     }
 
     @Override

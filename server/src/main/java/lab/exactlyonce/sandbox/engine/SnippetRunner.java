@@ -223,8 +223,9 @@ public final class SnippetRunner {
     }
     Map<String, byte[]> instrumented = new LinkedHashMap<>();
     try {
+      Map<String, String> superclasses = Instrumenter.superclasses(compiled.classes().values(), provided.values());
       for (Map.Entry<String, byte[]> e : compiled.classes().entrySet()) {
-        instrumented.put(e.getKey(), Instrumenter.instrument(e.getValue()));
+        instrumented.put(e.getKey(), Instrumenter.instrument(e.getValue(), superclasses));
       }
     } catch (MethodTooLargeException e) {
       return Prepared.failed(Outcome.COMPILE_ERROR, List.of(new Diagnostic(0, 0, "the method " + e.getMethodName()
