@@ -190,6 +190,8 @@ public final class WorkerMain {
    * Initialises the allowlisted JDK classes, runs {@link #COVERAGE} once, then compiles and runs a small snippet a
    * few times (each a different source, so the cache does not skip work).
    */
+  private static final int JAVAC_WARM_UPS = 2;
+
   private static void warmUp(SnippetRunner runner, PrintStream log) {
     long start = System.nanoTime();
     initialiseAllowedClasses(log);
@@ -199,10 +201,12 @@ public final class WorkerMain {
           + covered.stderr() + "; exiting without becoming ready");
       System.exit(EXIT_BROKEN);
     }
-    // The coverage run is itself a large compilation, so ten small ones after it are enough to warm Janino up;
-    // javac gets as many of its own.
-    for (int i = 0; i < 20; i++) {
-      String source = (i % 2 == 0 ? WARM_UP : WARM_UP_JAVAC).replace("%d", Integer.toString(i % 3));
+    // The coverage run is itself a large compilation, so ten small ones after it are enough to warm Janino up.
+    // javac gets two: its first compile loads the compiler; later ones only get faster as the JIT catches up, which
+    // the first learners' compiles pay a few milliseconds for, while every worker start (and every replacement of a
+    // damaged worker) would pay for more warm-up runs in full.
+    for (int i = 0; i < 12; i++) {
+      String source = (i < JAVAC_WARM_UPS ? WARM_UP_JAVAC : WARM_UP).replace("%d", Integer.toString(i % 3));
       RunResult r = runner.run(source + "\n// warm-up run " + i, SandboxLimits.defaults());
       if (r.status() != Outcome.OK) {
         log.println("sandbox worker: warm-up run " + i + " ended " + r.status().id() + ": " + r.diagnostics()
