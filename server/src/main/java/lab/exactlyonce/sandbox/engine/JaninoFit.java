@@ -1,13 +1,8 @@
 package lab.exactlyonce.sandbox.engine;
 
-import org.codehaus.commons.compiler.CompileException;
-import org.codehaus.janino.Scanner;
 import org.codehaus.janino.Token;
 import org.codehaus.janino.TokenType;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -37,8 +32,9 @@ final class JaninoFit {
 
   static boolean fits(String source) {
     if (source.contains("\"\"\"")) return false;
-    List<Token> tokens = tokens(source);
-    if (tokens == null) return false;
+    SourceTokens scanned = SourceTokens.of(source);
+    if (!scanned.complete()) return false;
+    List<Token> tokens = scanned.tokens();
     for (int i = 0; i < tokens.size(); i++) {
       String value = tokens.get(i).value;
       if (tokens.get(i).type == TokenType.IDENTIFIER && JAVAC_WORDS.contains(value)) return false;
@@ -88,21 +84,4 @@ final class JaninoFit {
     return !neverNull;
   }
 
-  /** The tokens without white space and comments, or null when the source does not scan. */
-  private static List<Token> tokens(String source) {
-    List<Token> tokens = new ArrayList<>();
-    try {
-      Scanner scanner = new Scanner(null, new StringReader(source));
-      for (Token t = scanner.produce(); t.type != TokenType.END_OF_INPUT; t = scanner.produce()) {
-        if (t.type == TokenType.WHITE_SPACE || t.type == TokenType.C_PLUS_PLUS_STYLE_COMMENT
-            || t.type == TokenType.C_STYLE_COMMENT) {
-          continue;
-        }
-        tokens.add(t);
-      }
-    } catch (CompileException | IOException | RuntimeException e) {
-      return null;
-    }
-    return tokens;
-  }
 }

@@ -1,13 +1,9 @@
 package lab.exactlyonce.sandbox.engine;
 
-import org.codehaus.commons.compiler.CompileException;
 import org.codehaus.commons.compiler.Location;
-import org.codehaus.janino.Scanner;
 import org.codehaus.janino.Token;
 import org.codehaus.janino.TokenType;
 
-import java.io.IOException;
-import java.io.StringReader;
 import java.lang.module.ModuleFinder;
 import java.lang.module.ModuleReference;
 import java.util.ArrayList;
@@ -106,7 +102,8 @@ final class OutsideSandbox {
   }
 
   private static List<DottedName> dottedNames(String source) {
-    List<Token> tokens = tokens(source);
+    // as far as it scans: what was read is still checked, and the compiler names a lexical error
+    List<Token> tokens = SourceTokens.of(source).tokens();
     List<DottedName> names = new ArrayList<>();
     for (int i = 0; i < tokens.size(); i++) {
       if (!isIdentifier(tokens.get(i)) || i > 0 && tokens.get(i - 1).value.equals(".")) continue;
@@ -151,21 +148,4 @@ final class OutsideSandbox {
     return token.type == TokenType.IDENTIFIER;
   }
 
-  /** The source's tokens without white space and comments; as far as it scans (the compiler reports the rest). */
-  private static List<Token> tokens(String source) {
-    List<Token> tokens = new ArrayList<>();
-    try {
-      Scanner scanner = new Scanner(null, new StringReader(source));
-      for (Token t = scanner.produce(); t.type != TokenType.END_OF_INPUT; t = scanner.produce()) {
-        if (t.type == TokenType.WHITE_SPACE || t.type == TokenType.C_PLUS_PLUS_STYLE_COMMENT
-            || t.type == TokenType.C_STYLE_COMMENT) {
-          continue;
-        }
-        tokens.add(t);
-      }
-    } catch (CompileException | IOException | RuntimeException e) {
-      // a lexical error: what was read so far is still checked, and the compiler names the error
-    }
-    return tokens;
-  }
 }
