@@ -255,8 +255,7 @@ final class InstructorRoutes {
 
   private void holds(Context ctx) {
     JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("held"));
-    body.required("held");
-    List<String> items = body.optionalTexts("held", "ladder question ids", Classroom.MAX_HOLDS).orElse(List.of());
+    List<String> items = body.texts("held", "ladder question ids", Classroom.MAX_HOLDS);
     String id = ctx.pathParam("id");
     List<String> released = classroom.setHolds(id, items);
     if (!released.isEmpty()) feed.toStudents(id, "release", new Release(released));

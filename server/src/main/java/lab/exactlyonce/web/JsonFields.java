@@ -7,6 +7,8 @@ import io.javalin.http.BadRequestResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The fields of one JSON object of a request, read by name and type. Made by {@link JsonRequests#read} (the body)
@@ -98,27 +100,23 @@ public final class JsonFields {
 
   /** A list of whole numbers of at most {@code maxItems}. */
   public Optional<List<Integer>> optionalIntegers(String field, int maxItems) {
-    return value(field).map(v -> {
-      String kind = "a list of at most " + maxItems + " whole numbers";
-      if (!v.isArray() || v.size() > maxItems) throw wrongType(field, kind, v);
-      List<Integer> out = new ArrayList<>();
-      for (JsonNode item : v) {
-        if (!item.isIntegralNumber() || !item.canConvertToInt()) throw wrongType(field, kind, v);
-        out.add(item.intValue());
-      }
-      return out;
-    });
+    return optionalList(field, "whole numbers", maxItems, v -> v.isIntegralNumber() && v.canConvertToInt(), JsonNode::intValue);
   }
 
   /** A list of strings of at most {@code maxItems}; {@code kind} says what they are, as "ladder question ids". */
-  public Optional<List<String>> optionalTexts(String field, String kind, int maxItems) {
+  public List<String> texts(String field, String kind, int maxItems) {
+    return optionalList(field, kind, maxItems, JsonNode::isTextual, JsonNode::textValue).orElseThrow(() -> missing(field));
+  }
+
+  private <T> Optional<List<T>> optionalList(String field, String kind, int maxItems, Predicate<JsonNode> fits,
+                                             Function<JsonNode, T> value) {
     return value(field).map(v -> {
       String expected = "a list of at most " + maxItems + " " + kind;
       if (!v.isArray() || v.size() > maxItems) throw wrongType(field, expected, v);
-      List<String> out = new ArrayList<>();
+      List<T> out = new ArrayList<>();
       for (JsonNode item : v) {
-        if (!item.isTextual()) throw wrongType(field, expected, v);
-        out.add(item.textValue());
+        if (!fits.test(item)) throw wrongType(field, expected, v);
+        out.add(value.apply(item));
       }
       return out;
     });

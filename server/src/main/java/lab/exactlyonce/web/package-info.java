@@ -4,7 +4,7 @@
  * <h2>Reading a request</h2>
  * A route reads a JSON body with {@link lab.exactlyonce.web.JsonRequests#read}, naming the fields it accepts, and
  * takes each field from the {@link lab.exactlyonce.web.JsonFields} it returns ({@code text}, {@code optionalText},
- * {@code integer}, {@code optionalInteger}, {@code optionalLong}, {@code optionalBool}, {@code optionalIntegers},
+ * {@code integer}, {@code optionalInteger}, {@code optionalLong}, {@code optionalBool}, {@code optionalIntegers}, {@code texts},
  * {@code optionalObject}, {@code required}); an object inside the body (an event's {@code data}) is read with
  * {@link lab.exactlyonce.web.JsonFields#of}. Every problem is a 4xx in one style that names the field by its path:
  * "unknown field 'lang'; the fields are 'source', 'snippet' and 'params'", "'source' is required",

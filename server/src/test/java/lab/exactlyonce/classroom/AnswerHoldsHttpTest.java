@@ -63,6 +63,15 @@ class AnswerHoldsHttpTest extends ClassroomServerTest {
     HttpResponse<String> bad = teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L99\"]}");
     assertEquals(400, bad.statusCode());
     assertTrue(bad.body().startsWith("{\"error\":\"lesson 'exactly-once' has no ladder question 'L99'; its ladder: L1, L2"), bad.body());
+    for (String body : new String[] {"{}", "{\"held\":null}"}) {
+      HttpResponse<String> missing = teacher.put("/api/teach/classes/" + id + "/holds", body);
+      assertEquals("{\"error\":\"'held' is required\"}", missing.body(), body);
+      assertEquals(400, missing.statusCode());
+    }
+    assertEquals("{\"error\":\"'held' must be a list of at most 100 ladder question ids, got [1]\"}",
+        teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[1]}").body());
+    // the refused requests changed nothing: L2 is still held, so holding it again releases nothing
+    assertEquals("{\"held\":[\"L2\"],\"released\":[]}", teacher.put("/api/teach/classes/" + id + "/holds", "{\"held\":[\"L2\"]}").body());
   }
 
   @Test
