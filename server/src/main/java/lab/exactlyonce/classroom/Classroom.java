@@ -38,7 +38,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * kept in memory for the open round, rebuilt from the log after a restart).
  */
 final class Classroom {
-  static final String ANSWER = LiveBank.ANSWER_TYPE;
   /** The largest JSON body a classroom request may send: a nickname, a code, an answer or a list of holds. */
   static final int MAX_REQUEST_BYTES = 4096;
   /** The most ladder questions one holds request may name; a lesson's ladder is far shorter. */
@@ -268,7 +267,7 @@ final class Classroom {
     return tallies.computeIfAbsent(round.id(), id -> {
       Map<String, Integer> choices = new ConcurrentHashMap<>();
       Room room = room(round.classId());
-      for (ClassStore.MemberEvent e : store.events(round.classId(), room.lesson(), ANSWER)) {
+      for (ClassStore.MemberEvent e : store.events(round.classId(), room.lesson(), LiveBank.ANSWER_TYPE)) {
         JsonNode d = e.event().data();
         if (round.id().equals(d.path("round").asText())) choices.putIfAbsent(e.learnerId(), d.path("choice").asInt());
       }
@@ -319,7 +318,7 @@ final class Classroom {
     data.put("choice", answer.choice());
     data.put("round", round.id());
     data.put("class", room.id());
-    NewEvent event = new NewEvent(id, ANSWER, q.lesson(), q.item(), data);
+    NewEvent event = new NewEvent(id, LiveBank.ANSWER_TYPE, q.lesson(), q.item(), data);
     boolean correct = answer.choice() == q.answer();
     // One answer per student and round is kept by the fact's unique key, which also sees concurrent requests that a
     // look at the tally would miss.
@@ -340,7 +339,7 @@ final class Classroom {
 
   private static Receipt replay(RecordedEvent earlier, Answer answer) {
     JsonNode d = earlier.data();
-    boolean same = earlier.type().equals(ANSWER) && d.path("round").asText().equals(answer.round())
+    boolean same = earlier.type().equals(LiveBank.ANSWER_TYPE) && d.path("round").asText().equals(answer.round())
         && d.path("choice").isInt() && d.path("choice").asInt() == answer.choice();
     if (!same) {
       throw new ConflictResponse("answer id '" + earlier.id() + "' was already used for a different answer; nothing was stored");
@@ -370,7 +369,7 @@ final class Classroom {
     for (Round r : store.rounds(room.id())) if (r.session().equals(room.liveSession()) && r.revealed()) revealed.add(r.id());
     Map<String, Integer> score = new LinkedHashMap<>();
     for (Member m : store.members(room.id())) score.put(m.learnerId(), 0);
-    for (ClassStore.MemberEvent e : store.events(room.id(), room.lesson(), ANSWER)) {
+    for (ClassStore.MemberEvent e : store.events(room.id(), room.lesson(), LiveBank.ANSWER_TYPE)) {
       if (!revealed.contains(e.event().data().path("round").asText())) continue;
       if (score.containsKey(e.learnerId()) && e.event().result().path("correct").asBoolean()) score.merge(e.learnerId(), 1, Integer::sum);
     }

@@ -120,7 +120,7 @@ final class Dashboard {
       int answered = 0;
       int right = 0;
       for (RecordedEvent e : byLearner.getOrDefault(m.learnerId(), List.of())) {
-        if (!e.type().equals(Classroom.ANSWER)) continue;
+        if (!e.type().equals(LiveBank.ANSWER_TYPE)) continue;
         JsonNode data = e.data();
         if (data.path("skip").asBoolean(false) && !e.result().has("correct")) continue;
         boolean correct = e.result().path("correct").asBoolean();

@@ -24,7 +24,7 @@ final class ResultsCsv {
     Map<String, Member> members = new HashMap<>();
     for (Member m : classroom.store().everyone(room.id())) members.put(m.learnerId(), m);
     var out = new StringBuilder(HEADER).append("\r\n");
-    for (ClassStore.MemberEvent me : classroom.store().events(room.id(), room.lesson(), Classroom.ANSWER)) {
+    for (ClassStore.MemberEvent me : classroom.store().events(room.id(), room.lesson(), LiveBank.ANSWER_TYPE)) {
       RecordedEvent e = me.event();
       Member m = members.get(me.learnerId());
       JsonNode d = e.data();
