@@ -14,6 +14,7 @@ import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.web.FutureAnswers;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
@@ -97,7 +98,7 @@ public final class ExerciseRoutes {
       return;
     }
     CompletableFuture<CheckResult> result = checks.check(ctx.ip(), exercise, text); // a full queue: 429 (ErrorResponses)
-    ctx.future(() -> result.thenAccept(checked -> {
+    FutureAnswers.answer(ctx, result, checked -> {
       if (checked.status() == Outcome.INTERNAL_ERROR) { // the service's fault, not an attempt of the learner's
         ctx.json(answer(JSON.valueToTree(checked), attempt, null, false));
         return;
@@ -108,7 +109,7 @@ public final class ExerciseRoutes {
       } else {
         answerRecorded(ctx, recorded.event(), CheckLog.event(exercise, attempt, text)); // a concurrent resend won
       }
-    }));
+    });
   }
 
   /** A resent attempt: the recorded verdicts when it is the same check, else 409 and nothing stored. */

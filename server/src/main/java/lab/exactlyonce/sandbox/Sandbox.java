@@ -7,6 +7,7 @@ import lab.exactlyonce.sandbox.confinement.HostTools;
 import lab.exactlyonce.sandbox.engine.CheckSpec;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.sandbox.engine.RunTiming;
 import lab.exactlyonce.sandbox.engine.SandboxLimits;
 import lab.exactlyonce.sandbox.engine.WorkerRequest;
 import lab.exactlyonce.sandbox.engine.WorkerResponse;
@@ -251,7 +252,9 @@ public final class Sandbox implements CodeRunner, AutoCloseable {
         return;
       }
       // Only a check asked for verdicts: whatever else a worker says about one is not believed.
-      RunResult result = job.check == null ? response.result().withoutCheck() : response.result();
+      RunResult result = (job.check == null ? response.result().withoutCheck() : response.result())
+          .withTiming(RunTiming.ofNanos(job.dispatchNanos - job.submitNanos, response.workerNanos(),
+              System.nanoTime() - job.dispatchNanos));
       // The engine exits (status 3) right after answering a run that left it unfit for other runs (a thread it
       // could not stop, a stack overflow, running out of memory); it says so in the answer when it knows.
       worker.mayExit(response.retiring() || result.status() == Outcome.TIMEOUT

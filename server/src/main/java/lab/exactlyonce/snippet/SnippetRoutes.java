@@ -9,6 +9,7 @@ import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.web.FutureAnswers;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
@@ -69,7 +70,7 @@ public final class SnippetRoutes {
   private void run(Context ctx) {
     String source = sourceOf(ctx);
     CompletableFuture<RunResult> result = sandbox.submit(RunRequest.run(ctx.ip(), source)); // a full queue is a 429 (ErrorResponses)
-    ctx.future(() -> result.thenAccept(ctx::json));
+    FutureAnswers.answer(ctx, result, ctx::json);
   }
 
   /** The source to run: the body's {@code source}, or the named snippet's own, with its knobs set. */

@@ -59,9 +59,9 @@ public final class FakeWorkerMain {
           break;
         }
       }
-      long elapsed = (System.nanoTime() - start) / 1_000_000;
+      long took = System.nanoTime() - start;
       out.println(json.writeValueAsString(new WorkerResponse(request.id(),
-          new RunResult(outcome, stdout.toString(), "", List.of(), elapsed), retiring)));
+          new RunResult(outcome, stdout.toString(), "", List.of(), took / 1_000_000), retiring, took)));
       if (exitAfter) System.exit(0);
       if (retiring) {
         Thread.sleep(300);   // still alive for a while: a run sent now would be lost

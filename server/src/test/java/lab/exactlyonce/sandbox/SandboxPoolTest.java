@@ -2,6 +2,7 @@ package lab.exactlyonce.sandbox;
 
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.sandbox.engine.RunTiming;
 import lab.exactlyonce.sandbox.engine.SandboxLimits;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,6 +67,14 @@ class SandboxPoolTest {
     RunResult result = run("a", "print hello\nprint world");
     assertEquals(Outcome.OK, result.status());
     assertEquals("hello\nworld\n", result.stdout());
+  }
+
+  @Test
+  void a_run_says_where_its_time_went() throws Exception {
+    RunTiming timing = run("a", "sleep 40\nprint done").timing();
+    assertTrue(timing.workerMs() >= 40, "the worker's own time covers the run: " + timing);
+    assertTrue(timing.roundTripMs() >= timing.workerMs(), "the round trip covers the worker's time: " + timing);
+    assertTrue(timing.queueMs() >= 0, timing::toString);
   }
 
   @Test

@@ -151,9 +151,11 @@ public final class WorkerMain {
     String line;
     while ((line = in.readLine()) != null) {
       if (line.isBlank()) continue;
+      long start = System.nanoTime();
       WorkerResponse response = answer(json, runner, line, log);
       String unhealthy = runner.unhealthyBecause();
-      if (unhealthy != null) response = new WorkerResponse(response.id(), response.result(), true);
+      if (unhealthy != null) response = response.asLast();
+      response = response.took(System.nanoTime() - start);
       protocol.print(json.writeValueAsString(response) + "\n");
       protocol.flush();
       if (unhealthy != null) {

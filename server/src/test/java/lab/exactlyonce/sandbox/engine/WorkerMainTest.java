@@ -51,8 +51,9 @@ class WorkerMainTest {
 
       WorkerResponse broken = worker.response();
       WorkerResponse fine = worker.response();
-      assertEquals(new WorkerResponse(-1, new RunResult(Outcome.INTERNAL_ERROR, "", "",
-          List.of(new Diagnostic(0, 0, "internal error: the worker could not read the request")), 0)), broken);
+      assertEquals(-1, broken.id());
+      assertEquals(new RunResult(Outcome.INTERNAL_ERROR, "", "",
+          List.of(new Diagnostic(0, 0, "internal error: the worker could not read the request")), 0), broken.result());
       assertEquals(6, fine.id());
       assertEquals("1", fine.result().stdout());
     }
