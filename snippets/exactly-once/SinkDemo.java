@@ -12,6 +12,7 @@
 // Explain: the replayed rows under a new transaction.
 // Knob: CRASH_AFTER int 1..5 Crash after this many records
 // Knob: CHECKPOINT_AFTER int 1..5 Checkpoint every this many records
+// Knob: CRASH_BEFORE_COMPLETE boolean false..true Crash at the next checkpoint, after its pre-commit but before it completes
 // Knob: CRASH_BEFORE_COMMIT boolean false..true Crash at the next checkpoint, after its pre-commit but before its commit
 import java.util.*;
 import lab.exactlyonce.sandbox.engine.Trace;
@@ -19,8 +20,10 @@ import lab.exactlyonce.sandbox.engine.Trace;
 public class SinkDemo {
     static final int CHECKPOINT_AFTER = 2;            // a checkpoint completes after every this many records
     static final int CRASH_AFTER = 4;                 // the job dies after writing this many records...
-    static final boolean CRASH_BEFORE_COMMIT = false; // ...or, if true, at the first checkpoint from that record
-                                                      // on: after its pre-commit, before the sinks hear it completed
+    static final boolean CRASH_BEFORE_COMPLETE = false; // ...or, if true, at the first checkpoint from that record
+                                                        // on: after its pre-commit, before it completes
+    static final boolean CRASH_BEFORE_COMMIT = false;   // ...or, if true, at that checkpoint once it completed,
+                                                        // before the sinks hear it; with both set, the first wins
 
     static class Order {
         final String id;
@@ -75,14 +78,16 @@ public class SinkDemo {
     }
 
     /**
-     * Writes into an open transaction, pre-commits it on the barrier (durable, still invisible), commits it when
-     * the checkpoint completes. Recovery commits what the restored checkpoint pre-committed (a no-op if that
-     * already happened: commit is idempotent) and aborts the transaction the crashed attempt left open.
+     * Writes into an open transaction, pre-commits it on the barrier (durable, still invisible), and when a
+     * checkpoint completes commits every transaction pre-committed up to it (a later checkpoint stands for the
+     * earlier ones). Recovery commits what the restored checkpoint and those before it pre-committed (a no-op for
+     * what was committed already: commit is idempotent) and aborts the rest: every transaction pre-committed for a
+     * checkpoint that never completed, and the one the crashed attempt left open.
      */
     static class TwoPhaseSink extends Sink {
         final List<Order> committed = new ArrayList<Order>();
         final Map<String, List<Order>> preCommitted = new HashMap<String, List<Order>>(); // txn -> rows
-        final Map<Long, String> txnOfCheckpoint = new TreeMap<Long, String>();
+        final TreeMap<Long, String> txnOfCheckpoint = new TreeMap<Long, String>(); // pre-committed, not yet ended
         final Set<String> committedTxns = new HashSet<String>();
         List<Order> open;
         String openTxn;
@@ -114,11 +119,17 @@ public class SinkDemo {
         }
 
         void onCheckpointComplete(long checkpointId) {
-            commit((String) txnOfCheckpoint.get(Long.valueOf(checkpointId)));
+            commitUpTo(checkpointId);
+        }
+
+        void commitUpTo(long checkpointId) {
+            SortedMap<Long, String> done = txnOfCheckpoint.headMap(Long.valueOf(checkpointId + 1));
+            for (String txn : done.values()) commit(txn);
+            done.clear();
         }
 
         void commit(String txn) {
-            if (txn == null || committedTxns.contains(txn)) return; // committing twice changes nothing
+            if (committedTxns.contains(txn)) return; // committing twice changes nothing
             List<Order> rows = (List<Order>) preCommitted.remove(txn);
             committed.addAll(rows);
             committedTxns.add(txn);
@@ -127,7 +138,12 @@ public class SinkDemo {
         }
 
         void onRecovery(long restoredCheckpointId) {
-            commit((String) txnOfCheckpoint.get(Long.valueOf(restoredCheckpointId)));
+            commitUpTo(restoredCheckpointId);
+            for (String txn : txnOfCheckpoint.values()) { // pre-committed for a checkpoint that never completed
+                preCommitted.remove(txn);
+                Trace.abort(name(), txn);
+            }
+            txnOfCheckpoint.clear();
             Trace.abort(name(), openTxn); // the crashed attempt's rows were never visible
             begin();
         }
@@ -155,24 +171,26 @@ public class SinkDemo {
                 Trace.read(i, o.id, o.amount);
                 for (Sink sink : sinks) sink.write(o);
                 int position = i + 1;
-                if (crashEnabled && !CRASH_BEFORE_COMMIT && position == CRASH_AFTER) {
+                boolean atCheckpoint = CRASH_BEFORE_COMPLETE || CRASH_BEFORE_COMMIT;
+                if (crashEnabled && !atCheckpoint && position == CRASH_AFTER) {
                     crash("crash after " + position + " records");
                 }
                 if (position % CHECKPOINT_AFTER == 0 || position == log.size()) {
-                    checkpoint(position, crashEnabled && CRASH_BEFORE_COMMIT && position >= CRASH_AFTER);
+                    checkpoint(position, crashEnabled && atCheckpoint && position >= CRASH_AFTER);
                 }
             }
         }
 
         /** Barrier (each sink pre-commits), checkpoint complete (recovery will start here), then the commits. */
-        void checkpoint(int position, boolean crashBeforeCommit) {
+        void checkpoint(int position, boolean crashHere) {
             long id = nextCheckpointId++;
             Trace.barrier(id);
             for (Sink sink : sinks) sink.onBarrier(id);
+            if (crashHere && CRASH_BEFORE_COMPLETE) crash("crash after the pre-commit of checkpoint " + id + ", before it completed");
             completedCheckpoint = id;
             completedOffset = position;
             Trace.checkpointComplete(id);
-            if (crashBeforeCommit) crash("crash after checkpoint " + id + " completed, before its commit");
+            if (crashHere) crash("crash after checkpoint " + id + " completed, before its commit");
             for (Sink sink : sinks) sink.onCheckpointComplete(id);
         }
 

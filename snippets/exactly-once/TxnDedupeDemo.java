@@ -65,7 +65,10 @@ public class TxnDedupeDemo {
         public String toString() { return id + "@" + at; }
     }
 
-    /** Drops an event whose id was seen less than ttl seconds ago; entries expire after ttl. */
+    /**
+     * Drops an event whose id was first seen less than ttl seconds ago: an id seen at t is a duplicate before t + ttl
+     * and forgotten from t + ttl on (the dedupe exercise counts its windows the same way).
+     */
     static class SeenSet {
         final long ttl;
         final Map<String, Long> seenAt = new HashMap<String, Long>();

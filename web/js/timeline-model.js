@@ -213,8 +213,13 @@ export function describe(model, index) {
     }
     case 'commit':
       return `${at}${e.sink} commits transaction ${e.txn}: its rows become visible`;
-    case 'abort':
-      return `${at}${e.sink} aborts transaction ${e.txn}: its rows are discarded`;
+    case 'abort': {
+      const orphan = unfinishedCheckpointOf(model, index);
+      return orphan == null
+        ? `${at}${e.sink} aborts transaction ${e.txn}: its rows are discarded`
+        : `${at}${e.sink} aborts transaction ${e.txn}, pre-committed for checkpoint ${orphan}, which never completed:`
+          + ' its rows are discarded';
+    }
     case 'crash':
       return `${at}the job crashes${e.note ? ` (${e.note})` : ''}`;
     case 'replay':
@@ -226,4 +231,22 @@ export function describe(model, index) {
     default:
       return `${at}${e.type}`;
   }
+}
+
+/**
+ * For an abort at `index` of a transaction its sink pre-committed at a checkpoint's barrier, that checkpoint's id
+ * when the checkpoint had not completed by then; otherwise null.
+ */
+function unfinishedCheckpointOf(model, index) {
+  const abort = model.events[index];
+  let barrier = null;
+  let checkpoint = null;
+  for (let i = 0; i < index; i++) {
+    const e = model.events[i];
+    if (e.type === 'barrier') barrier = e.checkpoint;
+    if (e.type === 'precommit' && e.sink === abort.sink && e.txn === abort.txn) checkpoint = barrier;
+  }
+  if (checkpoint == null) return null;
+  const completed = model.events.slice(0, index).some((e) => e.type === 'checkpoint' && e.checkpoint === checkpoint);
+  return completed ? null : checkpoint;
 }

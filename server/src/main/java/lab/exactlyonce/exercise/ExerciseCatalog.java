@@ -18,7 +18,9 @@ import java.util.Optional;
  * {@code // Id:}, {@code // Title:} and {@code // Summary:} lines (read by {@link ContentHeader}), and beside it what
  * the exercise provides to the learner's code {@code <Name>.provided}, its checker {@code <Name>.harness}, its
  * reference solution {@code <Name>.solution} (the tests prove that the solution passes every scenario) and its
- * instructions {@code <Name>.md} (Markdown prose for the page, so the starter's comments stay short). A starter
+ * instructions {@code <Name>.md} (Markdown prose for the page, so the starter's comments stay short). Known-wrong
+ * solutions sit in {@code exercises/wrong/<Name>/}, each naming the verdicts it must get; only the tests read them,
+ * to prove the checker fails each one. A starter
  * without a title, provided code, a checker, a solution or instructions, a missing id or an id used twice, stops
  * the start with one line naming the file.
  */

@@ -278,7 +278,7 @@ class ReplayBrowserTest extends SandboxTabTest {
   }
 
   @Test
-  void crashing_after_the_pre_commit_makes_recovery_commit_the_pre_committed_transaction() {
+  void crashing_after_the_checkpoint_completed_makes_recovery_commit_the_pre_committed_transaction() {
     Locator demo = runSinkDemo();
     Locator box = demo.getByLabel("Crash at the next checkpoint, after its pre-commit but before its commit");
     assertThat(box).not().isChecked();
@@ -293,6 +293,22 @@ class ReplayBrowserTest extends SandboxTabTest {
     demo.locator("[data-timeline-forward]").click();
     assertThat(now(demo)).hasText(at(crash + 1, "TwoPhaseSink commits transaction txn-2: its rows become visible"));
     assertThat(lane(demo, "TwoPhaseSink")).hasText("4 visible rows");
+  }
+
+  @Test
+  void crashing_before_the_checkpoint_completes_makes_recovery_abort_what_it_pre_committed() {
+    Locator demo = runSinkDemo();
+    traceOf(demo.getByLabel("Crash at the next checkpoint, after its pre-commit but before it completes")::check);
+    assertThat(demo.locator("[data-stdout]")).hasText(SEED_OUTPUT, SLOW);
+    Locator scrubber = demo.locator("[data-timeline-scrubber]");
+    int crash = first(type("crash"));
+    scrubber.fill(String.valueOf(crash));
+    assertThat(now(demo)).hasText(at(crash, "the job crashes (crash after the pre-commit of checkpoint 2, before it completed)"));
+    assertThat(lane(demo, "TwoPhaseSink")).hasText("2 visible rows · 2 not yet visible");
+    demo.locator("[data-timeline-forward]").click();
+    assertThat(now(demo)).hasText(at(crash + 1, "TwoPhaseSink aborts transaction txn-2, pre-committed for checkpoint 2,"
+        + " which never completed: its rows are discarded"));
+    assertThat(lane(demo, "TwoPhaseSink")).hasText("2 visible rows · 2 aborted");
   }
 
   @Test

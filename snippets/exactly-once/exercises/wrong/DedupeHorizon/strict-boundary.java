@@ -1,0 +1,36 @@
+// Wrong: expires with > instead of >=, so an id outlives its horizon by a second.
+// Fails: 100 events at t=0..99, then one at t=399, when no retry of any of them can come | the seen-set still holds 2 ids at t=399: it keeps ids whose retry horizon is over
+import java.util.*;
+
+class Deduper implements EventDeduper {
+    static final long RETRY_HORIZON_SECONDS = 300;
+    static final long TTL_SECONDS = RETRY_HORIZON_SECONDS;
+    private final Map<String, Long> seenAt = new HashMap<String, Long>();
+
+    public boolean accept(String id, long at) {
+        expire(at);
+        if (seenAt.containsKey(id)) return false;
+        seenAt.put(id, Long.valueOf(at));
+        return true;
+    }
+
+    private void expire(long now) {
+        Iterator<Map.Entry<String, Long>> it = seenAt.entrySet().iterator();
+        while (it.hasNext()) {
+            Map.Entry<String, Long> entry = (Map.Entry<String, Long>) it.next();
+            if (now - ((Long) entry.getValue()).longValue() > TTL_SECONDS) it.remove();
+        }
+    }
+
+    public int size() {
+        return seenAt.size();
+    }
+
+    public Map<String, Long> snapshot() {
+        return new HashMap<String, Long>(seenAt);
+    }
+
+    public void restore(Map<String, Long> state) {
+        if (state != null) seenAt.putAll(state);
+    }
+}
