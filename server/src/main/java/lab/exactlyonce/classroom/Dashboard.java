@@ -173,8 +173,13 @@ final class Dashboard {
     );
   }
 
+  /** A question told apart from its siblings: many share a prompt ("Which guarantee fits?") and differ in the detail. */
   private String prompt(String questionId) {
-    return classroom.bank().find(questionId).map(LiveBank.LiveQuestion::prompt).orElse(questionId);
+    return classroom.bank().find(questionId).map(q -> {
+      String detail = q.detail().strip().replaceAll("\\s+", " ");
+      if (detail.length() > 90) detail = detail.substring(0, 87) + "...";
+      return q.topic() + ": " + q.prompt() + (detail.isEmpty() ? "" : " (" + detail + ")");
+    }).orElse(questionId);
   }
 
   DomContent sandbox(List<Member> members, Map<String, List<RecordedEvent>> byLearner) {

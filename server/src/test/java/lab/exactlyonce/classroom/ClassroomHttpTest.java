@@ -350,6 +350,8 @@ class ClassroomHttpTest extends ClassroomServerTest {
     assertTrue(dash.contains("Vic ran sink-demo: <span class=\"outcome outcome-compile_error\">compile_error</span>"), "latest runs");
     assertTrue(dash.contains("Students by share of right answers (2 answered at least once)"), "distribution");
     assertTrue(dash.contains(" — 1 of 2 answers wrong</li>"), "hardest question");
+    assertTrue(dash.contains("<span class=\"hard-prompt\">" + question.get("topic").asText() + ": "),
+        "the hardest question names its topic, since many share a prompt: " + dash);
     assertTrue(dash.contains("<span class=\"lb-name\">Una</span> <span class=\"lb-score\">1 correct</span>"), "named leaderboard");
     teacher.live(id, "leaderboard", "{\"show\":true,\"anonymous\":true}");
     String anonymous = teacher.get("/teach/classes/" + id).body();

@@ -181,6 +181,8 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
     assertThat(page.locator("#pacing")).isHidden();
     assertThat(page.locator("#question-list")).isHidden();
     assertThat(page.locator("#live-body .histogram")).isVisible();
+    assertThat(page.locator("#join-code")).isVisible();
+    assertThat(page.locator("#join-link")).isHidden();
     double size = ((Number) page.locator("#live-body .live-prompt").evaluate("p => parseFloat(getComputedStyle(p).fontSize)")).doubleValue();
     assertTrue(size >= 40, "the projected question is large: " + size + " px");
     noSidewaysScroll(page, "dashboard in projector mode", overflow);
