@@ -88,6 +88,7 @@ if (classId) {
   for (const name of ['closed', 'removed']) {
     stream.addEventListener(name, (e) => {
       insertFragment(body, JSON.parse(e.data).html);
+      insertFragment(document.getElementById('leaderboard-body'), '');
       stream.close();
       connection.textContent = '';
     });

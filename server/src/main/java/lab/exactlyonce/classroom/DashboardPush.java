@@ -73,6 +73,12 @@ final class DashboardPush implements AutoCloseable {
     else timed.put(round.classId(), round);
   }
 
+  /** Watches the open round's time limit again, if one still runs: what a stream opening after a restart needs. */
+  void watchDeadline(Room room) {
+    if (room.closed()) return;
+    classroom.current(room).filter(r -> r.deadline() != null && !r.revealed()).ifPresent(r -> timed.putIfAbsent(room.id(), r));
+  }
+
   /** A member joined or was removed. */
   void membersChanged(String classId) {
     rosterDirty.add(classId);

@@ -177,6 +177,7 @@ final class InstructorRoutes {
     sse.keepAlive();
     Room room = found.get();
     feed.addInstructor(room.id(), sse);
+    push.watchDeadline(room);
     feed.send(sse, "live", ClassroomJson.Fragment.of(push.live(room)));
     for (var panel : push.panels(room).entrySet()) feed.send(sse, panel.getKey(), ClassroomJson.Fragment.of(panel.getValue()));
   }

@@ -37,7 +37,8 @@ final class QuestionPicker {
     if (questions.isEmpty()) return p("This lesson has no questions that can be asked live yet.").withClass("muted");
     Map<String, List<LiveBank.LiveQuestion>> byTopic = new LinkedHashMap<>();
     for (LiveBank.LiveQuestion q : questions) byTopic.computeIfAbsent(q.topic(), t -> new ArrayList<>()).add(q);
-    LiveBank.LiveQuestion first = questions.get(0);
+    // Checked at first: the first question this class has not been asked yet.
+    LiveBank.LiveQuestion first = questions.stream().filter(q -> !pushed.containsKey(q.id())).findFirst().orElse(questions.get(0));
     return div(
         div(
             label("Find a question").attr("for", "question-search"),

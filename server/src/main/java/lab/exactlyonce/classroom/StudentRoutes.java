@@ -149,6 +149,7 @@ final class StudentRoutes {
     if (sse.terminated()) return;
     sse.keepAlive();
     feed.addStudent(room.id(), me.learnerId(), sse);
+    push.watchDeadline(room);
     ClassroomJson.StudentState now = ClassroomJson.state(classroom, room, me.learnerId());
     feed.send(sse, now.event(), now);
     if (room.leaderboard().shown()) feed.send(sse, "leaderboard", ClassroomJson.leaderboards(classroom, room).apply(me.learnerId()));

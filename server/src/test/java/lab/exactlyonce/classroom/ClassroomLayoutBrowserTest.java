@@ -174,6 +174,15 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
     hold.locator("input").check();
     assertThat(page.locator("#dash-status")).hasText("Held: L1");
 
+    // After a reload: the hold was saved, the question is still marked, the next unasked one is chosen, time runs on.
+    page.reload();
+    assertThat(page.locator("#dash-status")).hasText("Live.");
+    assertThat(hold.locator("input")).isChecked();
+    assertThat(item.locator(".picker-pushed")).hasText(Pattern.compile("asked at \\d\\d:\\d\\d UTC"));
+    assertThat(item.locator("input")).not().isChecked();
+    assertThat(page.locator(".picker-item[data-pushed=false] input:checked")).hasCount(1);
+    assertThat(page.locator("#live-body .countdown")).hasText(Pattern.compile("Time left: 0:[0-2]\\d|Time is up\\."));
+
     page.setViewportSize(1920, 1080);
     noSidewaysScroll(page, "dashboard", overflow);
     Locator projector = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Projector mode"));
