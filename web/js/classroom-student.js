@@ -1,7 +1,7 @@
 // The student's class page: shows the question the instructor pushed (a fragment the server rendered) and sends
 // the chosen option once, with a client-generated id that is kept until the server acknowledges it, so a retry
 // after a lost response is recorded only once.
-import { uuid, send, insertFragment } from './classroom-common.js';
+import { uuid, send, insertFragment, countDown } from './classroom-common.js';
 
 const live = document.getElementById('live');
 const classId = live?.dataset.class;
@@ -29,6 +29,15 @@ function markMine() {
     card.dataset.state = 'answered';
     card.querySelector('.live-status').textContent = mine.acked ? 'Answer recorded. Wait for the reveal.' : 'Sending your answer…';
   }
+}
+
+/** The countdown reached zero: the buttons close at once (the server refuses late answers and says so too). */
+function timeUp(el) {
+  const card = el.closest('[data-round]');
+  if (!card || card.dataset.state !== 'open') return;
+  card.dataset.state = 'timeup';
+  for (const b of card.querySelectorAll('button[data-choice]')) b.disabled = true;
+  card.querySelector('.live-status').textContent = 'Time is up: answers are closed.';
 }
 
 async function deliver(round, attempt = 0) {
@@ -69,14 +78,17 @@ if (classId) {
   const show = (e) => {
     insertFragment(body, JSON.parse(e.data).html);
     markMine();
+    countDown(body, timeUp);
     const card = body.querySelector('[data-round]');
     if (card) deliver(card.dataset.round);
   };
-  for (const name of ['question', 'reveal', 'idle']) stream.addEventListener(name, show);
+  for (const name of ['question', 'reveal', 'timeup', 'idle']) stream.addEventListener(name, show);
+  countDown(body, timeUp);
   stream.addEventListener('leaderboard', (e) => insertFragment(document.getElementById('leaderboard-body'), JSON.parse(e.data).html));
   for (const name of ['closed', 'removed']) {
     stream.addEventListener(name, (e) => {
       insertFragment(body, JSON.parse(e.data).html);
+      insertFragment(document.getElementById('leaderboard-body'), '');
       stream.close();
       connection.textContent = '';
     });

@@ -1,6 +1,6 @@
 // The instructor's dashboard: listens to the class stream and swaps in the panels the server renders; the buttons
 // call the instructor API. Nothing here builds HTML from text a user typed.
-import { send, insertFragment } from './classroom-common.js';
+import { send, insertFragment, countDown } from './classroom-common.js';
 
 const head = document.querySelector('[data-class]');
 const classId = head?.dataset.class;
@@ -41,12 +41,7 @@ async function act(action, el) {
     const res = await call('POST', '/close');
     if (res.ok) location.reload();
   } else if (action === 'push') {
-    const select = document.getElementById('live-question-select');
-    const res = await call('POST', '/live/push', { question: select.value });
-    if (res.ok) {
-      say('Question pushed.');
-      if (select.selectedIndex < select.options.length - 1) select.selectedIndex += 1;
-    }
+    await pushQuestion();
   } else if (action === 'reveal') {
     if ((await call('POST', '/live/reveal')).ok) say('Answer revealed.');
   } else if (action === 'end') {
@@ -54,9 +49,66 @@ async function act(action, el) {
   } else if (action === 'hold-all' || action === 'release-all') {
     for (const box of document.querySelectorAll('input[data-hold]')) box.checked = action === 'hold-all';
     await saveHolds();
-  } else if (action === 'holds') {
-    await saveHolds();
+  } else if (action === 'projector') {
+    const on = document.body.classList.toggle('projector');
+    el.setAttribute('aria-pressed', String(on));
+    el.textContent = on ? 'Leave projector mode' : 'Projector mode';
   }
+}
+
+const chosen = () => document.querySelector('input[name="live-question"]:checked');
+
+async function pushQuestion() {
+  const radio = chosen();
+  if (!radio) { say('Choose a question first.'); return; }
+  const limit = document.getElementById('live-limit').value;
+  const res = await call('POST', '/live/push', limit ? { question: radio.value, timeLimit: Number(limit) } : { question: radio.value });
+  if (!res.ok) return;
+  say(limit ? `Question pushed; students have ${limit} seconds.` : 'Question pushed.');
+  const item = radio.closest('.picker-item');
+  item.dataset.pushed = 'true';
+  let mark = item.querySelector('.picker-pushed');
+  if (!mark) {
+    mark = document.createElement('span');
+    mark.className = 'picker-pushed';
+    item.querySelector('.picker-kind').after(mark);
+  }
+  mark.textContent = `asked at ${res.body.pushedAt.slice(11, 16)} UTC`;
+  const visible = [...document.querySelectorAll('.picker-item:not([hidden]) input[name="live-question"]')];
+  const next = visible[visible.indexOf(radio) + 1];
+  if (next) select(next);
+}
+
+/** Checks a question and shows its student card in the preview (a copy of the one the server rendered). */
+function select(radio) {
+  radio.checked = true;
+  preview(radio.value);
+}
+
+function preview(id) {
+  const card = document.querySelector(`#question-previews [data-question="${CSS.escape(id)}"]`);
+  const into = document.getElementById('question-preview');
+  if (card && into) into.replaceChildren(card.cloneNode(true));
+}
+
+/** Hides the questions whose text (prompt, detail, kind, topic) does not contain every word typed. */
+function filter(query) {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  let shown = 0;
+  for (const group of document.querySelectorAll('.picker-topic')) {
+    const topic = group.querySelector('legend').textContent.toLowerCase();
+    let inGroup = 0;
+    for (const item of group.querySelectorAll('.picker-item')) {
+      const text = `${topic} ${item.textContent.toLowerCase()}`;
+      const match = words.every((w) => text.includes(w));
+      item.hidden = !match;
+      if (match) inGroup += 1;
+    }
+    group.hidden = inGroup === 0;
+    shown += inGroup;
+  }
+  const count = document.getElementById('question-search-count');
+  if (count) count.textContent = words.length ? `${shown} question${shown === 1 ? '' : 's'} match.` : '';
 }
 
 async function saveHolds() {
@@ -84,13 +136,21 @@ if (classId) {
       });
     }
   });
+  document.addEventListener('change', (e) => {
+    if (e.target.matches('input[data-hold]')) saveHolds();
+    else if (e.target.matches('input[name="live-question"]')) preview(e.target.value);
+  });
+  document.getElementById('question-search')?.addEventListener('input', (e) => filter(e.target.value));
   document.getElementById('lb-show')?.addEventListener('change', leaderboard);
   document.getElementById('lb-anonymous')?.addEventListener('change', leaderboard);
 
+  countDown(document.getElementById('live-body'));
   const stream = new EventSource(`/api/teach/classes/${classId}/stream`);
   for (const panel of ['live', 'roster', 'progress', 'quiz', 'sandbox']) {
     stream.addEventListener(panel, (e) => {
-      insertFragment(document.getElementById(`${panel}-body`), JSON.parse(e.data).html);
+      const into = document.getElementById(`${panel}-body`);
+      insertFragment(into, JSON.parse(e.data).html);
+      if (panel === 'live') countDown(into);
     });
   }
   stream.addEventListener('open', () => say('Live.'));

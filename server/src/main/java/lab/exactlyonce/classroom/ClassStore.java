@@ -23,7 +23,7 @@ import java.util.Set;
 final class ClassStore implements LearnerData {
   private static final String ROOM = "id, name, lesson, join_code, created_at, closed_at, live_session, current_round, leaderboard";
   private static final String MEMBER = "class_id, learner_id, nickname, joined_at, removed_at";
-  private static final String ROUND = "id, class_id, session_id, question_id, pushed_at, revealed_at";
+  private static final String ROUND = "id, class_id, session_id, question_id, pushed_at, revealed_at, deadline";
 
   private final Database db;
 
@@ -130,8 +130,8 @@ final class ClassStore implements LearnerData {
 
   void addRound(Round r) {
     db.inTransaction(c -> {
-      Sql.update(c, "INSERT INTO class_rounds (" + ROUND + ") VALUES (?, ?, ?, ?, ?, ?)",
-          r.id(), r.classId(), r.session(), r.questionId(), r.pushedAt(), r.revealedAt());
+      Sql.update(c, "INSERT INTO class_rounds (" + ROUND + ") VALUES (?, ?, ?, ?, ?, ?, ?)",
+          r.id(), r.classId(), r.session(), r.questionId(), r.pushedAt(), r.revealedAt(), r.deadline());
       return Sql.update(c, "UPDATE classes SET live_session = ?, current_round = ? WHERE id = ?", r.session(), r.id(), r.classId());
     });
   }
@@ -213,6 +213,7 @@ final class ClassStore implements LearnerData {
   }
 
   private static Round roundRow(ResultSet rs) throws SQLException {
-    return new Round(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), Sql.instant(rs, 5), Sql.instant(rs, 6));
+    return new Round(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), Sql.instant(rs, 5), Sql.instant(rs, 6),
+        Sql.instant(rs, 7));
   }
 }

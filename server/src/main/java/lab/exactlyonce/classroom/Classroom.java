@@ -17,6 +17,7 @@ import lab.exactlyonce.quiz.LiveBank;
 import lab.exactlyonce.store.StoreException;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -33,15 +34,18 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The classroom: classes, joining, removing, live rounds and their answers, answer holds. It speaks no HTTP, but
  * refuses a bad request by throwing Javalin's 4xx responses, named for what was wrong (the project's error model).
- * Answers are
- * {@code quiz.answer} events recorded exactly once through the {@link EventLog}; tallies are derived from them (and
- * kept in memory for the open round, rebuilt from the log after a restart).
+ * Answers are {@code quiz.answer} events recorded exactly once through the {@link EventLog}; tallies are derived from
+ * them (and kept in memory for the open round, rebuilt from the log after a restart).
  */
 final class Classroom {
   /** The largest JSON body a classroom request may send: a nickname, a code, an answer or a list of holds. */
   static final int MAX_REQUEST_BYTES = 4096;
   /** The most ladder questions one holds request may name; a lesson's ladder is far shorter. */
   static final int MAX_HOLDS = 100;
+  /** The shortest time limit a live question may have: less is too short to read a question. */
+  static final int MIN_LIMIT_SECONDS = 5;
+  /** The longest time limit a live question may have; a question left open longer needs none. */
+  static final int MAX_LIMIT_SECONDS = 600;
 
   private final ClassStore store;
   private final EventLog events;
@@ -219,9 +223,14 @@ final class Classroom {
 
   // --- live rounds
 
-  Round push(String classId, String questionId) {
+  /** @param limitSeconds the time students have to answer, or null for no limit */
+  Round push(String classId, String questionId, Integer limitSeconds) {
     Room room = open(classId);
     if (questionId == null || questionId.isBlank()) throw new BadRequestResponse("'question' is required");
+    if (limitSeconds != null && (limitSeconds < MIN_LIMIT_SECONDS || limitSeconds > MAX_LIMIT_SECONDS)) {
+      throw new BadRequestResponse("'timeLimit' must be a number of seconds from " + MIN_LIMIT_SECONDS + " to "
+          + MAX_LIMIT_SECONDS + " (or left out for no limit), got " + limitSeconds);
+    }
     LiveBank.LiveQuestion q = bank.find(questionId).orElseThrow(() -> new NotFoundResponse("lesson '" + room.lesson()
         + "' has no question '" + questionId + "' that can be asked live (choice, true/false or predict-the-output)"));
     if (!q.lesson().equals(room.lesson())) {
@@ -229,10 +238,17 @@ final class Classroom {
           + room.lesson() + "'");
     }
     String session = room.liveSession() != null ? room.liveSession() : UUID.randomUUID().toString();
-    Round round = new Round(UUID.randomUUID().toString(), classId, session, q.id(), now(), null);
+    Instant pushed = now();
+    Instant deadline = limitSeconds == null ? null : pushed.plusSeconds(limitSeconds);
+    Round round = new Round(UUID.randomUUID().toString(), classId, session, q.id(), pushed, null, deadline);
     tallies.put(round.id(), new ConcurrentHashMap<>());
     store.addRound(round);
     return round;
+  }
+
+  /** The time left to answer the round now: empty without a limit, zero once it is up. */
+  Optional<Duration> left(Round round) {
+    return round.left(now());
   }
 
   /** The round on screen now, if any. */
@@ -306,6 +322,10 @@ final class Classroom {
         .orElseThrow(() -> new NotFoundResponse("this class has no question round '" + answer.round() + "'"));
     if (!round.id().equals(room.currentRound()) || round.revealed()) {
       throw new ConflictResponse("question round '" + round.id() + "' is closed: answers are no longer accepted");
+    }
+    if (round.timeUp(now())) {
+      throw new ConflictResponse("time is up for this question: answers closed "
+          + Duration.between(round.pushedAt(), round.deadline()).toSeconds() + " seconds after it was asked");
     }
     LiveBank.LiveQuestion q = question(round);
     if (answer.choice() < 0 || answer.choice() >= q.options().size()) {

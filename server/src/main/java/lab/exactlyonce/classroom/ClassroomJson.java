@@ -3,9 +3,12 @@ package lab.exactlyonce.classroom;
 import j2html.tags.DomContent;
 import lab.exactlyonce.quiz.LiveBank;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /** The JSON the classroom speaks that is more than one value: a class, and what a student's stream says. */
 final class ClassroomJson {
@@ -48,20 +51,28 @@ final class ClassroomJson {
     }
   }
 
-  record QuestionEvent(String round, String question, String kind, List<String> options, String pushedAt, boolean revealed,
-                       String html) implements StudentState {
+  /** @param timeLimit the round's time limit in seconds, or null; {@code remainingMs} the time left when this was sent */
+  record QuestionEvent(String round, String question, String kind, List<String> options, String pushedAt, Integer timeLimit,
+                       Long remainingMs, boolean revealed, String html) implements StudentState {
     @Override
     public String event() {
       return "question";
     }
   }
 
-  /** The {@code question} event; rendered for {@code learner} (their answer marked) when not null. */
-  static QuestionEvent question(Classroom classroom, Round round, LiveBank.LiveQuestion q, String learner) {
+  /** The round's card as {@code learner} sees it now (their answer marked; no one's when null). */
+  static DomContent card(Classroom classroom, Round round, LiveBank.LiveQuestion q, String learner) {
     Integer mine = learner == null ? null : classroom.tally(round).get(learner);
     int[] counts = round.revealed() ? classroom.histogram(round) : new int[q.options().size()];
-    return new QuestionEvent(round.id(), q.id(), q.kind(), q.options(), round.pushedAt().toString(), round.revealed(),
-        LiveViews.studentQuestion(round, q, mine, counts).render());
+    return LiveViews.studentQuestion(round, q, mine, counts, classroom.left(round));
+  }
+
+  /** The {@code question} event; rendered for {@code learner} (their answer marked) when not null. */
+  static QuestionEvent question(Classroom classroom, Round round, LiveBank.LiveQuestion q, String learner) {
+    Integer limit = round.deadline() == null ? null : (int) Duration.between(round.pushedAt(), round.deadline()).toSeconds();
+    Long remaining = classroom.left(round).map(Duration::toMillis).orElse(null);
+    return new QuestionEvent(round.id(), q.id(), q.kind(), q.options(), round.pushedAt().toString(), limit, remaining,
+        round.revealed(), card(classroom, round, q, learner).render());
   }
 
   /** The open question for {@code learner}, or idle: what a stream starts with and {@code GET .../state} answers. */
@@ -71,9 +82,14 @@ final class ClassroomJson {
     return question(classroom, round.get(), classroom.question(round.get()), learner);
   }
 
-  /** The leaderboard students see; empty while it is off. */
-  static Fragment leaderboard(Classroom classroom, Room room) {
-    return new Fragment(room.leaderboard().shown()
-        ? LiveViews.leaderboard(room, classroom.scores(room), classroom.nicknames(room)).render() : "");
+  /**
+   * The leaderboard each student sees, by learner id, with "you" marked; empty while it is off or no live session
+   * runs (a session's end clears it from their screens).
+   */
+  static Function<String, Object> leaderboards(Classroom classroom, Room room) {
+    if (!room.leaderboard().shown() || room.liveSession() == null) return learner -> new Fragment("");
+    List<Map.Entry<String, Integer>> scores = classroom.scores(room);
+    Map<String, String> names = classroom.nicknames(room);
+    return learner -> Fragment.of(LiveViews.leaderboard(room, scores, names, learner));
   }
 }

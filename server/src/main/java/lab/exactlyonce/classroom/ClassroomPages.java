@@ -3,7 +3,6 @@ package lab.exactlyonce.classroom;
 import io.javalin.http.Context;
 import j2html.tags.DomContent;
 import lab.exactlyonce.lesson.Lesson;
-import lab.exactlyonce.quiz.LiveBank;
 import lab.exactlyonce.web.Pages;
 
 import java.time.ZoneOffset;
@@ -66,15 +65,16 @@ final class ClassroomPages {
         ))).withClass("class-list"));
   }
 
-  static String dashboard(Room room, String joinLink, Map<String, DomContent> panels, DomContent live,
-                          List<LiveBank.LiveQuestion> questions, List<String> ladder, Set<String> holds) {
+  /** @param ladder the lesson's ladder questions (id to question text), in page order */
+  static String dashboard(Room room, String joinLink, Map<String, DomContent> panels, DomContent live, DomContent picker,
+                          Map<String, String> ladder, Set<String> holds) {
     return Pages.document(room.name() + " · Dashboard", TEACH,
         div(
             div(
                 h1(room.name()),
                 p(text("Lesson: " + room.lesson()), iff(room.closed(), strong(" · closed"))),
                 p(a("All classes").withHref("/teach"), text(" · "), a("Results as CSV").withHref("/teach/classes/" + room.id() + "/results.csv"))
-            ),
+            ).withClass("dash-title"),
             div(
                 p(text("Join code "), strong(room.code()).withClass("join-code").withId("join-code")),
                 p(text("Join at "), a(joinLink).withHref(joinLink).withId("join-link")),
@@ -90,31 +90,38 @@ final class ClassroomPages {
                 .withClass("join-box")
         ).withClass("dash-head").attr("data-class", room.id()),
         section(
-            h2("Live question"),
+            div(h2("Live question"),
+                button("Projector mode").withType("button").attr("data-action", "projector").attr("aria-pressed", "false"))
+                .withClass("panel-head"),
             iff(!room.closed(), div(
-                label("Question").attr("for", "live-question-select"),
-                select(each(questions, q -> option("[" + q.kind() + "] " + q.prompt()).withValue(q.id())))
-                    .withId("live-question-select"),
-                button("Push to class").withType("button").attr("data-action", "push"),
-                button("Reveal answer").withType("button").attr("data-action", "reveal"),
-                button("End session").withType("button").attr("data-action", "end"),
-                label(input().withType("checkbox").withId("lb-show").withCondChecked(room.leaderboard().shown()),
-                    text(" Show leaderboard")),
-                label(input().withType("checkbox").withId("lb-anonymous").withCondChecked(room.leaderboard() == Leaderboard.ANONYMOUS),
-                    text(" Anonymous"))
-            ).withClass("controls live-controls")),
-            div(live).withClass("panel-body").withId("live-body").attr("aria-live", "polite")
+                picker,
+                div(
+                    label("Time limit").attr("for", "live-limit"),
+                    select(option("None").withValue(""), each(QuestionPicker.LIMITS, s -> option(s < 60 ? s + " s"
+                        : s % 60 == 0 ? s / 60 + " min" : s / 60 + " min " + s % 60 + " s").withValue(String.valueOf(s))))
+                        .withId("live-limit"),
+                    button("Push to class").withType("button").attr("data-action", "push"),
+                    button("Reveal answer").withType("button").attr("data-action", "reveal"),
+                    button("End session").withType("button").attr("data-action", "end"),
+                    label(input().withType("checkbox").withId("lb-show").withCondChecked(room.leaderboard().shown()),
+                        text(" Show leaderboard")),
+                    label(input().withType("checkbox").withId("lb-anonymous").withCondChecked(room.leaderboard() == Leaderboard.ANONYMOUS),
+                        text(" Anonymous"))
+                ).withClass("controls live-controls")
+            ).withClass("live-setup")),
+            div(live).withClass("panel-body live-body").withId("live-body").attr("aria-live", "polite")
         ).withId("live").withClass("panel"),
         section(
             h2("Pacing: ladder answers"),
-            p("Held answers are not sent to students in this class; they see “" + HeldAnswers.NOTE + "”"),
+            p("Ticked answers are held back from students in this class, saved as you tick; they see “" + HeldAnswers.NOTE + "”"),
             div(
-                each(ladder, item -> label(input().withType("checkbox").withValue(item).attr("data-hold", item).withCondChecked(holds.contains(item)),
-                    text(" " + item + " held"))),
                 button("Hold all").withType("button").attr("data-action", "hold-all"),
-                button("Release all").withType("button").attr("data-action", "release-all"),
-                button("Save holds").withType("button").attr("data-action", "holds")
-            ).withClass("controls holds")
+                button("Release all").withType("button").attr("data-action", "release-all")
+            ).withClass("controls"),
+            ul(each(ladder.entrySet(), item -> li(label(
+                input().withType("checkbox").withValue(item.getKey()).attr("data-hold", item.getKey())
+                    .withCondChecked(holds.contains(item.getKey())),
+                text(" Hold "), strong(item.getKey()), text(": " + item.getValue()))))).withClass("holds")
         ).withId("pacing").withClass("panel"),
         panel("roster", "Students", panels.get("roster")),
         panel("progress", "Progress through the lesson", panels.get("progress")),

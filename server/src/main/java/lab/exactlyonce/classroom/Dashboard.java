@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,7 +85,7 @@ final class Dashboard {
             caption("Share of each tab done (sections read, map items explored, ladder answers revealed, snippets run, "
                 + "exercises passed); Exercises: fix-the-sink exercises passed by the server's check"),
             thead(tr(th("Student").attr("scope", "col"), each(List.of(Tab.values()), t -> th(t.label()).attr("scope", "col")),
-                th("Exercises").attr("scope", "col"), th("Last seen at").attr("scope", "col"))),
+                th("Exercises").attr("scope", "col"), th("Last seen").attr("scope", "col"))),
             tbody(each(members, m -> {
               Progress p = progress.apply(lesson, byLearner.getOrDefault(m.learnerId(), List.of()));
               return tr(
@@ -95,11 +96,21 @@ final class Dashboard {
                     return td(tp == null ? "–" : tp.done() + "/" + tp.total()).withClass("heat heat-" + level);
                   }),
                   exercises(p),
-                  td(p.last() == null ? "–" : p.last().hash())
+                  td(lastSeen(p.last())).withCondTitle(p.last() != null, p.last() == null ? "" : p.last().hash())
               );
             }))
         ).withClass("heatmap")
     );
+  }
+
+  /** Where a learner was last, in words: "Sandbox: sink demo" for {@code #sandbox/sink-demo}. */
+  static String lastSeen(Progress.Location last) {
+    if (last == null) return "–";
+    String tab = Arrays.stream(Tab.values()).filter(t -> t.id().equals(last.tab())).map(Tab::label).findFirst()
+        .orElse(last.tab() == null ? "" : last.tab());
+    if (last.item() == null || last.item().isBlank()) return tab.isEmpty() ? "–" : tab;
+    String item = last.item().replace('-', ' ').replace('_', ' ');
+    return tab.isEmpty() ? item : tab + ": " + item;
   }
 
   /** Passed of the lesson's exercises, the passed ones named in the cell's title; a dash for a lesson without any. */
@@ -162,8 +173,13 @@ final class Dashboard {
     );
   }
 
+  /** A question told apart from its siblings: many share a prompt ("Which guarantee fits?") and differ in the detail. */
   private String prompt(String questionId) {
-    return classroom.bank().find(questionId).map(LiveBank.LiveQuestion::prompt).orElse(questionId);
+    return classroom.bank().find(questionId).map(q -> {
+      String detail = q.detail().strip().replaceAll("\\s+", " ");
+      if (detail.length() > 90) detail = detail.substring(0, 87) + "...";
+      return q.topic() + ": " + q.prompt() + (detail.isEmpty() ? "" : " (" + detail + ")");
+    }).orElse(questionId);
   }
 
   DomContent sandbox(List<Member> members, Map<String, List<RecordedEvent>> byLearner) {

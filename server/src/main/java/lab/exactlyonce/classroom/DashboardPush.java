@@ -1,9 +1,11 @@
 package lab.exactlyonce.classroom;
 
 import j2html.tags.DomContent;
+import lab.exactlyonce.quiz.LiveBank;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +38,8 @@ final class DashboardPush implements AutoCloseable {
   private final Set<String> panelsDirty = ConcurrentHashMap.newKeySet();
   /** The events version each watched class's panels were last rendered at. */
   private final Map<String, String> versions = new ConcurrentHashMap<>();
+  /** Each class's open round with a time limit that has not run out yet. */
+  private final Map<String, Round> timed = new ConcurrentHashMap<>();
   private final ScheduledExecutorService ticker;
   private int ticks;
 
@@ -62,6 +66,19 @@ final class DashboardPush implements AutoCloseable {
     liveDirty.add(classId);
   }
 
+  /** A question was pushed: the live panel changes, and when its time limit runs out the class is told. */
+  void pushed(Round round) {
+    liveChanged(round.classId());
+    if (round.deadline() == null) timed.remove(round.classId());
+    else timed.put(round.classId(), round);
+  }
+
+  /** Watches the open round's time limit again, if one still runs: what a stream opening after a restart needs. */
+  void watchDeadline(Room room) {
+    if (room.closed()) return;
+    classroom.current(room).filter(r -> r.deadline() != null && !r.revealed()).ifPresent(r -> timed.putIfAbsent(room.id(), r));
+  }
+
   /** A member joined or was removed. */
   void membersChanged(String classId) {
     rosterDirty.add(classId);
@@ -73,10 +90,13 @@ final class DashboardPush implements AutoCloseable {
     Optional<Round> round = room.closed() ? Optional.empty() : classroom.current(room);
     List<Member> members = store.members(room.id());
     int online = feed.online(room.id()).size();
-    if (round.isEmpty()) return LiveViews.instructorLive(room, null, null, new int[0], members.size(), online, List.of(), Map.of());
+    if (round.isEmpty()) {
+      return LiveViews.instructorLive(room, null, null, new int[0], Optional.empty(), members.size(), online, List.of(), Map.of());
+    }
     boolean board = room.leaderboard().shown();
     return LiveViews.instructorLive(room, round.get(), classroom.question(round.get()), classroom.histogram(round.get()),
-        members.size(), online, board ? classroom.scores(room) : List.of(), board ? classroom.nicknames(room) : Map.of());
+        classroom.left(round.get()), members.size(), online, board ? classroom.scores(room) : List.of(),
+        board ? classroom.nicknames(room) : Map.of());
   }
 
   /** Every other panel, by the name of the event that replaces it. */
@@ -92,6 +112,7 @@ final class DashboardPush implements AutoCloseable {
   private void tick() {
     try {
       ticks++;
+      timeUps();
       for (String id : drain(liveDirty)) {
         if (!feed.watched(id)) continue;
         store.find(id).ifPresent(room -> feed.toInstructors(id, "live", ClassroomJson.Fragment.of(live(room))));
@@ -120,6 +141,20 @@ final class DashboardPush implements AutoCloseable {
       }
     } catch (RuntimeException e) {
       log.error("classroom dashboard update failed", e);
+    }
+  }
+
+  /** Rounds whose time ran out: each student gets their card with the answers closed, the instructor a new panel. */
+  private void timeUps() {
+    for (Round round : timed.values()) {
+      if (classroom.left(round).filter(Duration::isZero).isEmpty() || !timed.remove(round.classId(), round)) continue;
+      Optional<Room> room = store.find(round.classId());
+      if (room.isEmpty() || !round.id().equals(room.get().currentRound())) continue;
+      Round now = store.round(round.id()).orElse(round);
+      if (now.revealed()) continue;
+      LiveBank.LiveQuestion q = classroom.question(now);
+      feed.toEachStudent(round.classId(), "timeup", learner -> ClassroomJson.Fragment.of(ClassroomJson.card(classroom, now, q, learner)));
+      liveChanged(round.classId());
     }
   }
 

@@ -7,6 +7,7 @@ import io.javalin.http.HandlerType;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.UnauthorizedResponse;
 import io.javalin.http.sse.SseClient;
+import j2html.tags.DomContent;
 import lab.exactlyonce.quiz.LiveBank;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
@@ -17,6 +18,7 @@ import java.net.InetAddress;
 import java.net.URLEncoder;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -156,8 +158,11 @@ final class InstructorRoutes {
 
   private void dashboardPage(Context ctx) {
     Room room = classroom.room(ctx.pathParam("id"));
-    ClassroomPages.send(ctx, ClassroomPages.dashboard(room, joinLink(ctx, room), push.panels(room), push.live(room),
-        classroom.bank().questions(room.lesson()), classroom.ladder(room), store.holds(room.id())));
+    Map<String, String> ladder = new LinkedHashMap<>();
+    classroom.lesson(room).ladder().forEach((id, q) -> ladder.put(id, q.question()));
+    DomContent picker = QuestionPicker.render(classroom.bank().questions(room.lesson()), QuestionPicker.lastPushed(store.rounds(room.id())));
+    ClassroomPages.send(ctx, ClassroomPages.dashboard(room, joinLink(ctx, room), push.panels(room), push.live(room), picker,
+        ladder, store.holds(room.id())));
   }
 
   private void stream(SseClient sse) {
@@ -172,6 +177,7 @@ final class InstructorRoutes {
     sse.keepAlive();
     Room room = found.get();
     feed.addInstructor(room.id(), sse);
+    push.watchDeadline(room);
     feed.send(sse, "live", ClassroomJson.Fragment.of(push.live(room)));
     for (var panel : push.panels(room).entrySet()) feed.send(sse, panel.getKey(), ClassroomJson.Fragment.of(panel.getValue()));
   }
@@ -196,15 +202,18 @@ final class InstructorRoutes {
 
   // --- live questions
 
-  record Pushed(String round, String question, String session, String pushedAt) {}
+  /** @param deadline when answers close, or null for a question without a time limit */
+  record Pushed(String round, String question, String session, String pushedAt, String deadline) {}
 
   private void push(Context ctx) {
-    JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("question"));
-    Round round = classroom.push(ctx.pathParam("id"), body.optionalText("question").orElse(null));
+    JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("question", "timeLimit"));
+    Round round = classroom.push(ctx.pathParam("id"), body.optionalText("question").orElse(null),
+        body.optionalInteger("timeLimit").orElse(null));
     LiveBank.LiveQuestion q = classroom.question(round);
     feed.toStudents(round.classId(), "question", ClassroomJson.question(classroom, round, q, null));
-    push.liveChanged(round.classId());
-    ctx.json(new Pushed(round.id(), q.id(), round.session(), round.pushedAt().toString()));
+    push.pushed(round);
+    ctx.json(new Pushed(round.id(), q.id(), round.session(), round.pushedAt().toString(),
+        round.deadline() == null ? null : round.deadline().toString()));
   }
 
   /** The reveal each student gets: the right option, and the round drawn with their own answer marked. */
@@ -217,10 +226,9 @@ final class InstructorRoutes {
     Room room = classroom.room(round.classId());
     LiveBank.LiveQuestion q = classroom.question(round);
     int[] counts = classroom.histogram(round);
-    Map<String, Integer> tally = classroom.tally(round);
     feed.toEachStudent(room.id(), "reveal", learner ->
-        new Reveal(round.id(), q.answer(), LiveViews.studentQuestion(round, q, tally.get(learner), counts).render()));
-    feed.toStudents(room.id(), "leaderboard", ClassroomJson.leaderboard(classroom, room));
+        new Reveal(round.id(), q.answer(), ClassroomJson.card(classroom, round, q, learner).render()));
+    feed.toEachStudent(room.id(), "leaderboard", ClassroomJson.leaderboards(classroom, room));
     push.liveChanged(room.id());
     ctx.json(new Revealed(round.id(), q.answer(), counts));
   }
@@ -232,7 +240,7 @@ final class InstructorRoutes {
     classroom.leaderboard(ctx.pathParam("id"), body.optionalBool("show").orElse(false),
         body.optionalBool("anonymous").orElse(false));
     Room room = classroom.room(ctx.pathParam("id"));
-    feed.toStudents(room.id(), "leaderboard", ClassroomJson.leaderboard(classroom, room));
+    feed.toEachStudent(room.id(), "leaderboard", ClassroomJson.leaderboards(classroom, room));
     push.liveChanged(room.id());
     ctx.json(new LeaderboardMode(room.leaderboard()));
   }
@@ -243,6 +251,7 @@ final class InstructorRoutes {
     classroom.end(ctx.pathParam("id"));
     Room room = classroom.room(ctx.pathParam("id"));
     feed.toStudents(room.id(), "idle", ClassroomJson.Fragment.of(LiveViews.studentIdle(room)));
+    feed.toEachStudent(room.id(), "leaderboard", ClassroomJson.leaderboards(classroom, room));
     push.liveChanged(room.id());
     ctx.json(new Ended(true));
   }

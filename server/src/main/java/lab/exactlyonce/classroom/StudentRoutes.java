@@ -139,8 +139,7 @@ final class StudentRoutes {
   private DomContent live(Room room, String learner) {
     Optional<Round> round = room.closed() ? Optional.empty() : classroom.current(room);
     if (round.isEmpty()) return LiveViews.studentIdle(room);
-    return LiveViews.studentQuestion(round.get(), classroom.question(round.get()), classroom.tally(round.get()).get(learner),
-        classroom.histogram(round.get()));
+    return ClassroomJson.card(classroom, round.get(), classroom.question(round.get()), learner);
   }
 
   private void stream(SseClient sse) {
@@ -150,9 +149,10 @@ final class StudentRoutes {
     if (sse.terminated()) return;
     sse.keepAlive();
     feed.addStudent(room.id(), me.learnerId(), sse);
+    push.watchDeadline(room);
     ClassroomJson.StudentState now = ClassroomJson.state(classroom, room, me.learnerId());
     feed.send(sse, now.event(), now);
-    if (room.leaderboard().shown()) feed.send(sse, "leaderboard", ClassroomJson.leaderboard(classroom, room));
+    if (room.leaderboard().shown()) feed.send(sse, "leaderboard", ClassroomJson.leaderboards(classroom, room).apply(me.learnerId()));
   }
 
   // --- answers

@@ -30,11 +30,15 @@
  *       The student is "online" while this stream is open. Events, each with JSON data:
  *       <ul>
  *         <li>{@code question}: {@code {"round": "<round id>", "question": "<question id>", "kind": "choice" |
- *             "true-false" | "predict", "options": ["...", ...], "pushedAt": "<ISO instant>", "revealed": false,
- *             "html": "<fragment>"}} (sent on connect too, when a question is open; on connect without one the
- *             stream starts with {@code idle});</li>
+ *             "true-false" | "predict", "options": ["...", ...], "pushedAt": "<ISO instant>", "timeLimit": 30 | null,
+ *             "remainingMs": 29950 | null, "revealed": false, "html": "<fragment>"}} (sent on connect too, when a
+ *             question is open; on connect without one the stream starts with {@code idle}). The page counts down
+ *             from {@code remainingMs}, never from the device's clock;</li>
+ *         <li>{@code timeup}: {@code {"html"}} the round's time limit ran out: its card with the answers closed;</li>
  *         <li>{@code reveal}: {@code {"round", "answer": <right option index>, "html"}};</li>
- *         <li>{@code leaderboard}: {@code {"html"}}; {@code idle}: {@code {"html"}} (no open question);</li>
+ *         <li>{@code leaderboard}: {@code {"html"}}, rendered for each student with "(you)" on their own line (and
+ *             their place under the top ten when they are not in it), empty when it is off or the session ended;
+ *             {@code idle}: {@code {"html"}} (no open question);</li>
  *         <li>{@code release}: {@code {"items": ["L1", ...]}} ladder answers released (the lesson page fetches each
  *             from {@code GET /api/lessons/{lesson}/answers/{item}});</li>
  *         <li>{@code closed} / {@code removed}: {@code {"html"}}; the stream then ends.</li>
@@ -45,7 +49,9 @@
  *       a {@code quiz.answer} event through the progress feature's {@code EventLog} (the id is the event id): a
  *       resend of the same id returns the original response; the same id with another body is 409; a second
  *       answer to the same round under another id is 409 "already answered"; an answer to a round that is not
- *       open (revealed, replaced or unknown) is 409/404; more than the per-student limit is 429.</li>
+ *       open (revealed, replaced or unknown) is 409/404; after the round's time limit it is 409 "time is up for this
+ *       question: ..." (a resend of an answer recorded in time still gets its receipt); more than the per-student limit
+ *       is 429.</li>
  *   <li>{@code GET /api/classes/{class}/state}: the current question (as the {@code question} event, rendered
  *       with this student's answer marked) or {@code {"round": null, "html"}}, for clients that reconnect.</li>
  *   <li>{@code GET /classes/{class}}: the student's class page (403 for non-members).</li>
@@ -63,7 +69,9 @@
  *   <li>{@code POST /api/teach/classes/{class}/code} (rotate), {@code POST .../close},
  *       {@code DELETE .../students/{learner}}.</li>
  *   <li>Live questions: {@code GET .../questions} (the bank's choice/true-false/predict questions),
- *       {@code POST .../live/push} {@code {"question": "<id>"}} (starts a live session when none is running),
+ *       {@code POST .../live/push} {@code {"question": "<id>", "timeLimit": 30}} (starts a live session when none is
+ *       running; {@code timeLimit} is optional, whole seconds from 5 to 600, answers after it are refused) -> {@code
+ *       {"round", "question", "session", "pushedAt", "deadline": "<ISO instant>" | null}},
  *       {@code POST .../live/reveal}, {@code POST .../live/leaderboard} {@code {"show": true, "anonymous": false}},
  *       {@code POST .../live/end}.</li>
  *   <li>Holds: {@code PUT .../holds} {@code {"held": ["L1", "L2"]}} holds those ladder answers back for members

@@ -134,14 +134,19 @@ class ClassroomBrowserTest extends BrowserTest {
     String id = room.get("id").asText();
     Client.student(server, room.get("code").asText(), "Ally");
     String question = Client.json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
-    teacher.push(id, question);
+    teacher.live(id, "push", "{\"question\":" + Client.quote(question) + ",\"timeLimit\":300}");
+    teacher.live(id, "leaderboard", "{\"show\":true}");
     context.addCookies(List.of(new Cookie("eolab_instructor", teacher.cookies.get("eolab_instructor"))
         .setUrl(url("/"))));
     page.navigate(url("/teach"));
     found.addAll(scan(page, "classes"));
     page.navigate(url("/teach/classes/" + id));
     assertThat(page.locator("#dash-status")).hasText("Live.");
+    assertThat(page.locator("#live-body .countdown")).isVisible();
     found.addAll(scan(page, "dashboard"));
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Projector mode")).click();
+    assertThat(page.locator("#pacing")).isHidden();
+    found.addAll(scan(page, "projector mode"));
 
     BrowserContext studentContext = browser.newContext();
     try {
@@ -150,7 +155,7 @@ class ClassroomBrowserTest extends BrowserTest {
       found.addAll(scan(student, "join"));
       student.getByLabel("Nickname", new Page.GetByLabelOptions().setExact(false)).fill("Bea");
       student.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
-      assertThat(student.locator(".live-question[data-state=open]")).isVisible();
+      assertThat(student.locator(".live-question[data-state=open] .countdown")).isVisible();
       found.addAll(scan(student, "student"));
     } finally {
       studentContext.close();

@@ -11,6 +11,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -258,6 +260,50 @@ class ClassroomHttpTest extends ClassroomServerTest {
     assertEquals(error("'question' is required"), teacher.live(id, "push", "{}").body());
   }
 
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+      "0| 'timeLimit' must be a number of seconds from 5 to 600 (or left out for no limit), got 0",
+      "-30| 'timeLimit' must be a number of seconds from 5 to 600 (or left out for no limit), got -30",
+      "4| 'timeLimit' must be a number of seconds from 5 to 600 (or left out for no limit), got 4",
+      "601| 'timeLimit' must be a number of seconds from 5 to 600 (or left out for no limit), got 601",
+      "2147483647| 'timeLimit' must be a number of seconds from 5 to 600 (or left out for no limit), got 2147483647",
+      "99999999999| 'timeLimit' must be a whole number, got 99999999999",
+      "2.5| 'timeLimit' must be a whole number, got 2.5",
+      "1e3| 'timeLimit' must be a whole number, got 1000.0",
+      "`\"30\"`| 'timeLimit' must be a whole number, got \"30\"",
+      "true| 'timeLimit' must be a whole number, got true",
+      "[30]| 'timeLimit' must be a whole number, got [30]",
+      "{\"seconds\":30}| 'timeLimit' must be a whole number, got {\"seconds\":30}",
+  })
+  void absurd_time_limits_are_refused_and_open_no_round(String limit, String message) {
+    JsonNode room = newClass("Timed");
+    String id = room.get("id").asText();
+    Client watcher = Client.student(server, room.get("code").asText(), "Watcher");
+    String body = "{\"question\":" + Client.quote(firstQuestion(id)) + ",\"timeLimit\":" + limit + "}";
+    assertError(400, message, teacher.live(id, "push", body));
+    assertTrue(watcher.get("/api/classes/" + id + "/state").body().startsWith("{\"round\":null,"), "no round was opened");
+  }
+
+  @Test
+  void a_time_limit_is_sent_with_the_question_and_null_means_none() {
+    JsonNode room = newClass("Limits");
+    String id = room.get("id").asText();
+    Client student = Client.student(server, room.get("code").asText(), "Tess");
+    String question = Client.quote(firstQuestion(id));
+    JsonNode timed = json(teacher.live(id, "push", "{\"question\":" + question + ",\"timeLimit\":600}"));
+    JsonNode state = json(student.get("/api/classes/" + id + "/state"));
+    assertEquals(600, state.get("timeLimit").asInt());
+    assertTrue(state.get("remainingMs").asLong() > 0 && state.get("remainingMs").asLong() <= 600_000, state.toString());
+    assertTrue(state.get("html").asText().contains("class=\"countdown\" role=\"timer\""), state.get("html").asText());
+    assertEquals(600, Duration.between(Instant.parse(timed.get("pushedAt").asText()),
+        Instant.parse(timed.get("deadline").asText())).toSeconds());
+    JsonNode untimed = json(teacher.live(id, "push", "{\"question\":" + question + ",\"timeLimit\":null}"));
+    assertTrue(untimed.get("deadline").isNull(), untimed.toString());
+    JsonNode open = json(student.get("/api/classes/" + id + "/state"));
+    assertTrue(open.get("timeLimit").isNull());
+    assertFalse(open.get("html").asText().contains("countdown"), "no countdown without a limit");
+  }
+
   @Test
   void the_leaderboard_can_be_named_or_anonymous() {
     JsonNode room = newClass("Board");
@@ -304,6 +350,8 @@ class ClassroomHttpTest extends ClassroomServerTest {
     assertTrue(dash.contains("Vic ran sink-demo: <span class=\"outcome outcome-compile_error\">compile_error</span>"), "latest runs");
     assertTrue(dash.contains("Students by share of right answers (2 answered at least once)"), "distribution");
     assertTrue(dash.contains(" — 1 of 2 answers wrong</li>"), "hardest question");
+    assertTrue(dash.contains("<span class=\"hard-prompt\">" + question.get("topic").asText() + ": "),
+        "the hardest question names its topic, since many share a prompt: " + dash);
     assertTrue(dash.contains("<span class=\"lb-name\">Una</span> <span class=\"lb-score\">1 correct</span>"), "named leaderboard");
     teacher.live(id, "leaderboard", "{\"show\":true,\"anonymous\":true}");
     String anonymous = teacher.get("/teach/classes/" + id).body();

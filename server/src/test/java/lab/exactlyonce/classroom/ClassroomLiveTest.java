@@ -113,6 +113,78 @@ class ClassroomLiveTest {
   }
 
   @Test
+  void a_timed_question_closes_for_everyone_when_its_time_is_up() throws Exception {
+    try (TestServer server = TestServer.start(Client.config())) {
+      Client teacher = Client.instructor(server, SECRET);
+      JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Timed\"}"));
+      String id = room.get("id").asText();
+      Client early = Client.student(server, room.get("code").asText(), "Early");
+      Client late = Client.student(server, room.get("code").asText(), "Late");
+      try (Stream dash = new Stream(server, teacher, "/api/teach/classes/" + id + "/stream");
+           Stream lateStream = new Stream(server, late, "/api/classes/" + id + "/stream")) {
+        lateStream.next("idle", "Waiting for your instructor");
+        dash.next("roster", "1 of 2 online");
+        String question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
+        String round = json(teacher.live(id, "push", "{\"question\":" + Client.quote(question) + ",\"timeLimit\":5}"))
+            .get("round").asText();
+        JsonNode asked = lateStream.next("question", round);
+        assertEquals(5, asked.get("timeLimit").asInt());
+        assertTrue(asked.get("html").asText().contains("Time left: 0:0"), asked.get("html").asText());
+        String earlyId = newId();
+        HttpResponse<String> inTime = early.sendAnswer(id, earlyId, round, 0);
+        assertEquals(200, inTime.statusCode(), inTime.body());
+
+        // The server says when the time is up; from then on it refuses answers, whatever the student's page shows.
+        JsonNode closed = lateStream.next("timeup", "Time is up: answers are closed.");
+        assertTrue(closed.get("html").asText().contains("data-state=\"timeup\""), closed.get("html").asText());
+        HttpResponse<String> tooLate = late.sendAnswer(id, newId(), round, 1);
+        assertEquals(409, tooLate.statusCode());
+        assertEquals(Client.error("time is up for this question: answers closed 5 seconds after it was asked"), tooLate.body());
+        assertEquals(inTime.body(), early.sendAnswer(id, earlyId, round, 0).body(),
+            "a retry of an answer sent in time still gets its receipt");
+        dash.next("live", "Time is up; answers are closed.");
+        JsonNode revealed = json(teacher.live(id, "reveal", "{}"));
+        int counted = 0;
+        for (JsonNode c : revealed.get("counts")) counted += c.asInt();
+        assertEquals(1, counted, "only the answer in time counts");
+      }
+    }
+  }
+
+  @Test
+  void each_student_finds_themself_on_the_anonymous_leaderboard_and_the_session_end_clears_it() throws Exception {
+    try (TestServer server = TestServer.start(Client.config())) {
+      Client teacher = Client.instructor(server, SECRET);
+      JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Ranks\"}"));
+      String id = room.get("id").asText();
+      Client ace = Client.student(server, room.get("code").asText(), "Ace");
+      Client bo = Client.student(server, room.get("code").asText(), "Bo");
+      try (Stream aceStream = new Stream(server, ace, "/api/classes/" + id + "/stream");
+           Stream boStream = new Stream(server, bo, "/api/classes/" + id + "/stream")) {
+        aceStream.next("idle", "Waiting");
+        boStream.next("idle", "Waiting");
+        JsonNode question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0);
+        int right = question.get("answer").asInt();
+        String round = teacher.pushRound(id, question.get("id").asText());
+        assertEquals(200, ace.sendAnswer(id, newId(), round, right).statusCode());
+        assertEquals(200, bo.sendAnswer(id, newId(), round, right == 0 ? 1 : 0).statusCode());
+        teacher.live(id, "reveal", "{}");
+        teacher.live(id, "leaderboard", "{\"show\":true,\"anonymous\":true}");
+        String aceBoard = aceStream.next("leaderboard", "(you)").get("html").asText();
+        assertTrue(aceBoard.contains("<li class=\"me\"><span class=\"lb-name\">Student 1</span><strong class=\"lb-you\"> (you)</strong>"), aceBoard);
+        assertFalse(aceBoard.contains("Ace") || aceBoard.contains("Bo"), "no nicknames on an anonymous board");
+        String boBoard = boStream.next("leaderboard", "(you)").get("html").asText();
+        assertTrue(boBoard.contains("<li class=\"me\"><span class=\"lb-name\">Student 2</span><strong class=\"lb-you\"> (you)</strong>"), boBoard);
+        assertEquals(1, boBoard.split("\\(you\\)", -1).length - 1, "only Bo is marked on Bo's board");
+
+        teacher.live(id, "end", "{}");
+        aceStream.next("idle", "Waiting");
+        assertEquals("", aceStream.next("leaderboard", "\"html\":\"\"").get("html").asText(), "the board leaves the screen");
+      }
+    }
+  }
+
+  @Test
   void classes_members_and_instructor_sessions_survive_a_restart_and_the_generated_secret_is_printed_once() throws Exception {
     Config config = Config.forTests();
     PrintStream stdout = System.out;

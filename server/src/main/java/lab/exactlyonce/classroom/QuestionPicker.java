@@ -1,0 +1,72 @@
+package lab.exactlyonce.classroom;
+
+import j2html.tags.DomContent;
+import lab.exactlyonce.quiz.LiveBank;
+import lab.exactlyonce.web.Markdown;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static j2html.TagCreator.*;
+
+/**
+ * The instructor's choice of the next live question: the lesson's pushable questions grouped by topic with their whole
+ * text, a search box, the ones this class was already asked marked with when, and beside them a preview of exactly the
+ * card students will get (the same renderer as theirs). The page's script filters the list and swaps the preview.
+ */
+final class QuestionPicker {
+  private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
+  /** The time limits offered, in seconds; the server takes any from the minimum to the maximum. */
+  static final List<Integer> LIMITS = List.of(10, 20, 30, 45, 60, 90, 120, 300);
+
+  private QuestionPicker() {}
+
+  /** When each question was last pushed to the class, by question id. */
+  static Map<String, Instant> lastPushed(List<Round> rounds) {
+    Map<String, Instant> last = new LinkedHashMap<>();
+    for (Round r : rounds) last.merge(r.questionId(), r.pushedAt(), (a, b) -> a.isAfter(b) ? a : b);
+    return last;
+  }
+
+  static DomContent render(List<LiveBank.LiveQuestion> questions, Map<String, Instant> pushed) {
+    if (questions.isEmpty()) return p("This lesson has no questions that can be asked live yet.").withClass("muted");
+    Map<String, List<LiveBank.LiveQuestion>> byTopic = new LinkedHashMap<>();
+    for (LiveBank.LiveQuestion q : questions) byTopic.computeIfAbsent(q.topic(), t -> new ArrayList<>()).add(q);
+    // Checked at first: the first question this class has not been asked yet.
+    LiveBank.LiveQuestion first = questions.stream().filter(q -> !pushed.containsKey(q.id())).findFirst().orElse(questions.get(0));
+    return div(
+        div(
+            label("Find a question").attr("for", "question-search"),
+            input().withType("search").withId("question-search").attr("autocomplete", "off")
+                .attr("aria-controls", "question-list").attr("placeholder", "Words from the question or its topic"),
+            p().withId("question-search-count").withClass("muted").attr("aria-live", "polite"),
+            div(each(byTopic.entrySet(), group -> fieldset(
+                legend(group.getKey() + " (" + group.getValue().size() + ")"),
+                each(group.getValue(), q -> item(q, q == first, pushed.get(q.id())))
+            ).withClass("picker-topic"))).withId("question-list").withClass("picker-list")
+        ).withClass("picker-choose"),
+        div(
+            h3("Students will see"),
+            div(LiveViews.preview(first)).withId("question-preview").withClass("picker-preview"),
+            div(each(questions, LiveViews::preview)).withId("question-previews").attr("hidden")
+        ).withClass("picker-show")
+    ).withClass("picker");
+  }
+
+  private static DomContent item(LiveBank.LiveQuestion q, boolean checked, Instant pushedAt) {
+    return label(
+        input().withType("radio").withName("live-question").withValue(q.id()).withCondChecked(checked),
+        span(
+            span(q.kind()).withClass("picker-kind"),
+            pushedAt == null ? text("") : span("asked at " + CLOCK.format(pushedAt) + " UTC").withClass("picker-pushed"),
+            span(Markdown.inline(q.prompt())).withClass("picker-prompt"),
+            iff(!q.detail().isBlank(), span(Markdown.inline(q.detail())).withClass("picker-detail"))
+        ).withClass("picker-text")
+    ).withClass("picker-item").attr("data-pushed", pushedAt != null);
+  }
+}

@@ -1,0 +1,207 @@
+package lab.exactlyonce.classroom;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.BoundingBox;
+import com.microsoft.playwright.options.Cookie;
+import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static lab.exactlyonce.classroom.Client.SECRET;
+import static lab.exactlyonce.classroom.Client.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The classroom where it is used: students on phones (390 and 320 px wide), the instructor on a laptop (1280 px) and
+ * a projector (1920 px). No page scrolls sideways, the live question fits a phone, the picker previews the card.
+ */
+class ClassroomLayoutBrowserTest extends BrowserTest {
+  private static final String OVERFLOWS = "() => document.documentElement.scrollWidth > innerWidth";
+
+  @Override
+  protected TestServer startServer() {
+    return TestServer.start(Client.config());
+  }
+
+  private Client teacher;
+  private JsonNode room;
+  private String classId;
+
+  private void newClass(String name) {
+    teacher = Client.instructor(server, SECRET);
+    room = json(teacher.post("/api/teach/classes", "{\"name\":" + Client.quote(name) + "}"));
+    classId = room.get("id").asText();
+  }
+
+  /** The pushable question with the longest prose detail: the one most likely to be too wide for a phone. */
+  private JsonNode longestQuestion() {
+    JsonNode longest = null;
+    for (JsonNode q : json(teacher.get("/api/teach/classes/" + classId + "/questions"))) {
+      if (q.get("kind").asText().equals("predict")) continue;
+      if (longest == null || q.get("detail").asText().length() > longest.get("detail").asText().length()) longest = q;
+    }
+    assertTrue(longest != null && !longest.get("detail").asText().isEmpty(), "the bank has a question with a detail");
+    return longest;
+  }
+
+  private static void noSidewaysScroll(Page on, String where, List<String> found) {
+    if (Boolean.TRUE.equals(on.evaluate(OVERFLOWS))) {
+      found.add(where + " at " + on.viewportSize().width + " px: scrollWidth " + on.evaluate("document.documentElement.scrollWidth")
+          + " " + on.evaluate("() => [...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > innerWidth && !e.parentElement.closest('.panel-body')).slice(0, 6).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')"));
+    }
+  }
+
+  private BrowserContext phone() {
+    return browser.newContext(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));
+  }
+
+  @Test
+  void a_student_on_a_phone_reads_the_whole_question_sees_the_countdown_and_finds_themself() {
+    newClass("Phones");
+    JsonNode question = longestQuestion();
+    List<String> overflow = new ArrayList<>();
+    BrowserContext phone = phone();
+    List<String> errors = new ArrayList<>();
+    try {
+      Page student = phone.newPage();
+      student.onPageError(e -> errors.add("uncaught: " + e));
+      student.navigate(url("/join?code=" + room.get("code").asText()));
+      noSidewaysScroll(student, "join", overflow);
+      student.getByLabel("Nickname", new Page.GetByLabelOptions().setExact(false)).fill("Pia");
+      student.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).tap();
+      assertThat(student.locator("#live-body")).containsText("Waiting for your instructor");
+      noSidewaysScroll(student, "student page, waiting", overflow);
+
+      teacher.live(classId, "push", "{\"question\":" + Client.quote(question.get("id").asText()) + ",\"timeLimit\":120}");
+      Locator card = student.locator(".live-question[data-state=open]");
+      assertThat(card).isVisible();
+      assertThat(card.locator(".countdown")).hasText(Pattern.compile("Time left: (2:00|1:[0-5]\\d)"));
+      for (int width : new int[] {390, 320}) {
+        student.setViewportSize(width, 700);
+        noSidewaysScroll(student, "student page, question open", overflow);
+        BoundingBox box = card.boundingBox();
+        assertTrue(box.x >= 0 && box.x + box.width <= width, "the card fits " + width + " px: " + box.x + "+" + box.width);
+        assertEquals(true, card.locator(".live-detail").evaluate("d => d.scrollWidth <= d.clientWidth"),
+            "the detail wraps at " + width + " px instead of being clipped");
+        for (Locator option : card.locator(".live-option").all()) {
+          BoundingBox b = option.boundingBox();
+          assertTrue(b.height >= 44 && b.width >= 44, "a tap target of at least 44 px: " + b.width + "x" + b.height);
+          assertTrue(b.x + b.width <= width, "the option fits the screen");
+        }
+      }
+      String lastLine = question.get("detail").asText().lines().reduce((a, b) -> b).orElseThrow().replace("`", "");
+      assertThat(card.locator(".live-detail")).containsText(lastLine.substring(lastLine.length() - 20));
+      student.setViewportSize(390, 844);
+
+      card.locator("button[data-choice='" + question.get("answer").asText() + "']").tap();
+      assertThat(student.locator(".live-status")).hasText("Answer recorded. Wait for the reveal.");
+      teacher.live(classId, "reveal", "{}");
+      teacher.live(classId, "leaderboard", "{\"show\":true,\"anonymous\":true}");
+      assertThat(student.locator("#leaderboard-body li.me")).hasText("Student 1 (you) 1 correct");
+      noSidewaysScroll(student, "student page, revealed with the leaderboard", overflow);
+
+      teacher.live(classId, "end", "{}");
+      assertThat(student.locator("#live-body")).containsText("Waiting for your instructor");
+      assertThat(student.locator("#leaderboard-body .leaderboard")).hasCount(0);
+
+      student.setViewportSize(1280, 800);
+      noSidewaysScroll(student, "student page", overflow);
+      student.navigate(url("/join"));
+      noSidewaysScroll(student, "join", overflow);
+    } finally {
+      phone.close();
+    }
+    assertEquals(List.of(), errors);
+    assertEquals(List.of(), overflow, "pages that scroll sideways");
+  }
+
+  @Test
+  void the_instructor_finds_a_question_previews_it_pushes_it_timed_and_projects_it() {
+    newClass("Projector");
+    Client.student(server, room.get("code").asText(), "Abcdefghijklmnopqrstuvwx");
+    Client runner = Client.student(server, room.get("code").asText(), "Runner");
+    assertEquals(200, runner.post("/api/events", "{\"id\":\"" + Client.newId() + "\",\"type\":\"snippet.run\",\"lesson\":\"exactly-once\","
+        + "\"item\":\"sink-demo\",\"data\":{\"status\":\"ok\"}}").statusCode());
+    JsonNode question = longestQuestion();
+    context.addCookies(List.of(new Cookie("eolab_instructor", teacher.cookies.get("eolab_instructor")).setUrl(url("/"))));
+    page.setViewportSize(1280, 800);
+    List<String> overflow = new ArrayList<>();
+    page.navigate(url("/teach"));
+    noSidewaysScroll(page, "class list", overflow);
+    page.navigate(url("/teach/classes/" + classId));
+    assertThat(page.locator("#dash-status")).hasText("Live.");
+    noSidewaysScroll(page, "dashboard", overflow);
+    assertThat(page.locator("#progress-body tr:has(th:text-is('Runner')) td").last()).hasText("Sandbox: sink demo");
+
+    // Search by words of the question's detail; the preview is the student's card for it.
+    String firstLine = question.get("detail").asText().lines().findFirst().orElseThrow().replace("`", "");
+    page.getByLabel("Find a question").fill(firstLine);
+    assertThat(page.locator("#question-search-count")).hasText(Pattern.compile("\\d+ questions? match\\."));
+    Locator item = page.locator(".picker-item:has(input[value='" + question.get("id").asText() + "'])");
+    assertThat(item).isVisible();
+    assertThat(page.locator(".picker-item:not([hidden])")).not().hasCount(page.locator(".picker-item").count());
+    item.click();
+    Locator preview = page.locator("#question-preview .live-question");
+    assertThat(preview).hasAttribute("data-question", question.get("id").asText());
+    assertThat(preview.locator(".live-detail")).containsText(firstLine);
+    List<String> options = new ArrayList<>();
+    question.get("options").forEach(o -> options.add(o.asText().replace("`", "")));
+    assertThat(preview.locator(".live-option .option-text")).hasText(options.toArray(String[]::new));
+    assertEquals(options.size(), preview.locator(".live-option[disabled]").count(), "a preview cannot be answered");
+
+    // Pushed with a time limit: the countdown runs, the question is marked as asked.
+    page.getByLabel("Time limit").selectOption("30");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Push to class")).click();
+    assertThat(page.locator("#live-body .countdown")).hasText(Pattern.compile("Time left: 0:(30|[12]\\d)"));
+    assertThat(item.locator(".picker-pushed")).hasText(Pattern.compile("asked at \\d\\d:\\d\\d UTC"));
+    assertThat(page.locator("#live-body .live-prompt")).hasText(question.get("prompt").asText().replace("`", ""));
+
+    // Pacing saves as each box is ticked, and names the question.
+    Locator hold = page.locator("#pacing label:has(input[data-hold='L1'])");
+    assertThat(hold).containsText("Hold L1: ");
+    assertTrue(hold.textContent().length() > "Hold L1: ".length() + 10, hold.textContent());
+    hold.locator("input").check();
+    assertThat(page.locator("#dash-status")).hasText("Held: L1");
+
+    // After a reload: the hold was saved, the question is still marked, the next unasked one is chosen, time runs on.
+    page.reload();
+    assertThat(page.locator("#dash-status")).hasText("Live.");
+    assertThat(hold.locator("input")).isChecked();
+    assertThat(item.locator(".picker-pushed")).hasText(Pattern.compile("asked at \\d\\d:\\d\\d UTC"));
+    assertThat(item.locator("input")).not().isChecked();
+    assertThat(page.locator(".picker-item[data-pushed=false] input:checked")).hasCount(1);
+    assertThat(page.locator("#live-body .countdown")).hasText(Pattern.compile("Time left: 0:[0-2]\\d|Time is up\\."));
+
+    page.setViewportSize(1920, 1080);
+    noSidewaysScroll(page, "dashboard", overflow);
+    Locator projector = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Projector mode"));
+    projector.click();
+    assertThat(page.locator("#pacing")).isHidden();
+    assertThat(page.locator("#question-list")).isHidden();
+    assertThat(page.locator("#live-body .histogram")).isVisible();
+    assertThat(page.locator("#join-code")).isVisible();
+    assertThat(page.locator("#join-link")).isHidden();
+    double size = ((Number) page.locator("#live-body .live-prompt").evaluate("p => parseFloat(getComputedStyle(p).fontSize)")).doubleValue();
+    assertTrue(size >= 40, "the projected question is large: " + size + " px");
+    noSidewaysScroll(page, "dashboard in projector mode", overflow);
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Leave projector mode")).click();
+    assertThat(page.locator("#pacing")).isVisible();
+
+    page.setViewportSize(390, 844);
+    noSidewaysScroll(page, "dashboard", overflow);
+    page.navigate(url("/teach"));
+    noSidewaysScroll(page, "class list", overflow);
+    assertEquals(List.of(), overflow, "pages that scroll sideways");
+  }
+}
