@@ -28,6 +28,14 @@ class LessonHttpTest extends ServerTest {
   static Stream<Arguments> routes() {
     return Stream.of(
         arguments("home page lists the lesson", "GET", "/", 200, "text/html", "<a href=\"/lessons/exactly-once\">"),
+        arguments("home page starts the one lesson", "GET", "/", 200, "text/html",
+            "<a href=\"/lessons/exactly-once\" class=\"button-link primary\">Start the lesson</a>"),
+        arguments("home page links the quiz", "GET", "/", 200, "text/html", "<a href=\"/lessons/exactly-once/quiz\""),
+        arguments("home page leads students to a class", "GET", "/", 200, "text/html", "<a href=\"/join\">Join a class</a>"),
+        arguments("home page leads instructors to teach", "GET", "/", 200, "text/html", "<a href=\"/teach\">Teach a class</a>"),
+        arguments("home page speaks to interview candidates", "GET", "/", 200, "text/html", "<h3>Interview candidates</h3>"),
+        arguments("lesson page leads to a class", "GET", "/lessons/exactly-once", 200, "text/html",
+            "<a href=\"/join\">Join a class</a>"),
         arguments("lesson page has the four panels", "GET", "/lessons/exactly-once", 200, "text/html", "<section id=\"gist\""),
         arguments("lesson page links the tabs", "GET", "/lessons/exactly-once", 200, "text/html", "<a href=\"#sandbox\" id=\"tab-sandbox\">Sandbox</a>"),
         arguments("health check", "GET", "/healthz", 200, "application/json", "{\"status\":\"ok\",\"sandboxConfinement\":"),
