@@ -17,17 +17,19 @@ class VoiceBrowserTest extends BrowserTest {
   static final String LESSON = "/lessons/exactly-once";
 
   /**
-   * Records what is spoken; {@code __speech.finish()} ends the current utterance as a real engine would. Cancel
-   * reports the current utterance "interrupted", as Chromium does.
+   * Records what is spoken; {@code __speech.finish()} ends the current utterance as a real engine would, and with
+   * {@code __speech.msPerChar} set each utterance ends by itself after that long per character (on the page's timers,
+   * which a test may drive with a fake clock). Cancel reports the current utterance "interrupted", as Chromium does.
    */
   static final String STUB = """
-      window.__speech = { spoken: [], calls: [], current: null };
+      window.__speech = { spoken: [], calls: [], current: null, msPerChar: 0 };
       window.__speech.finish = () => { const u = __speech.current; __speech.current = null; u && u.onend && u.onend({}); };
       window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; this.rate = 1; } };
       Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: {
         speaking: false, paused: false, pending: false,
-        speak(u) { __speech.spoken.push({ text: u.text, rate: u.rate }); __speech.current = u; setTimeout(() => u.onstart && u.onstart({}), 0); },
-        cancel() { __speech.calls.push('cancel'); const u = __speech.current; __speech.current = null;
+        speak(u) { __speech.spoken.push({ text: u.text, rate: u.rate }); __speech.current = u; setTimeout(() => u.onstart && u.onstart({}), 0);
+                   if (__speech.msPerChar) u.timer = setTimeout(() => __speech.current === u && __speech.finish(), u.text.length * __speech.msPerChar); },
+        cancel() { __speech.calls.push('cancel'); const u = __speech.current; __speech.current = null; if (u) clearTimeout(u.timer);
                    if (u && u.onerror) setTimeout(() => u.onerror({ error: 'interrupted' }), 0); },
         pause() { __speech.calls.push('pause'); },
         resume() { __speech.calls.push('resume'); },
