@@ -333,7 +333,7 @@ class QuizHttpTest extends ServerTest {
         .header("Content-Type", "application/x-www-form-urlencoded").header("Origin", "http://evil.example")
         .POST(HttpRequest.BodyPublishers.ofString("mode=practice")).build());
     assertEquals(403, form.statusCode());
-    assertTrue(form.body().contains("cross-site request refused: Origin &#x27;http://evil.example&#x27; is not this site"), form.body());
+    assertTrue(form.body().contains("Cross-site request refused: Origin &#x27;http://evil.example&#x27; is not this site"), form.body());
   }
 
   // ---- helpers ---------------------------------------------------------------------------------------------
