@@ -5,6 +5,7 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.ColorScheme;
 import com.microsoft.playwright.options.ReducedMotion;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
@@ -166,8 +167,13 @@ class ScreenSizesBrowserTest extends BrowserTest {
         + ".flatMap(svg => { const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;"
         + " return [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale); }))");
     assertTrue(smallest.doubleValue() >= 12, "smallest label " + smallest + " px");
-    Number contrast = (Number) page.evaluate(LOWEST_DIMMED_CONTRAST);
-    assertTrue(contrast.doubleValue() >= 4.5, "dimmed labels at " + contrast + ":1");
+    Number light = (Number) page.evaluate(LOWEST_DIMMED_CONTRAST);
+    assertTrue(light.doubleValue() >= 4.5, "dimmed labels at " + light + ":1 in the light theme");
+    page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(ColorScheme.DARK));
+    page.waitForFunction("() => getComputedStyle(document.body).backgroundColor !== 'rgb(255, 255, 255)'");
+    Number dark = (Number) page.evaluate(LOWEST_DIMMED_CONTRAST);
+    assertTrue(dark.doubleValue() >= 4.5, "dimmed labels at " + dark + ":1 in the dark theme");
+    page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(ColorScheme.LIGHT));
 
     details.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Close")).click();
     assertThat(details).not().hasAttribute("data-kind", "node");
