@@ -44,3 +44,14 @@ function build(node, attrs, children) {
   node.append(...children);
   return node;
 }
+
+/**
+ * A server message shown on its own, as a sentence: the server writes lower-case fragments without a full stop
+ * (they also go inside longer lines), so "no snippet 'x'" reads "No snippet 'x'." (Sentence.java on the server).
+ */
+export function sentence(fragment) {
+  const text = String(fragment).trim();
+  if (!text) return text;
+  const first = text[0].toUpperCase() + text.slice(1);
+  return /[.!?)]$/.test(first) ? first : first + '.';
+}

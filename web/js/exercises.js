@@ -18,7 +18,7 @@
 import { loadEditor, createEditor } from './editor.js';
 import { uuid } from './uuid.js';
 import { reveal } from './tabs.js';
-import { el, span } from './dom.js';
+import { el, span, sentence } from './dom.js';
 import { RunWidget, compileErrors, where } from './run-widget.js';
 import { draftOf } from './drafts.js';
 
@@ -119,7 +119,7 @@ class Exercise {
         { headers: { Accept: 'application/json' } });
       const body = await response.json().catch(() => ({}));
       if (!response.ok) {
-        this.say(body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) + '.' : `Could not load the solution (HTTP ${response.status}).`);
+        this.say(body.error ? sentence(body.error) : `Could not load the solution (HTTP ${response.status}).`);
         return;
       }
       this.solutionSource.textContent = body.source;

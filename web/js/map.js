@@ -2,7 +2,8 @@
 // keys, clear with Escape. The selection is highlighted, shown in the details panel (copied from the map's text
 // list, never built from strings) and kept in the URL (#maps/node/<id>, #maps/edge/<id>) with replaceState.
 // Each selection is announced as `lesson:map-select` {kind, id} on document (progress.js records it). Also enables the
-// Mermaid export's Copy button.
+// Mermaid export's Copy button. Below the map (most screens) the panel is a sheet pinned to the bottom of the screen
+// (maps.css); the selection is scrolled clear of it.
 
 const DIRECTIONS = {
   ArrowRight: [1, 0],
@@ -63,10 +64,11 @@ function initMap(root) {
     for (const child of copy) {
       if (child.nodeType === Node.ELEMENT_NODE) child.removeAttribute('id');
     }
-    panel.replaceChildren(...copy);
+    panel.replaceChildren(closeButton(), ...copy);
     if (kind === 'node') panel.append(...connections(id));
     panel.dataset.kind = kind;
     selected = el;
+    clearOfSheet(el);
     if (updateUrl) history.replaceState(null, '', `#maps/${kind}/${id}`);
     document.dispatchEvent(new CustomEvent('lesson:map-select', { detail: { kind, id } }));
   }
@@ -95,6 +97,28 @@ function initMap(root) {
       list.append(item);
     }
     return [heading, list];
+  }
+
+  function closeButton() {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'map-details-close';
+    button.textContent = 'Close';
+    button.addEventListener('click', () => {
+      const was = selected;
+      clear();
+      was?.focus({ preventScroll: true });
+    });
+    return button;
+  }
+
+  // The sheet covers the bottom of the screen: a selection under it moves up to just above it.
+  function clearOfSheet(el) {
+    const sheet = panel.getBoundingClientRect();
+    const part = el.getBoundingClientRect();
+    if (getComputedStyle(panel).position !== 'sticky' || part.bottom <= sheet.top) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollBy({ top: part.bottom - sheet.top + 16, behavior: reduce ? 'auto' : 'smooth' });
   }
 
   function toggle(el) {

@@ -2,7 +2,7 @@
 // (DELETE /api/me, after the outbox drops everything still waiting). It knows nothing of progress: whoever places it
 // is told when everything was forgotten.
 
-import { el } from './dom.js';
+import { el, sentence } from './dom.js';
 import { discard } from './outbox.js';
 
 /**
@@ -26,7 +26,7 @@ export function yourData({ forgotten }) {
     if (answer.ok) {
       showName(answer.body.displayName);
       message.textContent = answer.body.displayName ? 'Name saved.' : 'Name cleared.';
-    } else message.textContent = answer.error;
+    } else message.textContent = sentence(answer.error);
   });
   const forget = el('button', { type: 'button', class: 'progress-forget', text: 'Forget me' });
   forget.addEventListener('click', async () => {
@@ -34,7 +34,7 @@ export function yourData({ forgotten }) {
     discard(() => true);
     const answer = await send('DELETE', '/api/me');
     if (!answer.ok) {
-      message.textContent = answer.error;
+      message.textContent = sentence(answer.error);
       return;
     }
     input.value = '';

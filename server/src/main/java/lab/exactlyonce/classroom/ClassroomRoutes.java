@@ -32,7 +32,7 @@ public final class ClassroomRoutes implements AutoCloseable {
 
   /**
    * @param progress derives a learner's progress in a lesson from their events there (the progress feature)
-   * @param announce told the generated instructor secret the one time it is made (the app prints it)
+   * @param announce told where the generated instructor secret was written, the one time it is made (the app prints it)
    * @param streamOpened told every live stream as it opens, before {@code keepAlive()} (ops counts them and ends them
    *     with a reconnect hint on shutdown: pass its {@code LiveStreams::add})
    */

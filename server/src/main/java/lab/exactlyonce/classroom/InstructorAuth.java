@@ -55,8 +55,9 @@ final class InstructorAuth {
   }
 
   /**
-   * @param announce told the generated secret the one time it is made (the app prints it on stdout); never called
-   *     when the secret is configured or was generated on an earlier start
+   * @param announce told where the generated secret was written, the one time it is made (the app prints it on
+   *     stdout, which ends up in container logs, so the secret itself is never in it); never called when the secret
+   *     is configured or was generated on an earlier start
    */
   static InstructorAuth create(Optional<String> configured, Path dataDir, Clock clock, Consumer<String> announce) {
     if (configured.isPresent()) return new InstructorAuth(configured.get(), dataDir, clock);
@@ -71,8 +72,8 @@ final class InstructorAuth {
         Files.createFile(file);
       }
       Files.writeString(file, generated + "\n");
-      announce.accept("Instructor secret (shown only this once; it is kept in " + file.toAbsolutePath()
-          + "): " + generated);
+      announce.accept("An instructor secret was generated into " + file.toAbsolutePath()
+          + " (readable by this user only); sign in at /teach with its contents");
       return new InstructorAuth(generated, dataDir, clock);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read or create the instructor secret " + file, e);

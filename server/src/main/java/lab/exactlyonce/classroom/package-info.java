@@ -9,8 +9,8 @@
  *
  * <h2>Instructor access</h2>
  * The secret comes from {@code --instructor-secret} / {@code INSTRUCTOR_SECRET}; without one, a secret is generated
- * once into {@code <data dir>/instructor-secret} (owner-only) and printed once on stdout on that first start. It is
- * never logged. {@code POST /teach/login} (form field {@code secret}) sets the signed, HttpOnly, SameSite=Strict
+ * once into {@code <data dir>/instructor-secret} (owner-only); that first start prints on stdout where the file is,
+ * never the secret itself, which is never logged. {@code POST /teach/login} (form field {@code secret}) sets the signed, HttpOnly, SameSite=Strict
  * cookie {@code eolab_instructor}. Every {@code /teach/...} page without it redirects (303) to {@code /teach/login};
  * every {@code /api/teach/...} endpoint without it answers 401 {@code {"error": "instructor sign-in required ..."}}.
  *

@@ -28,24 +28,12 @@ final class LessonPages {
     this.blocks = new BlockViews(views);
   }
 
-  String home(List<Lesson> lessons) {
-    return Pages.document("Exactly-Once Lab", Pages.Assets.NONE,
-        header(h1("Exactly-Once Lab"), p("Lessons on stream processing, each with a gist, maps, questions and runnable code."))
-            .withClass("page-header"),
-        section(
-            h2("Lessons").withId("lessons-heading"),
-            ul(each(lessons, l -> li(
-                h3(a(l.title()).withHref("/lessons/" + l.id())),
-                div(Markdown.block(l.summary())).withClass("lesson-card-summary")
-            ).withClass("lesson-card"))).withClass("lesson-list")
-        ).attr("aria-labelledby", "lessons-heading"));
-  }
-
   /** @param held the answers held back from the asker: drawn held, with the hold's watcher at the end */
   String lesson(Lesson lesson, AnswerHolds.Held held) {
     var page = div(
             header(
-                p(a("All lessons").withHref("/"), text(" · "), a("Quiz").withHref("/lessons/" + lesson.id() + "/quiz").withId("quiz-link")).withClass("breadcrumb"),
+                nav(a("All lessons").withHref("/"), text(" · "), a("Take the quiz").withHref(HomePage.quiz(lesson)).withId("quiz-link"),
+                    text(" · "), a("Join a class").withHref(HomePage.JOIN)).withClass("breadcrumb").attr("aria-label", "Lesson links"),
                 h1(Markdown.inline(lesson.title())),
                 div(Markdown.block(lesson.summary())).withClass("lesson-summary").attr("data-readout")
             ).withClass("lesson-header"),
@@ -70,8 +58,16 @@ final class LessonPages {
         h2(tab.label()).withId(headingId),
         tabIntro(lesson, tab),
         each(sectionsOf(lesson, tab), s -> sectionView(lesson, held, tab, s)),
-        tab == Tab.SANDBOX ? views.exercises().render(lesson) : text("")
+        tab == Tab.SANDBOX ? views.exercises().render(lesson) : text(""),
+        tab == Tab.QA ? nextSteps(lesson) : text("")
     ).withId(tab.id()).withClass("tab-panel").attr("aria-labelledby", headingId);
+  }
+
+  /** Where a student who has climbed the ladder goes next. */
+  private static DomContent nextSteps(Lesson lesson) {
+    return p(text("Ready to test yourself? "), a("Take the quiz").withHref(HomePage.quiz(lesson)),
+        text(". Your instructor runs a class? "), a("Join a class").withHref(HomePage.JOIN), text("."))
+        .withClass("next-steps");
   }
 
   private DomContent tabIntro(Lesson lesson, Tab tab) {

@@ -34,7 +34,7 @@ public final class LessonRoutes {
   record Released(String id, String html) {}
 
   public void register(RoutesConfig routes) {
-    routes.get("/", ctx -> ctx.html(pages.home(catalog.all())));
+    routes.get("/", ctx -> ctx.html(HomePage.render(catalog.all())));
     routes.get("/lessons/{id}", ctx -> {
       Lesson lesson = catalog.require(ctx.pathParam("id"));
       AnswerHolds.Held held = held(ctx, lesson);

@@ -32,14 +32,23 @@ final class MapSvg {
         .attr("class", "map-svg")
         .attr("role", "group")
         .attr("aria-label", "Diagram: " + map.title())
-        // Never drawn below three quarters of its size, so labels stay readable; a narrow screen scrolls instead.
+        // Never drawn so small that a label falls under 12 px on screen; a narrow screen pans the map instead.
         // map.js applies it; without JavaScript maps.css keeps a fixed minimum.
-        .attr("data-min-width", Math.round(map.width() * 0.75))
+        .attr("data-min-width", minWidth(map))
         .with(definesArrows
             ? SvgTag.of("defs").with(marker(ARROW, "map-arrowhead"), marker(ACTIVE_ARROW, "map-arrowhead is-active"))
             : SvgTag.of("defs"))
         .with(SvgTag.of("g").attr("class", "map-nodes").with(each(layout.boxes(), box -> node(box, groups))))
         .with(SvgTag.of("g").attr("class", "map-edges").with(each(layout.routes(), route -> edge(route, map))));
+  }
+
+  /** The smallest label is drawn at this size, in the map's own units (maps.css, .map-edge-label). */
+  static final double SMALLEST_LABEL = 13;
+  /** The size no label may fall under on screen, in CSS pixels. */
+  static final double MIN_LABEL_PX = 12;
+
+  static long minWidth(LessonMap map) {
+    return (long) Math.ceil(map.width() * MIN_LABEL_PX / SMALLEST_LABEL);
   }
 
   static String edgeName(LessonMap map, LessonMap.Edge edge) {
@@ -73,7 +82,8 @@ final class MapSvg {
         .attr("aria-describedby", MapText.itemId("node", node.id()))
         .with(rect("map-focus-ring", box.left() - 5, box.top() - 5, box.width() + 10, box.height() + 10, 14))
         .with(rect("map-node-box", box.left(), box.top(), box.width(), box.height(), 10))
-        .with(lines("map-node-label", box.cx(), box.cy(), box.lines()));
+        .with(lines("map-node-label", box.cx(), box.cy(), box.lines()))
+        .with(exploredBadge(box));
   }
 
   private static DomContent edge(MapLayout.Route route, LessonMap map) {
@@ -93,6 +103,16 @@ final class MapSvg {
         .with(SvgTag.of("path").attr("class", "map-edge-hit").attr("d", route.path()))
         .with(SvgTag.of("path").attr("class", "map-edge-line").attr("d", route.path()))
         .with(lines("map-edge-label", route.labelX(), route.labelY(), route.labelLines()));
+  }
+
+  /** A check on the box's corner, shown once the node is explored (maps.css), so the border keeps its group colour. */
+  private static DomContent exploredBadge(MapLayout.Box box) {
+    double x = box.left() + box.width() - 2;
+    double y = box.top() + 2;
+    return SvgTag.of("g").attr("class", "map-explored-badge").attr("aria-hidden", "true")
+        .with(SvgTag.of("circle").attr("cx", num(x)).attr("cy", num(y)).attr("r", "9"))
+        .with(SvgTag.of("text").attr("x", num(x)).attr("y", num(y)).attr("text-anchor", "middle")
+            .attr("dominant-baseline", "central").withText("✓"));
   }
 
   private static DomContent rect(String cssClass, double x, double y, double width, double height, int radius) {

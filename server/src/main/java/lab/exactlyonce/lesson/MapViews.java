@@ -12,6 +12,8 @@ import static j2html.TagCreator.*;
 public final class MapViews implements TabViews.MapsView {
   static final String KEYBOARD_HINT = "Keyboard: Tab to a node or edge, Enter or Space selects it, arrow keys move "
       + "between nodes, Escape clears the selection.";
+  static final String TOUCH_HINT = "Swipe the map sideways to see all of it; tap a node or an arrow for its "
+      + "explanation, tap it again to close it.";
   static final String PANEL_HINT = "Select a node to see why it exists, or an edge to see its protocol, direction, "
       + "effect and consequence.";
 
@@ -31,7 +33,8 @@ public final class MapViews implements TabViews.MapsView {
         h3(map.title()).withId(headingId),
         iff(map.description() != null, div(Markdown.block(map.description()))
             .withClass("map-description")),
-        p(KEYBOARD_HINT).withClass("map-keys").attr("hidden"),
+        div(p(KEYBOARD_HINT).withClass("map-keys-keyboard"), p(TOUCH_HINT).withClass("map-keys-touch"))
+            .withClass("map-keys").attr("hidden"),
         div(
             div(MapSvg.render(map, first)).withClass("map-canvas"),
             div(p(PANEL_HINT).withClass("map-details-hint")).withClass("map-details").attr("aria-live", "polite")
@@ -39,7 +42,8 @@ public final class MapViews implements TabViews.MapsView {
         ).withClass("map-layout"),
         iff(!groups.all().isEmpty(), ul(each(groups.all(), group -> li(
             span().withClass("map-swatch map-group-" + groups.slot(group)).attr("aria-hidden", "true"),
-            text(group)))).withClass("map-legend").attr("aria-label", "Colour key")),
+            text(group))), li(span("✓").withClass("map-swatch-explored").attr("aria-hidden", "true"),
+            text("explored"))).withClass("map-legend").attr("aria-label", "Colour key")),
         MapText.render(map),
         MermaidPanel.render(lesson, map)
     ).withId("maps/map/" + map.id()).withClass("map").attr("data-map", map.id()).attr("aria-labelledby", headingId);

@@ -55,7 +55,7 @@ public final class Pages {
   static String errorPage(int status, String reason, String message) {
     return document(status + " " + reason,
         h1(status + " " + reason),
-        p(message),
+        p(Sentence.of(message)),
         p(a("Back to the lessons").withHref("/")));
   }
 }

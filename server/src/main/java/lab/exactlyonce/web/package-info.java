@@ -25,7 +25,9 @@
  *   <li>A bug or an outage is any other exception: logged in full, shown only as "internal error".</li>
  * </ol>
  * {@link lab.exactlyonce.web.ErrorResponses} renders all of them, in one place: JSON {@code {"error": "..."}} on API
- * paths, a short page elsewhere. No route catches an exception to build an answer itself.
+ * paths, a short page elsewhere. No route catches an exception to build an answer itself. Messages are written as
+ * lower-case fragments without a full stop; where a page shows one on its own it goes through
+ * {@link lab.exactlyonce.web.Sentence}.
  *
  * <h2>Cross-site requests</h2>
  * {@link lab.exactlyonce.web.SameOriginGuard} refuses state-changing API requests from other sites; a page path that

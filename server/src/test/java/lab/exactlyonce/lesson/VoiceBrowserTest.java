@@ -17,17 +17,19 @@ class VoiceBrowserTest extends BrowserTest {
   static final String LESSON = "/lessons/exactly-once";
 
   /**
-   * Records what is spoken; {@code __speech.finish()} ends the current utterance as a real engine would. Cancel
-   * reports the current utterance "interrupted", as Chromium does.
+   * Records what is spoken; {@code __speech.finish()} ends the current utterance as a real engine would, and with
+   * {@code __speech.msPerChar} set each utterance ends by itself after that long per character (on the page's timers,
+   * which a test may drive with a fake clock). Cancel reports the current utterance "interrupted", as Chromium does.
    */
   static final String STUB = """
-      window.__speech = { spoken: [], calls: [], current: null };
+      window.__speech = { spoken: [], calls: [], current: null, msPerChar: 0 };
       window.__speech.finish = () => { const u = __speech.current; __speech.current = null; u && u.onend && u.onend({}); };
       window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; this.rate = 1; } };
       Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: {
         speaking: false, paused: false, pending: false,
-        speak(u) { __speech.spoken.push({ text: u.text, rate: u.rate }); __speech.current = u; setTimeout(() => u.onstart && u.onstart({}), 0); },
-        cancel() { __speech.calls.push('cancel'); const u = __speech.current; __speech.current = null;
+        speak(u) { __speech.spoken.push({ text: u.text, rate: u.rate }); __speech.current = u; setTimeout(() => u.onstart && u.onstart({}), 0);
+                   if (__speech.msPerChar) u.timer = setTimeout(() => __speech.current === u && __speech.finish(), u.text.length * __speech.msPerChar); },
+        cancel() { __speech.calls.push('cancel'); const u = __speech.current; __speech.current = null; if (u) clearTimeout(u.timer);
                    if (u && u.onerror) setTimeout(() => u.onerror({ error: 'interrupted' }), 0); },
         pause() { __speech.calls.push('pause'); },
         resume() { __speech.calls.push('resume'); },
@@ -86,18 +88,20 @@ class VoiceBrowserTest extends BrowserTest {
     assertThat(reading()).hasText("After a crash, records are replayed.");
 
     button("Pause").click();
-    assertEquals("pause", page.evaluate("__speech.calls.at(-1)"));
+    assertEquals("cancel", page.evaluate("__speech.calls.at(-1)"));
     assertThat(button("Resume")).isEnabled();
     assertThat(page.locator("[data-voice]")).hasAttribute("data-state", "paused");
+    assertEquals(null, page.evaluate("__speech.current"), "nothing is being read while paused");
     button("Resume").click();
-    assertEquals("resume", page.evaluate("__speech.calls.at(-1)"));
+    // Resume reads the paused sentence again from its start.
+    assertEquals("After a crash, records are replayed.", page.evaluate("__speech.spoken.at(-1).text"));
     assertThat(button("Pause")).isEnabled();
 
     page.getByLabel("Rate").selectOption("1.5");
     // The sentence being read restarts at the new rate.
     assertEquals("After a crash, records are replayed.", page.evaluate("__speech.spoken.at(-1).text"));
     assertEquals(1.5, ((Number) page.evaluate("__speech.spoken.at(-1).rate")).doubleValue());
-    assertEquals(3, ((Number) page.evaluate("__speech.spoken.length")).intValue());
+    assertEquals(4, ((Number) page.evaluate("__speech.spoken.length")).intValue());
     page.evaluate("__speech.finish()");
     assertEquals(1.5, ((Number) page.evaluate("__speech.spoken.at(-1).rate")).doubleValue());
 
@@ -110,7 +114,54 @@ class VoiceBrowserTest extends BrowserTest {
     // A wait that proves nothing happens: a late "interrupted" from the cancelled utterance must change nothing.
     page.waitForTimeout(50);
     assertThat(button("Play")).isEnabled();
-    assertEquals(4, ((Number) page.evaluate("__speech.spoken.length")).intValue());
+    assertEquals(5, ((Number) page.evaluate("__speech.spoken.length")).intValue());
+  }
+
+  @Test
+  void a_table_is_read_row_by_row_each_cell_with_its_column() {
+    page.addInitScript(STUB);
+    page.navigate(url(LESSON));
+    button("Play").click();
+    int guard = 0;
+    while (page.evaluate("__speech.current") != null && guard++ < 200) {
+      if (String.valueOf(page.evaluate("__speech.current.text")).startsWith("At-least-once:")) break;
+      page.evaluate("__speech.finish()");
+    }
+    assertEquals("At-least-once: mechanism, Process, then commit. Replay from the last commit; on failure, Duplicates; "
+        + "cost, Low; acceptable for, Idempotent consumers.", page.evaluate("__speech.current.text"));
+    // The row is what is highlighted, and the caption came before it; no cell was read on its own.
+    assertThat(reading()).hasCount(1);
+    assertThat(reading()).containsText("Idempotent consumers");
+    String all = (String) page.evaluate("__speech.spoken.map(s => s.text).join(' | ')");
+    Assertions.assertTrue(all.contains("| Delivery guarantees compared |"), all);
+    Assertions.assertFalse(all.contains("| On failure |") || all.contains("| Duplicates |"), all);
+  }
+
+  @Test
+  void leaving_the_gist_tab_or_the_browser_tab_pauses_the_reading() {
+    page.addInitScript(STUB);
+    page.navigate(url(LESSON));
+    button("Play").click();
+    page.evaluate("__speech.finish()");
+    assertThat(reading()).hasText("After a crash, records are replayed.");
+
+    page.getByRole(AriaRole.TAB, new Page.GetByRoleOptions().setName("Maps").setExact(true)).click();
+    assertThat(page.locator("[data-voice]")).hasAttribute("data-state", "paused");
+    assertEquals(null, page.evaluate("__speech.current"), "the engine was told to stop");
+    int spoken = ((Number) page.evaluate("__speech.spoken.length")).intValue();
+
+    page.getByRole(AriaRole.TAB, new Page.GetByRoleOptions().setName("Gist").setExact(true)).click();
+    assertThat(page.locator(".voice-status")).hasText("Paused: you left the Gist tab.");
+    assertEquals(spoken, ((Number) page.evaluate("__speech.spoken.length")).intValue(), "nothing read meanwhile");
+    button("Resume").click();
+    assertEquals("After a crash, records are replayed.", page.evaluate("__speech.current.text"));
+
+    // The browser tab going to the background pauses too (the page's own visibility event, as a browser sends it).
+    page.evaluate("Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });"
+        + " document.dispatchEvent(new Event('visibilitychange'))");
+    assertThat(page.locator("[data-voice]")).hasAttribute("data-state", "paused");
+    assertEquals(null, page.evaluate("__speech.current"));
+    assertThat(button("Resume")).isEnabled();
   }
 
   @Test

@@ -42,7 +42,7 @@ class QuizHttpTest extends ServerTest {
   @Test
   void the_lesson_header_links_the_quiz_and_the_entry_shows_due_count_and_start_form() {
     assertTrue(server.get("/lessons/exactly-once").body()
-        .contains("<a href=\"/lessons/exactly-once/quiz\" id=\"quiz-link\">Quiz</a>"));
+        .contains("<a href=\"/lessons/exactly-once/quiz\" id=\"quiz-link\">Take the quiz</a>"));
     HttpResponse<String> entry = new QuizClient(server).get("/lessons/exactly-once/quiz");
     assertEquals(200, entry.statusCode());
     assertTrue(entry.body().contains("<p id=\"quiz-due\" class=\"quiz-due\"><strong>0</strong> questions due today</p>"), entry.body());
@@ -333,7 +333,7 @@ class QuizHttpTest extends ServerTest {
         .header("Content-Type", "application/x-www-form-urlencoded").header("Origin", "http://evil.example")
         .POST(HttpRequest.BodyPublishers.ofString("mode=practice")).build());
     assertEquals(403, form.statusCode());
-    assertTrue(form.body().contains("cross-site request refused: Origin &#x27;http://evil.example&#x27; is not this site"), form.body());
+    assertTrue(form.body().contains("Cross-site request refused: Origin &#x27;http://evil.example&#x27; is not this site"), form.body());
   }
 
   // ---- helpers ---------------------------------------------------------------------------------------------

@@ -1,0 +1,216 @@
+package lab.exactlyonce.lesson;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.ColorScheme;
+import com.microsoft.playwright.options.ReducedMotion;
+import lab.exactlyonce.AxeScan;
+import lab.exactlyonce.BrowserTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The home page and the bundled lesson on a phone (390x844, touch) and a laptop (1280x800): nothing scrolls the page
+ * sideways, the voice controls stay in reach while reading, the map's explanation opens in view and its labels stay
+ * readable.
+ */
+class ScreenSizesBrowserTest extends BrowserTest {
+  static final String LESSON = "/lessons/exactly-once";
+
+  enum Screen {
+    PHONE(390, 844, true), LAPTOP(1280, 800, false);
+
+    final int width;
+    final int height;
+    final boolean touch;
+
+    Screen(int width, int height, boolean touch) {
+      this.width = width;
+      this.height = height;
+      this.touch = touch;
+    }
+  }
+
+  private final List<BrowserContext> opened = new ArrayList<>();
+
+  /** A page on that screen, its errors checked like the base page's; reduced motion, so scrolls land at once. */
+  private Page open(Screen screen) {
+    BrowserContext context = browser.newContext(new Browser.NewContextOptions()
+        .setViewportSize(screen.width, screen.height).setIsMobile(screen.touch).setHasTouch(screen.touch)
+        .setReducedMotion(ReducedMotion.REDUCE));
+    opened.add(context);
+    Page page = context.newPage();
+    page.onConsoleMessage(msg -> {
+      if ("error".equals(msg.type())) consoleErrors.add(msg.text());
+    });
+    page.onPageError(error -> consoleErrors.add("uncaught: " + error));
+    page.onRequestFailed(request -> consoleErrors.add("request failed: " + request.url()));
+    return page;
+  }
+
+  @AfterEach
+  void closeScreens() {
+    opened.forEach(BrowserContext::close);
+    opened.clear();
+  }
+
+  private static Locator tab(Page page, String name) {
+    return page.getByRole(AriaRole.TAB, new Page.GetByRoleOptions().setName(name).setExact(true));
+  }
+
+  private static void assertNoSidewaysScroll(Page page, String where) {
+    Number over = (Number) page.evaluate("document.documentElement.scrollWidth - innerWidth");
+    assertTrue(over.intValue() <= 0, where + " scrolls sideways by " + over + " px");
+  }
+
+  /** Whether the element lies wholly between the top and the bottom of the viewport. */
+  private static boolean inView(Page page, String selector) {
+    return (Boolean) page.evaluate("s => { const r = document.querySelector(s).getBoundingClientRect();"
+        + " return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }", selector);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Screen.class)
+  void neither_the_home_page_nor_any_lesson_tab_scrolls_sideways(Screen screen) {
+    Page page = open(screen);
+    page.navigate(url("/"));
+    assertThat(page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Join a class"))).isVisible();
+    assertNoSidewaysScroll(page, "home");
+    assertEquals(List.of(), AxeScan.seriousViolations(page, "home on " + screen));
+    page.navigate(url(LESSON));
+    for (String name : List.of("Gist", "Maps", "Q&A", "Sandbox")) {
+      tab(page, name).click();
+      assertNoSidewaysScroll(page, name + " tab");
+    }
+  }
+
+  /** Speech is a recording fake that takes 3 ms a character, on a paused fake clock the test moves on. */
+  private Page reading(Screen screen) {
+    Page page = open(screen);
+    page.clock().install();
+    page.addInitScript(VoiceBrowserTest.STUB + "window.__speech.msPerChar = 3;");
+    page.navigate(url(LESSON));
+    page.clock().pauseAt(((Number) page.evaluate("Date.now()")).longValue() + 1000);
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Play").setExact(true)).click();
+    assertThat(page.locator("[data-voice]")).hasAttribute("data-state", "playing");
+    return page;
+  }
+
+  private static int spoken(Page page) {
+    return ((Number) page.evaluate("__speech.spoken.length")).intValue();
+  }
+
+  @ParameterizedTest
+  @EnumSource(Screen.class)
+  void after_ten_seconds_of_reading_the_controls_and_the_sentence_are_in_view(Screen screen) {
+    Page page = reading(screen);
+    page.clock().runFor(10_000);
+
+    assertThat(page.locator("[data-voice]")).hasAttribute("data-state", "playing");
+    assertTrue(spoken(page) >= 10, "read " + spoken(page) + " sentences");
+    assertTrue(((Number) page.evaluate("scrollY")).intValue() > 0, "the page followed the reading");
+    assertTrue(inView(page, "[data-voice-stop]"), "Stop is on screen");
+    assertTrue(inView(page, "[data-voice-pause]"), "Pause is on screen");
+    // The sentence is neither under the sticky tab bar nor under the controls.
+    Boolean clear = (Boolean) page.evaluate("() => { const r = document.querySelector('.voice-sentence.is-reading')"
+        + ".getBoundingClientRect(); const tabs = document.querySelector('nav.tabs').getBoundingClientRect();"
+        + " const bar = document.querySelector('.voice-buttons').getBoundingClientRect();"
+        + " return r.top >= tabs.bottom - 1 && r.bottom <= bar.top + 1; }");
+    assertTrue(clear, "the sentence being read is visible between the tab bar and the controls");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Screen.class)
+  void switching_tabs_stops_the_reading(Screen screen) {
+    Page page = reading(screen);
+    page.clock().runFor(2_000);
+    tab(page, "Maps").click();
+    assertThat(page.locator("[data-voice]")).hasAttribute("data-state", "paused");
+    int before = spoken(page);
+    page.clock().runFor(10_000);
+    assertEquals(before, spoken(page), "nothing was read while on the Maps tab");
+    assertEquals(null, page.evaluate("__speech.current"));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Screen.class)
+  void tapping_a_map_node_opens_its_explanation_in_view_with_readable_labels(Screen screen) {
+    Page page = open(screen);
+    page.navigate(url(LESSON + "#maps"));
+    Locator sink = page.locator("[id='maps/node/sink']");
+    String groupBorder = (String) page.evaluate("() => getComputedStyle(document.querySelector(\"[id='maps/node/sink'] .map-node-box\")).stroke");
+    if (screen.touch) sink.tap();
+    else sink.click();
+
+    Locator details = page.locator("[id='maps/map/architecture'] .map-details");
+    assertThat(details).hasAttribute("data-kind", "node");
+    assertTrue(inView(page, "[id='maps/map/architecture'] .map-details"), "the explanation is on screen");
+    Boolean above = (Boolean) page.evaluate("() => document.querySelector(\"[id='maps/node/sink']\")"
+        + ".getBoundingClientRect().bottom <= document.querySelector(\"[id='maps/map/architecture'] .map-details\")"
+        + ".getBoundingClientRect().top + 1");
+    assertTrue(above, "the tapped node is not hidden under its explanation");
+
+    // Every label at 12 px or more on screen, and 4.5:1 or more while dimmed by the selection.
+    Number smallest = (Number) page.evaluate("() => Math.min(...[...document.querySelectorAll('.map-svg')]"
+        + ".flatMap(svg => { const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;"
+        + " return [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale); }))");
+    assertTrue(smallest.doubleValue() >= 12, "smallest label " + smallest + " px");
+    Number light = (Number) page.evaluate(LOWEST_DIMMED_CONTRAST);
+    assertTrue(light.doubleValue() >= 4.5, "dimmed labels at " + light + ":1 in the light theme");
+    page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(ColorScheme.DARK));
+    page.waitForFunction("() => getComputedStyle(document.body).backgroundColor !== 'rgb(255, 255, 255)'");
+    Number dark = (Number) page.evaluate(LOWEST_DIMMED_CONTRAST);
+    assertTrue(dark.doubleValue() >= 4.5, "dimmed labels at " + dark + ":1 in the dark theme");
+    page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(ColorScheme.LIGHT));
+
+    details.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Close")).click();
+    assertThat(details).not().hasAttribute("data-kind", "node");
+    // Explored: the node keeps its group's border and shows a check, which the colour key explains.
+    assertThat(sink).hasClass(Pattern.compile("\\bis-explored\\b"));
+    assertEquals(groupBorder, page.evaluate("() => getComputedStyle(document.querySelector(\"[id='maps/node/sink'] .map-node-box\")).stroke"));
+    assertThat(sink.locator(".map-explored-badge")).isVisible();
+    assertThat(page.locator("[id='maps/map/architecture'] .map-legend")).containsText("explored");
+    assertEquals(List.of(), AxeScan.seriousViolations(page, "maps on " + screen));
+  }
+
+  /**
+   * The lowest contrast of a label dimmed by the selection against what is behind it: a node label against its box
+   * (faded over the page), an edge label against its halo in the page's colour.
+   */
+  static final String LOWEST_DIMMED_CONTRAST = """
+      () => {
+        const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+        const rgb = (c) => { ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = '#000'; ctx.fillStyle = c; ctx.fillRect(0, 0, 1, 1);
+          return [...ctx.getImageData(0, 0, 1, 1).data].slice(0, 3); };
+        const lum = (c) => c.map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+          .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+        const ratio = (a, b) => { const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+        const pageBg = rgb(getComputedStyle(document.body).backgroundColor);
+        const dimmed = [...document.querySelectorAll('.has-selection .map-node:not(.is-selected, .is-neighbour) .map-node-label,'
+          + ' .has-selection .map-edge:not(.is-selected, .is-incident) .map-edge-label')];
+        if (!dimmed.length) return 0;
+        return Math.min(...dimmed.map(label => {
+          let behind = pageBg;
+          const box = label.closest('.map-node')?.querySelector('.map-node-box');
+          if (box) {
+            const style = getComputedStyle(box);
+            const alpha = Number(style.opacity);
+            behind = rgb(style.fill).map((v, i) => v * alpha + pageBg[i] * (1 - alpha));
+          }
+          return ratio(rgb(getComputedStyle(label).fill), behind);
+        }));
+      }
+      """;
+}
