@@ -2,6 +2,7 @@
 // the chosen option once, with a client-generated id that is kept until the server acknowledges it, so a retry
 // after a lost response is recorded only once.
 import { uuid, send, insertFragment, countDown } from './classroom-common.js';
+import { sentence } from './dom.js';
 
 const live = document.getElementById('live');
 const classId = live?.dataset.class;
@@ -59,7 +60,7 @@ async function deliver(round, attempt = 0) {
     setTimeout(() => deliver(round, attempt + 1), Math.min(10000, 1000 * 2 ** attempt));
   } else {
     sessionStorage.removeItem(key(round));
-    if (line) line.textContent = res.body?.error ?? `Your answer was not accepted (${res.status}).`;
+    if (line) line.textContent = res.body?.error ? sentence(res.body.error) : `Your answer was not accepted (${res.status}).`;
   }
 }
 

@@ -1,6 +1,7 @@
 // The instructor's dashboard: listens to the class stream and swaps in the panels the server renders; the buttons
 // call the instructor API. Nothing here builds HTML from text a user typed.
 import { send, insertFragment, countDown } from './classroom-common.js';
+import { sentence } from './dom.js';
 
 const head = document.querySelector('[data-class]');
 const classId = head?.dataset.class;
@@ -13,7 +14,7 @@ function say(text) {
 async function call(method, path, body) {
   try {
     const res = await send(method, `/api/teach/classes/${classId}${path}`, body);
-    if (!res.ok) say(res.body?.error ?? `Request failed (${res.status})`);
+    if (!res.ok) say(res.body?.error ? sentence(res.body.error) : `Request failed (${res.status}).`);
     return res;
   } catch {
     say('The server cannot be reached; try again.');
