@@ -20,12 +20,15 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -92,15 +95,23 @@ final class Quiz {
     Plan plan = check(start);
     List<Question> pool = bank.questions(plan.lesson());
     if (plan.topic() != null) pool = pool.stream().filter(q -> q.topic().equals(plan.topic())).toList();
-    List<String> chosen = choose(pool, cards(learner, plan.lesson()), plan.length(), plan.seed());
+    List<String> chosen = choose(pool, cards(learner, plan.lesson()), plan.length(), plan.seed(), bank::idea);
     QuizSession session = new QuizSession(UUID.randomUUID().toString(), learner, plan.lesson(), plan.mode(), plan.seed(),
         chosen, plan.mode() == QuizSession.Mode.INTERVIEW ? plan.seconds() : 0, clock.instant());
     sessions.add(session);
     return session;
   }
 
-  /** Due (by end of today, earliest first), then new (shuffled by the seed), then the rest (soonest due first). */
+  /** {@link #choose(List, Map, int, long, Function)} with each item an idea of its own. */
   List<String> choose(List<Question> pool, Map<String, Fsrs.Card> cards, int length, long seed) {
+    return choose(pool, cards, length, seed, q -> q.idea(item -> item));
+  }
+
+  /**
+   * Due (by end of today, earliest first), then new (shuffled by the seed), then the rest (soonest due first), with
+   * one question per idea: a second question about the same idea would be answered by the first.
+   */
+  List<String> choose(List<Question> pool, Map<String, Fsrs.Card> cards, int length, long seed, Function<Question, String> idea) {
     Instant endOfToday = endOfToday();
     List<Question> due = new ArrayList<>();
     List<Question> fresh = new ArrayList<>();
@@ -117,8 +128,9 @@ final class Quiz {
     fresh.sort(Comparator.comparing(Question::id));
     Collections.shuffle(fresh, new Random(seed));
     List<String> chosen = new ArrayList<>();
+    Set<String> ideas = new HashSet<>();
     for (List<Question> group : List.of(due, fresh, later)) {
-      for (Question q : group) if (chosen.size() < length) chosen.add(q.id());
+      for (Question q : group) if (chosen.size() < length && ideas.add(idea.apply(q))) chosen.add(q.id());
     }
     return chosen;
   }

@@ -102,8 +102,8 @@ class QuestionGeneratorTest {
   @Test
   void snippet_parameters_are_found_and_varied_one_at_a_time() throws Exception {
     String source = Files.readString(FIXTURE.resolve("snippets/mini/CounterDemo.java"));
-    assertEquals(Map.of("LIMIT", 3L), SnippetVariants.parameters(source));
-    List<SnippetVariants.Variant> variants = SnippetVariants.of(source);
+    assertEquals(Map.of("LIMIT", 3L), SnippetVariants.parameters(source, List.of()));
+    List<SnippetVariants.Variant> variants = SnippetVariants.of(source, List.of());
     assertEquals(List.of("default", "limit-1", "limit-2", "limit-4", "limit-5"), variants.stream().map(SnippetVariants.Variant::id).toList());
     assertTrue(variants.get(3).source().contains("static final int LIMIT = 4;"));
     assertEquals(List.of(15L, 30L, 90L, 120L), SnippetVariants.valuesAround(60));
@@ -114,9 +114,9 @@ class QuestionGeneratorTest {
     String source = Files.readString(FIXTURE.resolve("snippets/mini/CounterDemo.java"));
     Section section = mini.sections().get(2);
     Block.Snippet block = (Block.Snippet) section.blocks().get(0);
-    List<OutputQuestions.Run> runs = SnippetVariants.of(source).stream()
+    List<OutputQuestions.Run> runs = SnippetVariants.of(source, List.of()).stream()
         .map(v -> new OutputQuestions.Run(v, List.of("count=" + v.values().get("LIMIT"), "done"))).toList();
-    List<Question> predicted = OutputQuestions.build(mini, section, block, source, runs);
+    List<Question> predicted = OutputQuestions.build(mini, section, block, source, List.of(), null, runs);
     assertEquals(5, predicted.size(), "one question per run for line 1; line 2 never changes");
     Question q = predicted.get(3);
     assertEquals("mini/run-counter/limit-4-line-1", q.id());
