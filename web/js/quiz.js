@@ -160,6 +160,12 @@ function start(root) {
       explanation.append(...withCode(result.explanation));
       feedback.append(explanation);
     }
+    if (result.comesBack) {
+      const back = document.createElement('p');
+      back.className = 'quiz-comes-back-line';
+      back.textContent = `This question comes back ${result.comesBack}.`;
+      feedback.append(back);
+    }
     if (result.link) {
       const link = document.createElement('a');
       link.href = result.link;

@@ -172,7 +172,7 @@ class QuizBrowserTest extends BrowserTest {
   }
 
   /** The key that picks the right option of a written question, from the lesson's question bank. */
-  private static String rightKey(Locator q) {
+  static String rightKey(Locator q) {
     String id = q.getAttribute("data-question");
     return String.valueOf(WRITTEN.questions().stream().filter(x -> x.id().equals(id)).findFirst()
         .orElseThrow(() -> new AssertionError("no written question " + id)).answer().get(0) + 1);
