@@ -63,6 +63,22 @@ class QuizHttpTest extends ServerTest {
   }
 
   @Test
+  void a_full_quiz_never_asks_a_ladder_rung_and_its_interview_rephrasing_together() {
+    for (long seed = 1; seed <= 5; seed++) {
+      List<String> asked = ids(new QuizClient(server).start("{\"lesson\":\"exactly-once\",\"length\":50,\"seed\":" + seed + "}"));
+      for (int n = 1; n <= 7; n++) {
+        assertFalse(asked.contains("exactly-once/L" + n) && asked.contains("exactly-once/iq" + n), "L" + n + " and iq" + n + " in " + asked);
+      }
+      List<String> items = new ArrayList<>();
+      for (String id : asked) {
+        written.questions().stream().filter(q -> q.id().equals(id) && q.kind() != Question.Kind.ORDER).findFirst()
+            .ifPresent(q -> items.add(q.item()));
+      }
+      assertEquals(items.size(), new HashSet<>(items).size(), "one question per lesson item (each ordering path is its own): " + items);
+    }
+  }
+
+  @Test
   void the_same_seed_gives_the_same_questions_and_another_seed_another_order() {
     String body = "{\"lesson\":\"exactly-once\",\"length\":12,\"seed\":7}";
     JsonNode a = new QuizClient(server).start(body);
