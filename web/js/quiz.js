@@ -151,14 +151,20 @@ function start(root) {
     feedback.append(verdict);
     if (!selfGraded && !result.correct && result.expected) {
       const expected = document.createElement('p');
-      expected.textContent = `Right answer: ${result.expected}`;
+      expected.append('Right answer: ', ...withCode(result.expected));
       feedback.append(expected);
     }
     if (!selfGraded && result.explanation) {
       const explanation = document.createElement('p');
       explanation.className = 'quiz-explanation';
-      explanation.textContent = result.explanation;
+      explanation.append(...withCode(result.explanation));
       feedback.append(explanation);
+    }
+    if (result.comesBack) {
+      const back = document.createElement('p');
+      back.className = 'quiz-comes-back-line';
+      back.textContent = `This question comes back ${result.comesBack}.`;
+      feedback.append(back);
     }
     if (result.link) {
       const link = document.createElement('a');
@@ -166,6 +172,16 @@ function start(root) {
       link.textContent = 'Read about it in the lesson';
       feedback.append(link);
     }
+  }
+
+  // Lesson text marks code with backticks, as the options on the page show it; anything else stays plain text.
+  function withCode(text) {
+    return String(text).split('`').map((part, i) => {
+      if (i % 2 === 0) return part;
+      const code = document.createElement('code');
+      code.textContent = part;
+      return code;
+    });
   }
 
   function offerNext(q) {

@@ -60,7 +60,8 @@ public final class App {
     this.ops = new Operations(config.ops());
     Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
-    LessonCatalog lessons = LessonCatalog.load(ContentFolder.resolve(config.lessonsDir(), "lessons"), snippets::idsIn);
+    Path lessonsDir = ContentFolder.resolve(config.lessonsDir(), "lessons");
+    LessonCatalog lessons = LessonCatalog.load(lessonsDir, snippets::idsIn);
     ExerciseCatalog exercises = ExerciseCatalog.load(snippetsDir);
     TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises),
         new ProgressPageData());
@@ -78,7 +79,7 @@ public final class App {
       AnswerHolds holds = new HeldAnswers(database, learners);
       EventLog events = new EventLog(database, clock);
       Progresses progresses = new Progresses(events, exercises::idsIn);
-      QuizFeature quiz = new QuizFeature(lessons, snippetsDir, sandbox, new ExerciseStarters(exercises, sandbox),
+      QuizFeature quiz = new QuizFeature(lessons, lessonsDir, snippets, snippetsDir, sandbox, new ExerciseStarters(exercises, sandbox),
           config.dataDir(), database, events, learners, holds, clock);
       ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
       EventRoutes eventRoutes = new EventRoutes(lessons, events, progresses, learners, List.of(quiz.answerKind()));

@@ -10,7 +10,7 @@ import java.util.Objects;
  * The FSRS-6 spaced-repetition scheduler (Free Spaced Repetition Scheduler, version 6: 21 parameters, trainable
  * forgetting-curve decay {@code w20}), written from the published formulas of the open-spaced-repetition reference
  * implementation py-fsrs (module {@code fsrs.scheduler}, release 6.x): its {@code DEFAULT_PARAMETERS}, desired retention
- * 0.9, learning steps 1 min and 10 min, one relearning step of 10 min, maximum interval 36500 days. Fuzzing is off so
+ * 0.9, learning steps 1 min and 10 min (the quiz uses one, see {@link #QUIZ_LEARNING_STEPS}), one relearning step of 10 min, maximum interval 36500 days. Fuzzing is off so
  * that a replay gives the same schedule every time.
  *
  * <p>A card's state is never stored: {@link #replay} derives it from the learner's ratings in time order. The
@@ -33,6 +33,12 @@ final class Fsrs {
       1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542};
   static final double DESIRED_RETENTION = 0.9;
   static final List<Duration> LEARNING_STEPS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(10));
+  /**
+   * The quiz's learning steps: one minute. A quiz answer tests recall rather than showing the item for the first
+   * time, so a right answer leaves learning at once (Good on a new question: 2 days) and only a miss, or Hard,
+   * comes back the same day.
+   */
+  static final List<Duration> QUIZ_LEARNING_STEPS = List.of(Duration.ofMinutes(1));
   static final List<Duration> RELEARNING_STEPS = List.of(Duration.ofMinutes(10));
   static final int MAXIMUM_INTERVAL_DAYS = 36500;
   private static final double STABILITY_MIN = 0.001;
@@ -72,13 +78,24 @@ final class Fsrs {
   private final double[] w;
   private final double decay;
   private final double factor;
+  private final List<Duration> learningSteps;
 
   Fsrs() {
     this(DEFAULT_PARAMETERS);
   }
 
   Fsrs(double[] parameters) {
+    this(parameters, LEARNING_STEPS);
+  }
+
+  /** The scheduler the quiz uses: the default parameters with {@link #QUIZ_LEARNING_STEPS}. */
+  static Fsrs forQuiz() {
+    return new Fsrs(DEFAULT_PARAMETERS, QUIZ_LEARNING_STEPS);
+  }
+
+  Fsrs(double[] parameters, List<Duration> learningSteps) {
     if (parameters.length != 21) throw new IllegalArgumentException("FSRS-6 needs 21 parameters, got " + parameters.length);
+    this.learningSteps = List.copyOf(learningSteps);
     this.w = parameters.clone();
     this.decay = -w[20];
     this.factor = Math.pow(0.9, 1 / decay) - 1;
@@ -119,7 +136,7 @@ final class Fsrs {
         interval = Duration.ofDays(nextIntervalDays(stability));
       }
     } else {
-      List<Duration> steps = card.state() == State.LEARNING ? LEARNING_STEPS : RELEARNING_STEPS;
+      List<Duration> steps = card.state() == State.LEARNING ? learningSteps : RELEARNING_STEPS;
       if (card.stability() == null || card.difficulty() == null) {
         stability = initialStability(rating);
         difficulty = clampDifficulty(initialDifficulty(rating));

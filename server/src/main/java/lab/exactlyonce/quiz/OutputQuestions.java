@@ -7,6 +7,7 @@ import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.snippet.Knob;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -24,6 +25,7 @@ import java.util.regex.Pattern;
  * snippet runs once per version of its text.
  */
 final class OutputQuestions {
+  private static final int MIN_OPTIONS = 3;
   private static final Pattern TITLE = Pattern.compile("(?m)^//\\s*Title:\\s*(.+)$");
 
   private final CodeRunner sandbox;
@@ -37,17 +39,24 @@ final class OutputQuestions {
   /** One finished run of a variant. */
   record Run(SnippetVariants.Variant variant, List<String> lines) {}
 
-  /** Runs every variant, one after another (the sandbox's fair queue caps runs per client), then builds questions. */
-  CompletableFuture<List<Question>> questions(Lesson lesson, Section section, Block.Snippet block, String source) {
-    if (SnippetVariants.parameters(source).isEmpty()) return CompletableFuture.completedFuture(List.of()); // nothing to vary
+  /**
+   * Runs every variant, one after another (the sandbox's fair queue caps runs per client), then builds questions.
+   *
+   * @param knobs the snippet's knobs: variants stay inside their ranges
+   * @param rules what the printed values depend on that the code alone does not make plain, stated in each prompt
+   *              (null: nothing to state)
+   */
+  CompletableFuture<List<Question>> questions(Lesson lesson, Section section, Block.Snippet block, String source,
+                                              List<Knob> knobs, String rules) {
+    if (SnippetVariants.parameters(source, knobs).isEmpty()) return CompletableFuture.completedFuture(List.of()); // nothing to vary
     CompletableFuture<List<Run>> runs = CompletableFuture.completedFuture(new ArrayList<>());
-    for (SnippetVariants.Variant variant : SnippetVariants.of(source)) {
+    for (SnippetVariants.Variant variant : SnippetVariants.of(source, knobs)) {
       runs = runs.thenCompose(done -> output(variant.source()).thenApply(out -> {
         out.ifPresent(text -> done.add(new Run(variant, lines(text))));
         return done;
       }));
     }
-    return runs.thenApply(finished -> build(lesson, section, block, source, finished));
+    return runs.thenApply(finished -> build(lesson, section, block, source, knobs, rules, finished));
   }
 
   /** What the source prints when it runs OK; empty (and logged) when it does not. */
@@ -56,8 +65,9 @@ final class OutputQuestions {
         new RunCache.Ran(result.status(), result.status() == Outcome.OK ? result.stdout() : firstLine(result))));
   }
 
-  static List<Question> build(Lesson lesson, Section section, Block.Snippet block, String source, List<Run> runs) {
-    Map<String, Long> defaults = SnippetVariants.parameters(source);
+  static List<Question> build(Lesson lesson, Section section, Block.Snippet block, String source, List<Knob> knobs,
+                              String rules, List<Run> runs) {
+    Map<String, Object> defaults = SnippetVariants.parameters(source, knobs);
     String title = title(source).orElse(block.snippet());
     int maxLines = runs.stream().mapToInt(r -> r.lines().size()).max().orElse(0);
     List<Question> out = new ArrayList<>();
@@ -69,12 +79,14 @@ final class OutputQuestions {
         if (line >= run.lines().size()) continue;
         String[] labelValue = split(run.lines().get(line));
         String id = lesson.id() + "/" + block.id() + "/" + run.variant().id() + "-line-" + (line + 1);
-        List<String> others = new ArrayList<>(values);
+        List<String> others = withNeighbours(values);
+        if (others.size() < MIN_OPTIONS) continue; // a guess would score a half: not a question
         QuestionGenerator.Choice choice = QuestionGenerator.Choice.of(id, labelValue[1], others);
         StringBuilder declarations = new StringBuilder();
         run.variant().values().entrySet().stream().sorted(Map.Entry.comparingByKey())
             .forEach(e -> declarations.append(e.getKey()).append(" = ").append(e.getValue()).append(";\n"));
-        String prompt = "“" + title + "” runs with " + run.variant().describe(defaults) + ". What does line " + (line + 1)
+        String prompt = "“" + title + "” runs with " + run.variant().describe(defaults) + ". "
+            + (rules == null ? "" : rules.strip() + " ") + "What does line " + (line + 1)
             + (labelValue[0].isEmpty() ? "" : ", starting “" + labelValue[0] + "”,") + " print?";
         String explanation = "The sandbox ran the snippet with " + run.variant().describe(defaults)
             + " and it printed:\n" + String.join("\n", run.lines());
@@ -83,6 +95,20 @@ final class OutputQuestions {
             "/lessons/" + lesson.id() + "#sandbox/" + block.snippet()));
       }
     }
+    return out;
+  }
+
+  /**
+   * The values the runs printed, and when they are fewer than {@link #MIN_OPTIONS} and all whole numbers, the
+   * nearest whole numbers no run printed, so a seen-set size of 1 or 3 is asked with 2 beside them.
+   */
+  static List<String> withNeighbours(LinkedHashSet<String> printed) {
+    List<String> out = new ArrayList<>(printed);
+    if (out.size() >= MIN_OPTIONS || !out.stream().allMatch(v -> v.matches("\\d{1,9}"))) return out;
+    long low = out.stream().mapToLong(Long::parseLong).min().orElse(0);
+    long high = out.stream().mapToLong(Long::parseLong).max().orElse(0);
+    for (long v = low + 1; v < high && out.size() < MIN_OPTIONS; v++) if (!out.contains(String.valueOf(v))) out.add(String.valueOf(v));
+    for (long v = high + 1; out.size() < MIN_OPTIONS; v++) out.add(String.valueOf(v));
     return out;
   }
 

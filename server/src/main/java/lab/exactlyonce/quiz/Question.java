@@ -2,6 +2,7 @@ package lab.exactlyonce.quiz;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -53,6 +54,16 @@ record Question(String id, String lesson, String item, Kind kind, String topic, 
   }
 
   boolean selfGraded() { return kind == Kind.SELF_GRADED; }
+
+  /**
+   * What the question asks about, for keeping near-duplicates out of one quiz: its item's idea, except that each
+   * predict-the-output variant and each ordering path is one of its own.
+   *
+   * @param itemIdea the idea an item stands for (a rephrased ladder rung for an interview question)
+   */
+  String idea(Function<String, String> itemIdea) {
+    return kind == Kind.PREDICT || kind == Kind.ORDER ? id : itemIdea.apply(item);
+  }
 
   /** The right answer in words, for feedback and the end-of-quiz review. */
   String expected() {

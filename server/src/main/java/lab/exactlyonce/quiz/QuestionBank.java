@@ -3,7 +3,9 @@ package lab.exactlyonce.quiz;
 import lab.exactlyonce.lesson.Block;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
+import lab.exactlyonce.lesson.LessonFormatException;
 import lab.exactlyonce.lesson.Section;
+import lab.exactlyonce.snippet.Knob;
 import lab.exactlyonce.snippet.SnippetIds;
 
 import java.io.IOException;
@@ -11,12 +13,15 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Every lesson's questions: those generated from the lesson data at once, and the ones built from sandbox runs
@@ -29,18 +34,56 @@ final class QuestionBank {
 
   private final LessonCatalog catalog;
   private final Path snippetsRoot;
+  private final Function<String, List<Knob>> knobs;
   private final OutputQuestions outputs;
   private final VerdictQuestions verdicts;
   private final Map<String, List<Question>> generated = new ConcurrentHashMap<>();
+  private final Map<String, WrittenQuestions> written = new ConcurrentHashMap<>();
+  private final Map<String, LessonItems> items = new ConcurrentHashMap<>();
   private final Map<String, CompletableFuture<List<Question>>> predicted = new ConcurrentHashMap<>();
 
-  QuestionBank(LessonCatalog catalog, Path snippetsRoot, OutputQuestions outputs, VerdictQuestions verdicts) {
+  /**
+   * Reads each lesson's written bank ({@link WrittenQuestions}) and generates the rest; a lesson with a written bank
+   * gets no generated true/false, table or card questions, which its written ones replace.
+   *
+   * @throws lab.exactlyonce.lesson.LessonFormatException when a written bank is wrong: the server does not start
+   */
+  QuestionBank(LessonCatalog catalog, Path lessonsRoot, Path snippetsRoot, Function<String, List<Knob>> knobs,
+               OutputQuestions outputs, VerdictQuestions verdicts) {
     this.catalog = catalog;
+    this.knobs = knobs;
     this.snippetsRoot = snippetsRoot;
     this.outputs = outputs;
     this.verdicts = verdicts;
     QuestionGenerator generator = new QuestionGenerator();
-    for (Lesson lesson : catalog.all()) generated.put(lesson.id(), generator.generate(lesson));
+    for (Lesson lesson : catalog.all()) {
+      boolean hasBank = Files.isRegularFile(lessonsRoot.resolve(lesson.id()).resolve(WrittenQuestions.FILE_NAME));
+      List<Question> made = generator.generate(lesson, !hasBank);
+      Set<String> taken = new HashSet<>();
+      made.forEach(q -> taken.add(q.id()));
+      WrittenQuestions bank = WrittenQuestions.load(lessonsRoot, lesson, taken);
+      Set<String> snippets = SnippetIds.in(snippetsRoot, lesson.id()).keySet();
+      for (String snippet : bank.predictRules().keySet()) {
+        if (!snippets.contains(snippet)) {
+          throw new LessonFormatException("lessons/" + lesson.id() + "/" + WrittenQuestions.FILE_NAME + ": predict: no snippet '"
+              + snippet + "' in snippets/" + lesson.id() + "/");
+        }
+      }
+      List<Question> all = new ArrayList<>(bank.questions());
+      all.addAll(made);
+      generated.put(lesson.id(), List.copyOf(all));
+      written.put(lesson.id(), bank);
+      items.put(lesson.id(), new LessonItems(lesson));
+    }
+  }
+
+  /**
+   * What a question asks about, for keeping near-duplicates out of one quiz: questions about the same lesson item
+   * (or about a ladder rung and the interview question that rephrases it) are one idea; see {@link Question#idea}.
+   */
+  String idea(Question q) {
+    LessonItems lessonItems = items.get(q.lesson());
+    return q.idea(lessonItems == null ? item -> item : lessonItems::idea);
   }
 
   Lesson lesson(String id) {
@@ -50,10 +93,15 @@ final class QuestionBank {
   /** The lesson's questions now: generated ones first, then the ones built from sandbox runs once all are ready. */
   List<Question> questions(String lessonId) {
     Lesson lesson = catalog.require(lessonId);
-    List<Question> all = new ArrayList<>(generated.get(lesson.id()));
+    List<Question> all = new ArrayList<>(fromText(lesson.id()));
     CompletableFuture<List<Question>> runs = predictions(lesson);
     if (runs.isDone() && !runs.isCompletedExceptionally()) all.addAll(runs.join());
     return all;
+  }
+
+  /** The questions written for the lesson and those generated from its text: all but the ones built from runs. */
+  List<Question> fromText(String lessonId) {
+    return generated.get(catalog.require(lessonId).id());
   }
 
   /** Completes when the lesson's questions built from sandbox runs (predict-the-output, exercise verdicts) are ready. */
@@ -82,11 +130,13 @@ final class QuestionBank {
     for (Section section : lesson.sections()) {
       for (Block block : section.blocks()) {
         if (block instanceof Block.Snippet snippet && files.containsKey(snippet.snippet())) {
-          parts.add(outputs.questions(lesson, section, snippet, read(files.get(snippet.snippet()))));
+          parts.add(outputs.questions(lesson, section, snippet, read(files.get(snippet.snippet())),
+              knobs.apply(snippet.snippet()),
+              written.get(lesson.id()).predictRules().get(snippet.snippet())));
         }
       }
     }
-    parts.add(verdicts.questions(lesson));
+    parts.add(verdicts.questions(lesson, written.get(lesson.id()).verdictOptions()));
     return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(done -> {
       List<Question> all = new ArrayList<>();
       for (var part : parts) all.addAll(part.join());

@@ -35,11 +35,23 @@ final class QuestionGenerator {
   private static final int MAX_OPTION_WORDS = 8;
 
   List<Question> generate(Lesson lesson) {
+    return generate(lesson, true);
+  }
+
+  /**
+   * @param recognition whether to make the kinds a lesson's written bank replaces, since a pattern answers them:
+   *                    true/false from myths and key ideas, "which one fits" from tables, and card titles
+   */
+  List<Question> generate(Lesson lesson, boolean recognition) {
     List<Question> out = new ArrayList<>();
     for (Section section : lesson.sections()) {
-      for (Block block : section.blocks()) out.addAll(fromBlock(lesson, section, block));
+      for (Block block : section.blocks()) {
+        boolean replaced = block instanceof Block.Table || block instanceof Block.Cards
+            || block instanceof Block.Pairs p && isMythLabel(p.claimLabel());
+        if (recognition || !replaced) out.addAll(fromBlock(lesson, section, block));
+      }
     }
-    out.addAll(keyIdeas(lesson));
+    if (recognition) out.addAll(keyIdeas(lesson));
     for (DecisionFlow flow : lesson.flows()) out.addAll(ordering(lesson, flow));
     return List.copyOf(out);
   }

@@ -14,18 +14,19 @@ import lab.exactlyonce.web.JsonFields;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -47,7 +48,7 @@ final class Quiz {
   private final EventLog events;
   private final QuizSessions sessions;
   private final Grader grader = new Grader();
-  private final Fsrs fsrs = new Fsrs();
+  private final Fsrs fsrs = Fsrs.forQuiz();
   private final Clock clock;
 
   Quiz(QuestionBank bank, EventLog events, QuizSessions sessions, Clock clock) {
@@ -92,15 +93,23 @@ final class Quiz {
     Plan plan = check(start);
     List<Question> pool = bank.questions(plan.lesson());
     if (plan.topic() != null) pool = pool.stream().filter(q -> q.topic().equals(plan.topic())).toList();
-    List<String> chosen = choose(pool, cards(learner, plan.lesson()), plan.length(), plan.seed());
+    List<String> chosen = choose(pool, cards(learner, plan.lesson()), plan.length(), plan.seed(), bank::idea);
     QuizSession session = new QuizSession(UUID.randomUUID().toString(), learner, plan.lesson(), plan.mode(), plan.seed(),
         chosen, plan.mode() == QuizSession.Mode.INTERVIEW ? plan.seconds() : 0, clock.instant());
     sessions.add(session);
     return session;
   }
 
-  /** Due (by end of today, earliest first), then new (shuffled by the seed), then the rest (soonest due first). */
+  /** {@link #choose(List, Map, int, long, Function)} with each item an idea of its own. */
   List<String> choose(List<Question> pool, Map<String, Fsrs.Card> cards, int length, long seed) {
+    return choose(pool, cards, length, seed, q -> q.idea(item -> item));
+  }
+
+  /**
+   * Due (by end of today, earliest first), then new (shuffled by the seed), then the rest (soonest due first), with
+   * one question per idea: a second question about the same idea would be answered by the first.
+   */
+  List<String> choose(List<Question> pool, Map<String, Fsrs.Card> cards, int length, long seed, Function<Question, String> idea) {
     Instant endOfToday = endOfToday();
     List<Question> due = new ArrayList<>();
     List<Question> fresh = new ArrayList<>();
@@ -117,8 +126,9 @@ final class Quiz {
     fresh.sort(Comparator.comparing(Question::id));
     Collections.shuffle(fresh, new Random(seed));
     List<String> chosen = new ArrayList<>();
+    Set<String> ideas = new HashSet<>();
     for (List<Question> group : List.of(due, fresh, later)) {
-      for (Question q : group) if (chosen.size() < length) chosen.add(q.id());
+      for (Question q : group) if (chosen.size() < length && ideas.add(idea.apply(q))) chosen.add(q.id());
     }
     return chosen;
   }
@@ -184,6 +194,8 @@ final class Quiz {
     result.put("rating", verdict.rating());
     result.put("mode", session.mode().id);
     if (session.mode() == QuizSession.Mode.PRACTICE) {
+      Fsrs.Card before = cards(learner, lesson.id()).get(s.question().id());
+      result.put("comesBack", comesBack(before, Fsrs.Rating.of(verdict.rating())));
       result.put("expected", s.question().expected());
       result.put("explanation", s.question().explanation());
       result.put("link", s.question().link());
@@ -246,21 +258,38 @@ final class Quiz {
     return cards;
   }
 
-  /** How many of the lesson's questions this learner has seen and should review by the end of today (UTC). */
-  int dueToday(String learner, String lesson) {
+  /** When a question comes back if rated {@code rating} now; {@code card} is null for a question never answered. */
+  String comesBack(Fsrs.Card card, Fsrs.Rating rating) {
+    Instant now = clock.instant();
+    Fsrs.Card after = fsrs.review(card == null ? Fsrs.Card.fresh(now) : card, rating, now);
+    return ReviewDay.of(after.due(), now);
+  }
+
+  /** Where a learner stands with a lesson's questions: never answered, due by the end of today, or due later. */
+  record Standing(int fresh, int due, int learned) {}
+
+  Standing standing(String learner, String lesson) {
     Instant endOfToday = endOfToday();
     Map<String, Fsrs.Card> cards = cards(learner, lesson);
+    int fresh = 0;
     int due = 0;
+    int learned = 0;
     for (Question q : bank.questions(lesson)) {
       Fsrs.Card card = cards.get(q.id());
-      if (card != null && !card.due().isAfter(endOfToday)) due++;
+      if (card == null) fresh++;
+      else if (!card.due().isAfter(endOfToday)) due++;
+      else learned++;
     }
-    return due;
+    return new Standing(fresh, due, learned);
+  }
+
+  /** How many of the lesson's questions this learner has seen and should review by the end of today (UTC). */
+  int dueToday(String learner, String lesson) {
+    return standing(learner, lesson).due();
   }
 
   private Instant endOfToday() {
-    LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
-    return today.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC).minusNanos(1);
+    return ReviewDay.endOfDay(clock.instant());
   }
 
   /** One question's line on the end screen. */

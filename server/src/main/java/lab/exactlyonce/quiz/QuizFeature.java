@@ -14,10 +14,13 @@ import lab.exactlyonce.progress.Fact;
 import lab.exactlyonce.progress.NewEvent;
 import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.sandbox.CodeRunner;
+import lab.exactlyonce.snippet.Snippet;
+import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.store.Database;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * The quiz as the app wires it: builds the question bank, the sessions and the {@link Quiz}, registers its routes,
@@ -31,15 +34,19 @@ public final class QuizFeature {
   private final AnswerHolds holds;
 
   /**
+   * @param lessonsRoot where each lesson's written question bank is read from ({@code <id>/questions.yaml})
+   * @param snippets the snippets' knobs, whose ranges bound the predict-the-output variants
    * @param sandbox runs snippet variants for predict-the-output questions
    * @param starters the fix-the-sink exercises' starters and their checks, for the verdict questions
    * @param dataDir what those runs produced is cached under {@code <dataDir>/quiz-outputs/}
    * @param holds the ladder answers held back from a learner: their model answers are held in the quiz too
    */
-  public QuizFeature(LessonCatalog catalog, Path snippetsRoot, CodeRunner sandbox, StarterChecks starters, Path dataDir,
-                     Database db, EventLog events, Learners learners, AnswerHolds holds, Clock clock) {
+  public QuizFeature(LessonCatalog catalog, Path lessonsRoot, SnippetCatalog snippets, Path snippetsRoot, CodeRunner sandbox,
+                     StarterChecks starters, Path dataDir, Database db, EventLog events, Learners learners,
+                     AnswerHolds holds, Clock clock) {
     RunCache runs = new RunCache(dataDir.resolve("quiz-outputs"));
-    QuestionBank bank = new QuestionBank(catalog, snippetsRoot, new OutputQuestions(sandbox, runs),
+    QuestionBank bank = new QuestionBank(catalog, lessonsRoot, snippetsRoot,
+        id -> snippets.find(id).map(Snippet::knobs).orElse(List.of()), new OutputQuestions(sandbox, runs),
         new VerdictQuestions(starters, runs));
     this.sessions = new QuizSessions(db);
     this.quiz = new Quiz(bank, events, sessions, clock);

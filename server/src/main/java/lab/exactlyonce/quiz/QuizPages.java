@@ -9,6 +9,7 @@ import lab.exactlyonce.web.Pages;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static j2html.TagCreator.*;
@@ -17,12 +18,30 @@ import static j2html.TagCreator.*;
 final class QuizPages {
   private static final String[] RATINGS = {"Again", "Hard", "Good", "Easy"};
 
-  String entry(Lesson lesson, int dueToday, List<String> topics, int questionCount) {
+  /**
+   * The bank's size, for saying why it grows: the questions from the lesson text are there at once; those built
+   * by running its demos and exercises join when their runs finish.
+   */
+  record BankSize(int fromText, int total, boolean runsReady) {}
+
+  String entry(Lesson lesson, Quiz.Standing standing, List<String> topics, BankSize size) {
+    String bank = size.runsReady()
+        ? size.total() + " questions in this lesson's bank: " + size.fromText() + " from the lesson text and "
+          + (size.total() - size.fromText()) + " built by running its demos and exercises in the sandbox."
+        : size.fromText() + " questions from the lesson text so far; the ones built by running its demos and exercises"
+          + " in the sandbox join the bank when those runs finish, so the count grows.";
     return Pages.document("Quiz · " + lesson.title(), new Pages.Assets(List.of("quiz.css"), List.of()),
         header(lesson, "Quiz"),
-        p(strong(String.valueOf(dueToday)), text(dueToday == 1 ? " question due today" : " questions due today"))
+        p(strong(String.valueOf(standing.due())), text(standing.due() == 1 ? " question due today" : " questions due today"))
             .withId("quiz-due").withClass("quiz-due"),
-        p(questionCount + " questions from this lesson; due reviews come first, then new ones.").withClass("quiz-muted"),
+        ul(
+            li(strong(String.valueOf(standing.fresh())), text(" new: never answered")),
+            li(strong(String.valueOf(standing.due())), text(" due: a miss, or a review whose day has come")),
+            li(strong(String.valueOf(standing.learned())), text(" learned: answered and not due until a later day"))
+        ).withId("quiz-standing").withClass("quiz-standing"),
+        p(bank).withId("quiz-bank").withClass("quiz-muted"),
+        p("A quiz asks up to " + Quiz.MAX_LENGTH + " questions, one per idea: due ones first, then new ones.")
+            .withClass("quiz-muted"),
         form(
             fieldset(
                 legend("Mode"),
@@ -46,10 +65,12 @@ final class QuizPages {
    * @param held the ladder answers held back from the learner: those model answers read as the hold's note
    */
   String session(Lesson lesson, QuizSession session, List<Question> questions, Set<String> answered,
-                 AnswerHolds.Held held) {
+                 Map<String, List<String>> comesBack, AnswerHolds.Held held) {
     List<DomContent> items = new ArrayList<>();
     for (int i = 0; i < questions.size(); i++) {
-      LiTag item = question(questions.get(i), i + 1, questions.size(), held.holding(lesson, questions.get(i).item()), held);
+      Question q = questions.get(i);
+      LiTag item = question(q, i + 1, questions.size(), held.holding(lesson, q.item()), held,
+          comesBack.getOrDefault(q.id(), List.of()));
       items.add(answered.contains(questions.get(i).id()) ? item.attr("data-answered", "yes") : item);
     }
     String modeText = session.mode() == QuizSession.Mode.PRACTICE
@@ -71,8 +92,12 @@ final class QuizPages {
             .attr("data-results", resultsHref(session)));
   }
 
-  /** @param holding the held ladder question that holds this model answer back, or null */
-  private static LiTag question(Question q, int number, int total, String holding, AnswerHolds.Held held) {
+  /**
+   * @param holding the held ladder question that holds this model answer back, or null
+   * @param comesBack for a self-graded question, when it comes back after each rating (Again to Easy)
+   */
+  private static LiTag question(Question q, int number, int total, String holding, AnswerHolds.Held held,
+                                List<String> comesBack) {
     String headingId = "q-" + number + "-heading";
     var body = new ArrayList<DomContent>();
     body.add(h2("Question " + number + " of " + total).withId(headingId));
@@ -87,10 +112,11 @@ final class QuizPages {
               .attr("data-held", holding));
       var ratings = new ArrayList<DomContent>();
       for (int r = 1; r <= 4; r++) {
-        ratings.add(button(span(String.valueOf(r)).withClass("quiz-key"), text(" " + RATINGS[r - 1]))
+        ratings.add(button(span(String.valueOf(r)).withClass("quiz-key"), text(" " + RATINGS[r - 1] + ": "),
+            span(comesBack.get(r - 1)).withClass("quiz-comes-back"))
             .withType("button").attr("data-rating", String.valueOf(r)));
       }
-      body.add(div(p("How well did you know it?"), div(each(ratings, x -> x)).withClass("quiz-ratings-buttons"))
+      body.add(div(p("How well did you know it? Each button says when the question comes back."), div(each(ratings, x -> x)).withClass("quiz-ratings-buttons"))
           .withClass("quiz-ratings").attr("hidden"));
     } else if (q.kind() == Question.Kind.ORDER) {
       var steps = new ArrayList<DomContent>();

@@ -59,9 +59,12 @@ final class QuizRoutes {
   private void entryPage(Context ctx) {
     Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
     String learner = learners.current(ctx).orElse(null);
-    int due = learner == null ? 0 : quiz.dueToday(learner, lesson.id());
+    boolean runsReady = quiz.bank().predictions(lesson).isDone(); // before the count: a count taken later holds those runs
+    int total = quiz.bank().questions(lesson.id()).size();
+    Quiz.Standing standing = learner == null ? new Quiz.Standing(total, 0, 0) : quiz.standing(learner, lesson.id());
     noStore(ctx);
-    ctx.html(pages.entry(lesson, due, quiz.bank().topics(lesson.id()), quiz.bank().questions(lesson.id()).size()));
+    ctx.html(pages.entry(lesson, standing, quiz.bank().topics(lesson.id()),
+        new QuizPages.BankSize(quiz.bank().fromText(lesson.id()).size(), total, runsReady)));
   }
 
   private void startFromForm(Context ctx) {
@@ -96,7 +99,16 @@ final class QuizRoutes {
       if (line.answered()) answered.add(line.question().id());
     }
     Lesson lesson = quiz.bank().lesson(session.lesson());
-    ctx.html(pages.session(lesson, session, questions(session), answered, holds.heldFor(session.learner(), lesson.id())));
+    List<Question> questions = questions(session);
+    Map<String, Fsrs.Card> cards = quiz.cards(session.learner(), lesson.id());
+    Map<String, List<String>> comesBack = new LinkedHashMap<>();
+    for (Question q : questions) {
+      if (!q.selfGraded()) continue;
+      List<String> days = new ArrayList<>();
+      for (Fsrs.Rating rating : Fsrs.Rating.values()) days.add(quiz.comesBack(cards.get(q.id()), rating));
+      comesBack.put(q.id(), days);
+    }
+    ctx.html(pages.session(lesson, session, questions, answered, comesBack, holds.heldFor(session.learner(), lesson.id())));
   }
 
   private void resultsPage(Context ctx) {

@@ -39,10 +39,14 @@ final class VerdictQuestions {
     return lesson + "/" + exercise + "/" + VARIANT;
   }
 
-  /** Checks the lesson's starters one after another (the sandbox caps runs per client), then builds questions. */
-  CompletableFuture<List<Question>> questions(Lesson lesson) {
+  /**
+   * Checks the lesson's starters one after another (the sandbox caps runs per client), then builds questions.
+   *
+   * @param written wrong options in each exercise's own terms, by exercise id, from the lesson's written bank
+   */
+  CompletableFuture<List<Question>> questions(Lesson lesson, Map<String, List<String>> written) {
     List<StarterChecks.Starter> starters = checks.starters(lesson.id());
-    if (starters.size() < 2) return CompletableFuture.completedFuture(List.of()); // no other exercise, no wrong option
+    if (starters.size() < 2 && written.isEmpty()) return CompletableFuture.completedFuture(List.of()); // no wrong option
     CompletableFuture<Map<StarterChecks.Starter, List<StarterChecks.Failure>>> found =
         CompletableFuture.completedFuture(new LinkedHashMap<>());
     for (StarterChecks.Starter starter : starters) {
@@ -51,7 +55,7 @@ final class VerdictQuestions {
         return done;
       }));
     }
-    return found.thenApply(done -> build(lesson, done));
+    return found.thenApply(done -> build(lesson, done, written));
   }
 
   /** The scenarios the starter failed, as its checker reported them; empty when the check did not run OK. */
@@ -62,7 +66,8 @@ final class VerdictQuestions {
         .thenApply(text -> text.map(VerdictQuestions::failures));
   }
 
-  static List<Question> build(Lesson lesson, Map<StarterChecks.Starter, List<StarterChecks.Failure>> found) {
+  static List<Question> build(Lesson lesson, Map<StarterChecks.Starter, List<StarterChecks.Failure>> found,
+                              Map<String, List<String>> written) {
     Map<StarterChecks.Starter, StarterChecks.Failure> headlines = new LinkedHashMap<>();
     found.forEach((starter, failures) -> headline(failures).ifPresent(f -> headlines.put(starter, f)));
     List<Question> out = new ArrayList<>();
@@ -70,15 +75,21 @@ final class VerdictQuestions {
       Set<String> reported = new LinkedHashSet<>();
       for (StarterChecks.Failure f : found.get(starter)) reported.addAll(f.verdicts());
       List<String> wrong = new ArrayList<>();
-      headlines.values().forEach(other -> {
-        if (!reported.contains(other.verdicts().get(0))) wrong.add(other.verdicts().get(0));
-      });
-      if (wrong.isEmpty()) return; // every other starter failed the same way: nothing to tell apart
+      if (written.containsKey(starter.id())) {
+        // Wrong options about the exercise's own records, so its vocabulary does not single out the answer.
+        for (String option : written.get(starter.id())) if (!reported.contains(option)) wrong.add(option);
+      } else {
+        headlines.values().forEach(other -> {
+          if (!reported.contains(other.verdicts().get(0))) wrong.add(other.verdicts().get(0));
+        });
+      }
       wrong.add(ALL_PASS);
+      if (wrong.size() < 2) return; // with one wrong option a guess scores a half
+
       String id = id(lesson.id(), starter.id());
       QuestionGenerator.Choice choice = QuestionGenerator.Choice.of(id, failure.verdicts().get(0), wrong);
       String prompt = "“" + starter.title() + "”: the checker runs this starter code under many crash and retry scenarios. "
-          + "Which verdict does it report?";
+          + "Which of these does the checker report?";
       String explanation = "The checker reports it in the scenario “" + failure.scenario() + "”"
           + (failure.verdicts().size() > 1 ? ", with: " + String.join("; ", failure.verdicts().subList(1, failure.verdicts().size())) : "")
           + ". The exercise: " + starter.summary();

@@ -1,8 +1,11 @@
 /**
- * Quiz mode: questions generated from lesson data, answered as {@code quiz.answer} events, scheduled with FSRS-6.
+ * Quiz mode: questions written for a lesson or generated from its data, answered as {@code quiz.answer} events,
+ * scheduled with FSRS-6.
  *
  * <ul>
- *   <li>{@link lab.exactlyonce.quiz.QuestionGenerator} turns blocks, key ideas and flows into questions;
+ *   <li>{@link lab.exactlyonce.quiz.WrittenQuestions} reads a lesson's written bank ({@code questions.yaml}) at
+ *   start; {@link lab.exactlyonce.quiz.QuestionGenerator} turns blocks, key ideas and flows into questions (without
+ *   the kinds a written bank replaces);
  *   {@link lab.exactlyonce.quiz.OutputQuestions} runs each snippet with its {@code static final} constants varied
  *   and asks what a line printed (the answer is the real output); {@link lab.exactlyonce.quiz.VerdictQuestions}
  *   runs each fix-the-sink exercise's starter through its checker ({@link lab.exactlyonce.quiz.StarterChecks},
@@ -16,7 +19,10 @@
  *   Sessions are rows in {@code quiz_sessions} (migration V10); answers are rows in the progress feature's
  *   {@code events}, graded once per client id (the {@code result} of the event), so a retry gets the original
  *   verdict.</li>
- *   <li>{@link lab.exactlyonce.quiz.Fsrs} is FSRS-6 with py-fsrs 6 defaults; a card's state is replayed from the
+ *   <li>{@link lab.exactlyonce.quiz.Fsrs} is FSRS-6 with py-fsrs 6 defaults (one learning step in the quiz, so a
+ *   right answer is not due again today); each rating button and each answer's feedback says when the question
+ *   comes back ({@link lab.exactlyonce.quiz.ReviewDay}), and the entry page counts new, due and learned questions
+ *   and says why the bank grows; a card's state is replayed from the
  *   learner's ratings (quiz answers, the lesson page's self-ratings of the same items, and {@code exercise.check}
  *   events: a failed check of an exercise is Again for its verdict question, a passed one Good).</li>
  *   <li>{@link lab.exactlyonce.quiz.QuizFeature} builds all of it for the app and hands other features the

@@ -98,6 +98,17 @@ class FsrsTest {
   }
 
   @Test
+  void in_the_quiz_a_right_first_answer_leaves_learning_at_once_and_a_miss_comes_back_in_a_minute() {
+    Fsrs quiz = Fsrs.forQuiz();
+    Card good = quiz.review(Card.fresh(START), Rating.GOOD, START);
+    assertEquals(State.REVIEW, good.state());
+    assertEquals(Duration.ofDays(2), Duration.between(START, good.due())); // S0(Good) = 2.3065 days, rounded
+    assertEquals(Duration.ofMinutes(1), Duration.between(START, quiz.review(Card.fresh(START), Rating.AGAIN, START).due()));
+    assertEquals(Duration.ofSeconds(90), Duration.between(START, quiz.review(Card.fresh(START), Rating.HARD, START).due()));
+    assertEquals(Duration.ofDays(8), Duration.between(START, quiz.review(Card.fresh(START), Rating.EASY, START).due()));
+  }
+
+  @Test
   void ten_easy_reviews_bring_difficulty_to_its_floor() {
     Card card = Card.fresh(START);
     for (int i = 0; i < 10; i++) card = fsrs.review(card, Rating.EASY, START.plusNanos(i * 1000L));

@@ -5,6 +5,8 @@ import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.snippet.Knob;
+import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.snippet.SnippetIds;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -42,6 +44,16 @@ class PredictOutputTest extends ServerTest {
     assertTrue(ids.stream().anyMatch(id -> id.startsWith("exactly-once/run-sink-demo/checkpoint-after-")), ids.toString());
     assertTrue(ids.stream().anyMatch(id -> id.startsWith("exactly-once/run-txn-dedupe-demo/ttl-seconds-")), ids.toString());
 
+    for (JsonNode q : predict) {
+      String id = q.get("id").asText();
+      assertTrue(q.get("options").size() >= 3, id + ": a guess must not score a half: " + q.get("options"));
+      String rule = id.contains("/run-sink-demo/") ? "checks for the crash before it takes the checkpoint at the same record"
+          : "a retry exactly TTL_SECONDS later is accepted again";
+      assertTrue(q.get("prompt").asText().contains(rule), id + " states the rule its answer depends on: " + q.get("prompt"));
+    }
+    assertTrue(ids.stream().noneMatch(id -> id.contains("/crash-after-6-")), "CRASH_AFTER stays in its knob range 1..5: " + ids);
+    assertTrue(ids.stream().anyMatch(id -> id.contains("/crash-before-commit-true-")), "the boolean knob is varied too: " + ids);
+
     for (String topic : List.of("Three sinks after a crash", "Transactions and a TTL seen-set")) {
       JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":\"" + topic + "\"}");
       for (JsonNode q : session.get("questions")) {
@@ -72,7 +84,8 @@ class PredictOutputTest extends ServerTest {
     assertTrue(m.matches(), questionId);
     String snippet = m.group(1).substring("run-".length());
     String source = Files.readString(snippets.get(snippet));
-    SnippetVariants.Variant variant = SnippetVariants.of(source).stream().filter(v -> v.id().equals(m.group(2)))
+    List<Knob> knobs = SnippetCatalog.load(Path.of("snippets")).find(snippet).orElseThrow().knobs();
+    SnippetVariants.Variant variant = SnippetVariants.of(source, knobs).stream().filter(v -> v.id().equals(m.group(2)))
         .findFirst().orElseThrow();
     RunResult run = run(variant.source());
     assertEquals(Outcome.OK, run.status(), questionId + ": " + run.stderr());

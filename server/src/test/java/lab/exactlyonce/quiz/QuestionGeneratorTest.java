@@ -88,22 +88,21 @@ class QuestionGeneratorTest {
   }
 
   @Test
-  void the_bundled_lesson_has_the_sink_strategy_question_the_issue_asks_for() {
+  void beside_a_written_bank_the_kinds_a_pattern_answers_are_not_generated() {
     Lesson lesson = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");
-    Question q = new QuestionGenerator().generate(lesson).stream().filter(x -> x.id().equals("exactly-once/s-batch-id"))
-        .findFirst().orElseThrow();
-    assertEquals("Which strategy fits?", q.prompt());
-    assertEquals("How: Store the id of the last committed batch together with the data, in one transaction.\n"
-        + "Typical sinks: Spark `foreachBatch` writing the batch id in the same transaction as the rows", q.detail());
-    assertEquals("Batch-id idempotence", q.expected());
-    assertEquals(4, q.options().size());
+    List<Question> generated = new QuestionGenerator().generate(lesson, false);
+    assertEquals(List.of(), generated.stream().filter(q -> q.kind() == Question.Kind.TRUE_FALSE || q.kind() == Question.Kind.CHOICE)
+        .map(Question::id).toList(), "no myth or key-idea true/false, no table or card choice");
+    assertTrue(generated.stream().anyMatch(q -> q.id().equals("exactly-once/L1")), "the ladder stays self-graded");
+    assertTrue(generated.stream().anyMatch(q -> q.id().equals("exactly-once/trap-shared-txn-id")), "traps stay self-graded");
+    assertTrue(generated.stream().anyMatch(q -> q.kind() == Question.Kind.ORDER), "flows stay ordering questions");
   }
 
   @Test
   void snippet_parameters_are_found_and_varied_one_at_a_time() throws Exception {
     String source = Files.readString(FIXTURE.resolve("snippets/mini/CounterDemo.java"));
-    assertEquals(Map.of("LIMIT", 3L), SnippetVariants.parameters(source));
-    List<SnippetVariants.Variant> variants = SnippetVariants.of(source);
+    assertEquals(Map.of("LIMIT", 3L), SnippetVariants.parameters(source, List.of()));
+    List<SnippetVariants.Variant> variants = SnippetVariants.of(source, List.of());
     assertEquals(List.of("default", "limit-1", "limit-2", "limit-4", "limit-5"), variants.stream().map(SnippetVariants.Variant::id).toList());
     assertTrue(variants.get(3).source().contains("static final int LIMIT = 4;"));
     assertEquals(List.of(15L, 30L, 90L, 120L), SnippetVariants.valuesAround(60));
@@ -114,9 +113,9 @@ class QuestionGeneratorTest {
     String source = Files.readString(FIXTURE.resolve("snippets/mini/CounterDemo.java"));
     Section section = mini.sections().get(2);
     Block.Snippet block = (Block.Snippet) section.blocks().get(0);
-    List<OutputQuestions.Run> runs = SnippetVariants.of(source).stream()
+    List<OutputQuestions.Run> runs = SnippetVariants.of(source, List.of()).stream()
         .map(v -> new OutputQuestions.Run(v, List.of("count=" + v.values().get("LIMIT"), "done"))).toList();
-    List<Question> predicted = OutputQuestions.build(mini, section, block, source, runs);
+    List<Question> predicted = OutputQuestions.build(mini, section, block, source, List.of(), null, runs);
     assertEquals(5, predicted.size(), "one question per run for line 1; line 2 never changes");
     Question q = predicted.get(3);
     assertEquals("mini/run-counter/limit-4-line-1", q.id());

@@ -6,6 +6,7 @@ import com.microsoft.playwright.options.RequestOptions;
 import lab.exactlyonce.BrowserTest;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Whole quizzes taken with the keyboard only, in practice mode and in interview mode. */
 class QuizBrowserTest extends BrowserTest {
+  private static final QuestionBankLintTest.Linted WRITTEN =
+      QuestionBankLintTest.load(Path.of("lessons"), Path.of("snippets"), "exactly-once");
   private static final List<String> COMMIT_PATH = List.of("Rewindable source offsets", "State matches that cut",
       "Sink writes open txn", "Barrier, sink pre-commits", "Tasks ack the checkpoint", "Checkpoint complete?", "Commit the txn");
 
@@ -45,28 +48,25 @@ class QuizBrowserTest extends BrowserTest {
 
   @Test
   void a_practice_quiz_taken_with_the_keyboard_gives_feedback_after_each_answer() {
-    startWithKeyboard("practice", 3, "Failure modes");
+    startWithKeyboard("practice", 3, "Sink strategies");
     assertThat(page.locator(".quiz-progress")).hasText("Question 1 of 3");
     int right = 0;
     for (int n = 1; n <= 3; n++) {
       Locator q = current();
       assertThat(q.locator("h2")).hasText("Question " + n + " of 3");
-      assertEquals("Failure modes", q.locator(".quiz-topic").textContent());
-      // first question: answer option 1 whatever it is; then pick the right card title from the body
-      String body = q.locator(".quiz-detail").textContent();
-      int key = n == 1 ? 1 : optionFor(q, body) + 1;
-      page.keyboard().press(String.valueOf(key));
+      assertEquals("Sink strategies", q.locator(".quiz-topic").textContent());
+      page.keyboard().press("1");
       Locator feedback = q.locator(".quiz-feedback .quiz-verdict");
       assertThat(feedback).hasText(Pattern.compile("Right\\.|Not quite\\."));
       if (feedback.textContent().equals("Right.")) right++;
       else assertThat(q.locator(".quiz-feedback")).containsText("Right answer: ");
-      assertThat(q.locator(".quiz-feedback a")).hasAttribute("href", Pattern.compile("/lessons/exactly-once#gist/fm-.*"));
+      assertThat(q.locator(".quiz-feedback a")).hasAttribute("href", Pattern.compile("/lessons/exactly-once#gist/s-.*"));
       assertTrue((Boolean) page.evaluate("document.activeElement.matches('[data-next]')"), "focus moves to Next");
       page.keyboard().press("Enter");
     }
     page.waitForURL(Pattern.compile(".*/results$"));
     assertThat(page.locator("#quiz-score")).hasText("Score: " + right + " of 3");
-    assertThat(page.locator("#quiz-topics tbody tr")).hasText("Failure modes" + right + "3");
+    assertThat(page.locator("#quiz-topics tbody tr")).hasText("Sink strategies" + right + "3");
     assertThat(page.locator(".quiz-miss")).hasCount(3 - right);
     if (right < 3) assertThat(page.locator(".quiz-miss a").first()).hasText("Read about it in the lesson");
   }
@@ -76,7 +76,7 @@ class QuizBrowserTest extends BrowserTest {
     new QuizClient(server).bankWhenRunsAreReady("exactly-once");
     startWithKeyboard("practice", 1, "Fix the sink");
     Locator q = current();
-    assertThat(q.locator(".quiz-prompt")).containsText("the checker runs this starter code under many crash and retry scenarios. Which verdict does it report?");
+    assertThat(q.locator(".quiz-prompt")).containsText("the checker runs this starter code under many crash and retry scenarios. Which of these does the checker report?");
     assertThat(q.locator("pre.quiz-detail code")).containsText("class ");
     page.keyboard().press("1");
     String item = q.getAttribute("data-item");
@@ -90,12 +90,12 @@ class QuizBrowserTest extends BrowserTest {
 
   @Test
   void a_reload_resumes_at_the_first_unanswered_question() {
-    startWithKeyboard("practice", 2, "Misconceptions");
-    page.keyboard().press("2"); // a myth: False
+    startWithKeyboard("practice", 2, "Sink strategies");
+    page.keyboard().press(rightKey(current()));
     assertThat(current().locator(".quiz-verdict")).hasText("Right.");
     page.reload();
     assertThat(page.locator(".quiz-progress")).hasText("Question 2 of 2");
-    page.keyboard().press("2");
+    page.keyboard().press(rightKey(current()));
     assertThat(current().locator(".quiz-verdict")).hasText("Right.");
     page.keyboard().press("Enter");
     page.waitForURL(Pattern.compile(".*/results$"));
@@ -162,7 +162,7 @@ class QuizBrowserTest extends BrowserTest {
     page.navigate(url("/lessons/exactly-once/quiz"));
     var created = page.request().post(url("/api/quiz/sessions"), RequestOptions.create()
         .setHeader("Content-Type", "application/json").setHeader("Origin", url("").replaceAll("/$", ""))
-        .setData("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":1,\"topic\":\"Misconceptions\",\"seconds\":5}"));
+        .setData("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":1,\"topic\":\"Guarantees\",\"seconds\":5}"));
     assertEquals(201, created.status(), created.text());
     page.navigate(url(JSON.readTree(created.text()).get("page").asText()));
     assertThat(page.locator(".quiz-timer")).hasText(Pattern.compile("[1-5] s left"));
@@ -171,15 +171,10 @@ class QuizBrowserTest extends BrowserTest {
     assertThat(page.locator(".quiz-miss")).containsText("Your answer: no answer (time ran out)");
   }
 
-  /** The option whose card body is {@code body}, found from the lesson's failure-mode cards. */
-  private static int optionFor(Locator q, String body) {
-    List<String> titles = q.locator("button[data-choice]").allTextContents().stream().map(t -> t.replaceFirst("^\\d+\\s*", "")).toList();
-    String[][] cards = {
-        {"HTTP inside the operator", "map or process function"},
-        {"read_uncommitted consumers", "never set"},
-        {"Dedupe TTL shorter than replay", "expired from the seen-set"},
-        {"Transaction timeout during an outage", "aborts transactions older"}};
-    for (String[] card : cards) if (body.contains(card[1])) return titles.indexOf(card[0]);
-    throw new AssertionError("unknown card body: " + body);
+  /** The key that picks the right option of a written question, from the lesson's question bank. */
+  static String rightKey(Locator q) {
+    String id = q.getAttribute("data-question");
+    return String.valueOf(WRITTEN.questions().stream().filter(x -> x.id().equals(id)).findFirst()
+        .orElseThrow(() -> new AssertionError("no written question " + id)).answer().get(0) + 1);
   }
 }

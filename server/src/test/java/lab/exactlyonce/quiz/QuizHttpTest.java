@@ -2,10 +2,6 @@ package lab.exactlyonce.quiz;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
-import lab.exactlyonce.lesson.Block;
-import lab.exactlyonce.lesson.Lesson;
-import lab.exactlyonce.lesson.LessonCatalog;
-import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,7 +33,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 /** Every quiz endpoint over HTTP against the bundled lesson, the good paths and the bad inputs. */
 @Tag("sandbox")
 class QuizHttpTest extends ServerTest {
-  private final Lesson lesson = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");
+  private final QuestionBankLintTest.Linted written = QuestionBankLintTest.load(Path.of("lessons"), Path.of("snippets"), "exactly-once");
 
   @Test
   void the_lesson_header_links_the_quiz_and_the_entry_shows_due_count_and_start_form() {
@@ -54,7 +50,7 @@ class QuizHttpTest extends ServerTest {
   @Test
   void the_start_form_creates_a_session_and_redirects_to_it() {
     QuizClient learner = new QuizClient(server);
-    HttpResponse<String> res = learner.postForm("/lessons/exactly-once/quiz", "mode=interview&length=3&topic=Failure+modes");
+    HttpResponse<String> res = learner.postForm("/lessons/exactly-once/quiz", "mode=interview&length=3&topic=Sink+strategies");
     assertEquals(303, res.statusCode());
     String location = res.headers().firstValue("Location").orElseThrow();
     assertTrue(location.matches("/lessons/exactly-once/quiz/[0-9a-f-]{36}"), location);
@@ -62,8 +58,24 @@ class QuizHttpTest extends ServerTest {
     assertEquals(200, page.statusCode());
     assertTrue(page.body().contains("data-mode=\"interview\""));
     assertTrue(page.body().contains("Question 3 of 3"));
-    assertTrue(page.body().contains("Which of the failure modes is this?"));
+    assertTrue(page.body().contains("<p class=\"quiz-topic\">Sink strategies</p>"), "the chosen topic");
     assertEquals(404, new QuizClient(server).get(location).statusCode(), "another learner cannot open it");
+  }
+
+  @Test
+  void a_full_quiz_never_asks_a_ladder_rung_and_its_interview_rephrasing_together() {
+    for (long seed = 1; seed <= 5; seed++) {
+      List<String> asked = ids(new QuizClient(server).start("{\"lesson\":\"exactly-once\",\"length\":50,\"seed\":" + seed + "}"));
+      for (int n = 1; n <= 7; n++) {
+        assertFalse(asked.contains("exactly-once/L" + n) && asked.contains("exactly-once/iq" + n), "L" + n + " and iq" + n + " in " + asked);
+      }
+      List<String> items = new ArrayList<>();
+      for (String id : asked) {
+        written.questions().stream().filter(q -> q.id().equals(id) && q.kind() != Question.Kind.ORDER).findFirst()
+            .ifPresent(q -> items.add(q.item()));
+      }
+      assertEquals(items.size(), new HashSet<>(items).size(), "one question per lesson item (each ordering path is its own): " + items);
+    }
   }
 
   @Test
@@ -136,7 +148,7 @@ class QuizHttpTest extends ServerTest {
   @Test
   void the_same_answer_sent_many_times_at_once_is_stored_once_with_one_verdict() throws Exception {
     QuizClient learner = new QuizClient(server);
-    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":1,\"topic\":\"Misconceptions\"}");
+    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":1,\"topic\":\"Guarantees\"}");
     JsonNode q = session.get("questions").get(0);
     String id = UUID.randomUUID().toString();
     var pool = Executors.newFixedThreadPool(8);
@@ -184,11 +196,11 @@ class QuizHttpTest extends ServerTest {
   @Test
   void interview_answers_are_recorded_without_feedback_until_the_end() {
     QuizClient learner = new QuizClient(server);
-    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":2,\"topic\":\"Misconceptions\",\"seconds\":30}");
+    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":2,\"topic\":\"Guarantees\",\"seconds\":30}");
     assertEquals(30, session.get("secondsPerQuestion").asInt());
     JsonNode q = session.get("questions").get(0);
-    JsonNode result = QuizClient.json(learner.answer(session, q, "\"choice\":1")).get("result");
-    assertEquals("{\"correct\":true,\"rating\":3,\"mode\":\"interview\"}", result.toString(), "a myth is false: option 1");
+    JsonNode result = QuizClient.json(learner.answer(session, q, "\"choice\":" + rightChoice(q))).get("result");
+    assertEquals("{\"correct\":true,\"rating\":3,\"mode\":\"interview\"}", result.toString(), "right, and no feedback yet");
     JsonNode skipped = QuizClient.json(learner.answer(session, session.get("questions").get(1), "\"skip\":true")).get("result");
     assertFalse(skipped.get("correct").asBoolean());
     JsonNode results = QuizClient.json(learner.get("/api/quiz/sessions/" + session.get("id").asText() + "/results"));
@@ -251,7 +263,7 @@ class QuizHttpTest extends ServerTest {
   void an_unknown_topic_names_the_topics_there_are() {
     HttpResponse<String> res = new QuizClient(server).postJson("/api/quiz/sessions", "{\"lesson\":\"exactly-once\",\"topic\":\"Cooking\"}");
     assertEquals(400, res.statusCode());
-    assertTrue(res.body().startsWith("{\"error\":\"lesson 'exactly-once' has no topic 'Cooking'; topics: Three guarantees, Sink strategies,"), res.body());
+    assertTrue(res.body().startsWith("{\"error\":\"lesson 'exactly-once' has no topic 'Cooking'; topics: Guarantees, Latency,"), res.body());
   }
 
   @Test
@@ -262,12 +274,12 @@ class QuizHttpTest extends ServerTest {
     JsonNode q = session.get("questions").get(0);
     String qid = q.get("id").asText();
     String item = q.get("item").asText();
-    String notInSession = "exactly-once/fm-dedupe-ttl";
+    String notInSession = "exactly-once/ch-dup-udp";
     String ladder = "exactly-once/L1";
     String[][] cases = {
         {"exactly-once/../x", item, "\"choice\":0", "400", "malformed question id 'exactly-once/../x'; expected <lesson>/<item> or <lesson>/<item>/<variant>"},
         {"exactly-once/L9", "L9", "\"choice\":0", "404", "lesson 'exactly-once' has no question 'exactly-once/L9'"},
-        {notInSession, notInSession.substring(13), "\"choice\":0", "400", "question '" + notInSession + "' is not part of quiz session '" + sid + "'"},
+        {notInSession, "dup-not-replayable", "\"choice\":0", "400", "question '" + notInSession + "' is not part of quiz session '" + sid + "'"},
         {qid, item, "\"choice\":9", "400", "'choice' must be an option index from 0 to 3, got 9"},
         {qid, item, "\"choice\":-1", "400", "'choice' must be an option index from 0 to 3, got -1"},
         {qid, item, "\"rating\":3", "400", "question '" + qid + "' is choice: answer it with 'choice'"},
@@ -349,19 +361,10 @@ class QuizHttpTest extends ServerTest {
     throw new AssertionError(text + " is not among " + options);
   }
 
-  /** The right option, found from the lesson data: a table row's first cell, a card's title. */
+  /** The right option, from the lesson's question bank. */
   private int rightChoice(JsonNode question) {
-    String item = question.get("item").asText();
-    for (var section : lesson.sections()) {
-      for (Block block : section.blocks()) {
-        if (block instanceof Block.Table t) {
-          for (Block.Row row : t.rows()) if (row.id().equals(item)) return indexOf(question.get("options"), row.cells().get(0));
-        }
-        if (block instanceof Block.Cards c) {
-          for (Block.Item card : c.items()) if (card.id().equals(item)) return indexOf(question.get("options"), card.title());
-        }
-      }
-    }
-    throw new AssertionError("no table row or card " + item);
+    String id = question.get("id").asText();
+    return written.questions().stream().filter(q -> q.id().equals(id)).findFirst()
+        .orElseThrow(() -> new AssertionError("no written question " + id)).answer().get(0);
   }
 }
