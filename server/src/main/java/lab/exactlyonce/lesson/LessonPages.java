@@ -54,7 +54,7 @@ final class LessonPages {
             each(List.of(Tab.values()), tab -> panel(lesson, held, tab)),
             held.isEmpty() ? text("") : held.watcher()
         ).withClass("lesson").attr("data-lesson", lesson.id()).attr("data-tabs", tabIds());
-    views.page().attributes().forEach(page::attr);
+    views.page().attributes(lesson).forEach(page::attr);
     return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(STYLESHEETS, MODULES),
         page);
   }
