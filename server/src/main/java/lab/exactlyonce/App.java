@@ -23,6 +23,9 @@ import lab.exactlyonce.progress.EventRoutes;
 import lab.exactlyonce.progress.ProgressPageData;
 import lab.exactlyonce.progress.Progresses;
 import lab.exactlyonce.quiz.QuizFeature;
+import lab.exactlyonce.rubric.RubricCatalog;
+import lab.exactlyonce.rubric.RubricPageData;
+import lab.exactlyonce.rubric.RubricRoutes;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.share.ShareRoutes;
 import lab.exactlyonce.snippet.SnippetCatalog;
@@ -62,9 +65,10 @@ public final class App {
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
     Path lessonsDir = ContentFolder.resolve(config.lessonsDir(), "lessons");
     LessonCatalog lessons = LessonCatalog.load(lessonsDir, snippets::idsIn);
+    RubricCatalog rubrics = RubricCatalog.load(lessonsDir, lessons);
     ExerciseCatalog exercises = ExerciseCatalog.load(snippetsDir);
     TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises),
-        new ProgressPageData());
+        new ProgressPageData().and(new RubricPageData(rubrics)));
 
     for (Path left : TempDirs.sweep()) System.out.println("removed " + left + ", left by a run that ended without cleaning up");
     this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
@@ -109,6 +113,7 @@ public final class App {
         ops.register(cfg.routes);
         new LessonRoutes(lessons, views, holds).register(cfg.routes);
         new MapRoutes(lessons).register(cfg.routes);
+        new RubricRoutes(lessons, rubrics, holds).register(cfg.routes);
         SameOriginGuard.register(cfg.routes, Set.of("/api/run")); // a run stores nothing about anyone
         snippetRoutes.register(cfg.routes);
         shareRoutes.register(cfg.routes);

@@ -11,8 +11,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Reads one {@code lesson.yaml} into a {@link Lesson}, turning every problem into one readable line. */
-final class LessonLoader {
+/**
+ * Reads one {@code lesson.yaml} into a {@link Lesson}, turning every problem into one readable line; other files of a
+ * lesson folder (its rubrics) are read by {@link #read} with the same messages.
+ */
+public final class LessonLoader {
   static final String FILE_NAME = "lesson.yaml";
 
   private final ObjectMapper yaml = YAMLMapper.builder()
@@ -24,8 +27,23 @@ final class LessonLoader {
   /** A parsed lesson and its file, kept for the checks that follow parsing. */
   record Loaded(Lesson lesson, LessonFile file) {}
 
+  /** A parsed file of a lesson folder and the file, which names lines in the messages of later checks. */
+  public record Parsed<T>(T value, LessonFile file) {}
+
+  public LessonLoader() {}
+
   /** @param displayName how the file is named in messages, for example {@code lessons/exactly-once/lesson.yaml} */
   Loaded load(Path path, String displayName) {
+    Parsed<Lesson> parsed = read(path, displayName, Lesson.class);
+    return new Loaded(parsed.value(), parsed.file());
+  }
+
+  /**
+   * Reads a YAML file of a lesson folder into {@code type}, whose records check their own values.
+   *
+   * @throws LessonFormatException naming the file, the line, the field and the problem
+   */
+  public <T> Parsed<T> read(Path path, String displayName, Class<T> type) {
     String text;
     try {
       text = Files.readString(path);
@@ -34,7 +52,7 @@ final class LessonLoader {
     }
     LessonFile file = new LessonFile(displayName, SourceLines.of(text));
     try {
-      return new Loaded(yaml.readValue(text, Lesson.class), file);
+      return new Parsed<>(yaml.readValue(text, type), file);
     } catch (JsonProcessingException e) {
       StreamReadException syntax = syntaxError(e);
       if (syntax != null) throw file.problem("", line(syntax), "not valid YAML: " + problems(syntax.getOriginalMessage()));

@@ -17,8 +17,10 @@ import static j2html.TagCreator.*;
  * the lesson ({@code data-lesson}) and the tabs ({@code data-tabs}) for the scripts, with the other features' page data.
  */
 final class LessonPages {
-  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "exercises.js", "progress.js");
-  private static final List<String> STYLESHEETS = List.of("maps.css", "flows.css", "sandbox.css", "timeline.css", "exercises.css", "progress.css");
+  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "exercises.js", "progress.js",
+      "answer-box.js");
+  private static final List<String> STYLESHEETS = List.of("maps.css", "flows.css", "sandbox.css", "timeline.css", "exercises.css", "progress.css",
+      "answer-box.css");
 
   private final TabViews views;
   private final BlockViews blocks;
@@ -42,7 +44,7 @@ final class LessonPages {
             each(List.of(Tab.values()), tab -> panel(lesson, held, tab)),
             held.isEmpty() ? text("") : held.watcher()
         ).withClass("lesson").attr("data-lesson", lesson.id()).attr("data-tabs", tabIds());
-    views.page().attributes().forEach(page::attr);
+    views.page().attributes(lesson).forEach(page::attr);
     return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(STYLESHEETS, MODULES),
         page);
   }

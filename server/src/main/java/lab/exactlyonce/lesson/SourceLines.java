@@ -12,7 +12,7 @@ import java.util.Map;
  * Where each field and list entry of a YAML file starts, so that problems found after parsing (a duplicate id, a
  * dangling reference) can still name a line. Paths are written as in messages: {@code sections[2].blocks[0].id}.
  */
-final class SourceLines {
+public final class SourceLines {
   private static final YAMLFactory YAML = new YAMLFactory();
 
   private final Map<String, Integer> lines;

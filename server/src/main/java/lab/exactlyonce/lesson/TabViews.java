@@ -2,6 +2,7 @@ package lab.exactlyonce.lesson;
 
 import j2html.tags.DomContent;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -33,6 +34,15 @@ public record TabViews(MapsView maps, SnippetView snippets, ExercisesView exerci
   /** {@code data-*} attributes (name to value) on the lesson element, read by the scripts of other features. */
   @FunctionalInterface
   public interface PageData {
-    Map<String, String> attributes();
+    Map<String, String> attributes(Lesson lesson);
+
+    /** This feature's attributes and then {@code other}'s. */
+    default PageData and(PageData other) {
+      return lesson -> {
+        Map<String, String> both = new LinkedHashMap<>(attributes(lesson));
+        both.putAll(other.attributes(lesson));
+        return both;
+      };
+    }
   }
 }

@@ -2,6 +2,7 @@ package lab.exactlyonce.progress;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.TabViews;
 
 import java.util.LinkedHashMap;
@@ -23,8 +24,9 @@ public final class ProgressPageData implements TabViews.PageData {
     this.attributes = Map.copyOf(attributes);
   }
 
+  /** The same names on every lesson's page. */
   @Override
-  public Map<String, String> attributes() {
+  public Map<String, String> attributes(Lesson lesson) {
     return attributes;
   }
 

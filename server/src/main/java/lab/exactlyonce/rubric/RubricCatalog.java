@@ -1,0 +1,141 @@
+package lab.exactlyonce.rubric;
+
+import lab.exactlyonce.lesson.Block;
+import lab.exactlyonce.lesson.Lesson;
+import lab.exactlyonce.lesson.LessonCatalog;
+import lab.exactlyonce.lesson.LessonFile;
+import lab.exactlyonce.lesson.LessonLoader;
+import lab.exactlyonce.lesson.Section;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every lesson's rubrics, read at start-up from {@code lessons/<id>/rubrics.yaml} (a lesson may have none). A rubric
+ * that names no ladder, interview or scenario question of its lesson, a second rubric for a question, a point
+ * without phrases, two points with one label, or a point that the question's own text already makes stops the
+ * start with one line naming the file, the line, the field and the problem, as a broken lesson does.
+ */
+public final class RubricCatalog {
+  static final String FILE_NAME = "rubrics.yaml";
+
+  /** One lesson's rubrics by question id, and each such question's prompt as the candidate reads it. */
+  private record LessonRubrics(Map<String, Rubric> byQuestion, Map<String, String> prompts) {}
+
+  private final Map<String, LessonRubrics> byLesson;
+
+  private RubricCatalog(Map<String, LessonRubrics> byLesson) {
+    this.byLesson = byLesson;
+  }
+
+  /** @param root the lessons folder, holding one folder per lesson of {@code lessons} */
+  public static RubricCatalog load(Path root, LessonCatalog lessons) {
+    var loader = new LessonLoader();
+    var byLesson = new HashMap<String, LessonRubrics>();
+    for (Lesson lesson : lessons.all()) {
+      Path path = root.resolve(lesson.id()).resolve(FILE_NAME);
+      if (!Files.isRegularFile(path)) continue;
+      LessonLoader.Parsed<RubricFile> parsed = loader.read(path, "lessons/" + lesson.id() + "/" + FILE_NAME, RubricFile.class);
+      byLesson.put(lesson.id(), check(lesson, parsed.value(), parsed.file()));
+    }
+    return new RubricCatalog(Map.copyOf(byLesson));
+  }
+
+  private static LessonRubrics check(Lesson lesson, RubricFile rubrics, LessonFile file) {
+    Map<String, String> prompts = prompts(lesson);
+    var byQuestion = new LinkedHashMap<String, Rubric>();
+    var firstAt = new HashMap<String, String>();
+    for (int r = 0; r < rubrics.rubrics().size(); r++) {
+      Rubric rubric = rubrics.rubrics().get(r);
+      String at = "rubrics[" + r + "]";
+      String prompt = prompts.get(rubric.question());
+      if (prompt == null) {
+        throw file.problem(at + ".question", "no ladder, interview or scenario question '" + rubric.question()
+            + "' in lesson '" + lesson.id() + "' (questions there: " + String.join(", ", prompts.keySet()) + ")");
+      }
+      String earlier = firstAt.putIfAbsent(rubric.question(), at);
+      if (earlier != null) {
+        throw file.problem(at + ".question", "question '" + rubric.question() + "' already has a rubric at " + earlier
+            + " (line " + file.lineOf(earlier) + "); one rubric per question");
+      }
+      checkLabels(rubric, at, file);
+      checkPrompt(rubric, rubric.question(), prompt, at, file);
+      byQuestion.put(rubric.question(), rubric);
+    }
+    // An interview question that rephrases a ladder question asks for the same key points.
+    for (Block.Question q : questions(lesson)) {
+      Rubric shared = q.rephrases() == null ? null : byQuestion.get(q.rephrases());
+      if (shared == null || byQuestion.containsKey(q.id())) continue;
+      checkPrompt(shared, q.id(), prompts.get(q.id()), firstAt.get(shared.question()), file);
+      byQuestion.put(q.id(), new Rubric(q.id(), shared.points()));
+    }
+    return new LessonRubrics(Collections.unmodifiableMap(byQuestion), prompts);
+  }
+
+  private static void checkLabels(Rubric rubric, String at, LessonFile file) {
+    var labels = new HashMap<String, Integer>();
+    for (int p = 0; p < rubric.points().size(); p++) {
+      Rubric.Point point = rubric.points().get(p);
+      Integer twin = labels.putIfAbsent(point.label().toLowerCase(Locale.ROOT), p);
+      if (twin != null) {
+        throw file.problem(at + ".points[" + p + "].label", "the label '" + point.label() + "' is already used by " + at
+            + ".points[" + twin + "]; each key point needs its own label");
+      }
+    }
+  }
+
+  /** Pasting the question back must make no point: no phrase may be found in the question's own words. */
+  private static void checkPrompt(Rubric rubric, String question, String prompt, String at, LessonFile file) {
+    List<Words.Word> promptWords = Words.of(prompt).meaningful();
+    for (int p = 0; p < rubric.points().size(); p++) {
+      Rubric.Point point = rubric.points().get(p);
+      for (int f = 0; f < point.phrases().size(); f++) {
+        Optional<Phrase.Span> made = Phrase.of(point.phrases().get(f)).in(promptWords);
+        if (made.isPresent()) {
+          throw file.problem(at + ".points[" + p + "].phrases[" + f + "]", "the text of question '" + question
+              + "' already makes the point '" + point.label() + "' (the phrase '" + point.phrases().get(f)
+              + "' matches its words); a phrase must need words the candidate adds");
+        }
+      }
+    }
+  }
+
+  private static List<Block.Question> questions(Lesson lesson) {
+    return lesson.sections().stream().flatMap(s -> s.blocks().stream())
+        .filter(b -> b instanceof Block.Questions).flatMap(b -> ((Block.Questions) b).items().stream()).toList();
+  }
+
+  /** Every question a rubric may be for, to what the candidate reads as its prompt, in page order. */
+  private static Map<String, String> prompts(Lesson lesson) {
+    var prompts = new LinkedHashMap<String, String>();
+    for (Section section : lesson.sections()) {
+      for (Block block : section.blocks()) {
+        if (block instanceof Block.Questions q) q.items().forEach(i -> prompts.put(i.id(), i.question()));
+        if (block instanceof Block.Scenario s) {
+          s.questions().forEach(i -> prompts.put(i.id(), s.prompt() + "\n" + i.area() + ": " + i.question()));
+        }
+      }
+    }
+    return prompts;
+  }
+
+  /** The ids of the questions of {@code lessonId} that have a rubric, in file order. */
+  public List<String> questions(String lessonId) {
+    LessonRubrics rubrics = byLesson.get(lessonId);
+    return rubrics == null ? List.of() : List.copyOf(rubrics.byQuestion().keySet());
+  }
+
+  /** Scores an answer to one question, or empty when that question has no rubric. */
+  Optional<AnswerScore> score(String lessonId, String question, String answer) {
+    LessonRubrics rubrics = byLesson.get(lessonId);
+    if (rubrics == null || !rubrics.byQuestion().containsKey(question)) return Optional.empty();
+    return Optional.of(AnswerScorer.score(rubrics.byQuestion().get(question), rubrics.prompts().get(question), answer));
+  }
+}

@@ -1,0 +1,168 @@
+package lab.exactlyonce.rubric;
+
+import lab.exactlyonce.ContentFolder;
+import lab.exactlyonce.lesson.Block;
+import lab.exactlyonce.lesson.Lesson;
+import lab.exactlyonce.lesson.LessonCatalog;
+import lab.exactlyonce.lesson.Section;
+import lab.exactlyonce.snippet.SnippetCatalog;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The matcher on the bundled lesson's rubrics: fair to a candidate who knows the answer, not fooled by one who does not. */
+class AnswerScorerTest {
+  private static final Path LESSONS = ContentFolder.resolve(Optional.empty(), "lessons");
+  private static final LessonCatalog CATALOG = LessonCatalog.load(LESSONS,
+      SnippetCatalog.load(ContentFolder.resolve(Optional.empty(), "snippets"))::idsIn);
+  private static final RubricCatalog RUBRICS = RubricCatalog.load(LESSONS, CATALOG);
+  private static final Lesson LESSON = CATALOG.require("exactly-once");
+
+  private static AnswerScore score(String question, String answer) {
+    return RUBRICS.score("exactly-once", question, answer).orElseThrow();
+  }
+
+  private static List<String> hit(AnswerScore score) {
+    return score.hit().stream().map(AnswerScore.Hit::label).toList();
+  }
+
+  @Test
+  void synonyms_of_a_point_each_make_it() {
+    AnswerScore score = score("L5", "The producer's transactional.id is registered with the coordinator and every "
+        + "initTransactions call bumps the epoch, so writes from the paused instance are rejected.");
+    assertTrue(score.scored(), score.note());
+    assertEquals(List.of(), score.missed(), "all three points made");
+    AnswerScore other = score("L5", "Each producer has a txn id; when a new instance starts with it the epoch goes up, "
+        + "and anything the old instance sends with the previous epoch is refused by the broker.");
+    assertEquals(List.of(), other.missed(), "the same points in other words: " + hit(other));
+  }
+
+  @Test
+  void case_punctuation_hyphens_spaces_and_inflections_do_not_matter() {
+    List<String> forms = List.of(
+        "When the BARRIER arrives the sink pre-commits, and it committed once the checkpoint completed; a crash aborts it and the source replays.",
+        "at the barrier the sink precommits. it commits when the checkpoint is complete, aborting on failure so the source is replayed",
+        "On the barrier it will pre commit, then commit on checkpoint completion... a failure is aborted, the records replaying.");
+    for (String answer : forms) {
+      AnswerScore score = score("L2", answer);
+      assertTrue(score.scored(), score.note());
+      assertTrue(hit(score).containsAll(List.of(
+          "On the barrier it pre-commits: flushed and durable, still invisible",
+          "A failure aborts what was not committed",
+          "The source replays from the checkpoint")), answer + " -> " + hit(score));
+    }
+    AnswerScore id = score("L5", "The TRANSACTIONAL_ID of the producer, which its new session bumps the epoch of, "
+        + "is how the coordinator knows it.");
+    assertTrue(hit(id).contains("A transactional.id registered with the transaction coordinator"), hit(id).toString());
+  }
+
+  @Test
+  void a_point_not_made_is_listed_as_missed_with_the_words_that_made_the_others() {
+    AnswerScore score = score("L3", "The consumers use read_committed, so they only see the records after the "
+        + "transaction is committed by the job.");
+    assertEquals(List.of("Readers see the output only after its transaction commits"), hit(score));
+    assertEquals(List.of("The commit waits for the checkpoint to complete",
+        "About one checkpoint interval, plus the time to commit"), score.missed());
+    assertEquals("read_committed", score.hit().get(0).evidence(), "the candidate's own words, as written");
+    assertEquals(1, score.suggested(), "fewer than half the points: Again");
+    assertEquals("You made 1 of 3 key points.", score.note());
+  }
+
+  @Test
+  void the_suggestion_follows_the_share_of_points_and_never_says_easy() {
+    String all = "A replayable source, a consistent snapshot of state with its offsets, and an idempotent sink.";
+    assertEquals(3, score("L1", all).suggested());
+    assertEquals(2, score("L1", "A replayable source and a consistent snapshot of the state, and nothing else here.")
+        .suggested());
+  }
+
+  @Test
+  void pasting_the_question_back_scores_nothing() {
+    for (Map.Entry<String, String> q : prompts().entrySet()) {
+      AnswerScore pasted = score(q.getKey(), q.getValue());
+      assertFalse(pasted.scored(), q.getKey() + ": " + pasted.note());
+      AnswerScore twice = score(q.getKey(), q.getValue() + " " + q.getValue() + " " + q.getValue());
+      assertFalse(twice.scored(), q.getKey() + " pasted three times: " + twice.note());
+      assertTrue(twice.note().startsWith("Write at least 8 words of your own"), twice.note());
+    }
+  }
+
+  /** The prompt pasted with a vague sentence around it is scored, and makes no point of any rubric. */
+  @TestFactory
+  Stream<DynamicTest> no_rubric_point_is_made_by_its_question_text() {
+    return prompts().entrySet().stream().map(q -> DynamicTest.dynamicTest(q.getKey(), () -> {
+      AnswerScore score = score(q.getKey(), q.getValue() + " I am not sure about this one, and I would have to "
+          + "think about it for a while.");
+      assertTrue(score.scored(), score.note());
+      assertEquals(List.of(), hit(score), "the question's words alone");
+    }));
+  }
+
+  @Test
+  void a_keyword_salad_is_not_scored() {
+    AnswerScore salad = score("L5", "transactional.id epoch bump initTransactions reject stale epoch coordinator zombie "
+        + "ProducerFencedException fencing");
+    assertFalse(salad.scored());
+    assertTrue(salad.note().startsWith("That reads as a list of terms"), salad.note());
+    assertEquals(List.of(), salad.hit());
+    assertEquals(List.of(), salad.missed(), "no labels for an answer that was not scored");
+    assertEquals(0, salad.suggested());
+  }
+
+  @Test
+  void an_answer_of_a_few_words_is_not_scored() {
+    AnswerScore shortOne = score("L5", "Epoch bump, rejected.");
+    assertFalse(shortOne.scored());
+    assertTrue(shortOne.note().startsWith("Write at least 8 words"), shortOne.note());
+  }
+
+  @Test
+  void every_ladder_interview_and_scenario_question_has_key_points() {
+    assertEquals(List.copyOf(prompts().keySet()), RUBRICS.questions("exactly-once").stream()
+        .sorted((a, b) -> order().indexOf(a) - order().indexOf(b)).toList());
+  }
+
+  @Test
+  void an_interview_question_shares_the_rubric_of_the_ladder_question_it_rephrases() {
+    String answer = "Each producer session bumps the epoch of the transactional id, and the old epoch is rejected.";
+    assertEquals(hit(score("L5", answer)), hit(score("iq5", answer)));
+    assertEquals("iq5", score("iq5", answer).question());
+  }
+
+  @Test
+  void stems_meet_simple_inflections() {
+    for (String[] same : new String[][] {{"commits", "committed"}, {"committing", "commit"}, {"fencing", "fenced"},
+        {"fences", "fence"}, {"retries", "retried"}, {"epochs", "epoch"}, {"ids", "id"}, {"replayed", "replays"},
+        {"duplicates", "duplicated"}, {"charging", "charged"}}) {
+      assertEquals(Words.stem(same[0]), Words.stem(same[1]), String.join(" / ", same));
+    }
+  }
+
+  private static List<String> order() {
+    return new ArrayList<>(prompts().keySet());
+  }
+
+  /** Every question a candidate answers in their own words, to its prompt, in page order. */
+  private static Map<String, String> prompts() {
+    var prompts = new LinkedHashMap<String, String>();
+    for (Section section : LESSON.sections()) {
+      for (Block block : section.blocks()) {
+        if (block instanceof Block.Questions q) q.items().forEach(i -> prompts.put(i.id(), i.question()));
+        if (block instanceof Block.Scenario s) s.questions().forEach(i -> prompts.put(i.id(), s.prompt() + " " + i.question()));
+      }
+    }
+    return prompts;
+  }
+}
