@@ -150,6 +150,28 @@ class AnswerScorerTest {
     }
   }
 
+  /** A rubric that the lesson's own model answer does not satisfy has drifted from the lesson (or the other way). */
+  @TestFactory
+  Stream<DynamicTest> each_model_answer_makes_every_point_of_its_rubric() {
+    return answers().entrySet().stream().map(q -> DynamicTest.dynamicTest(q.getKey(), () -> {
+      AnswerScore score = score(q.getKey(), q.getValue());
+      assertTrue(score.scored(), score.note());
+      assertEquals(List.of(), score.missed(), "the model answer of " + q.getKey() + " misses points");
+    }));
+  }
+
+  /** Every such question's model answer, in page order. */
+  private static Map<String, String> answers() {
+    var answers = new LinkedHashMap<String, String>();
+    for (Section section : LESSON.sections()) {
+      for (Block block : section.blocks()) {
+        if (block instanceof Block.Questions q) q.items().forEach(i -> answers.put(i.id(), i.answer()));
+        if (block instanceof Block.Scenario s) s.questions().forEach(i -> answers.put(i.id(), i.answer()));
+      }
+    }
+    return answers;
+  }
+
   private static List<String> order() {
     return new ArrayList<>(prompts().keySet());
   }
