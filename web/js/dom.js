@@ -55,3 +55,13 @@ export function sentence(fragment) {
   const first = text[0].toUpperCase() + text.slice(1);
   return /[.!?)]$/.test(first) ? first : first + '.';
 }
+
+/** A JSON list the server put in a data-* attribute (empty when absent or not a list). */
+export function dataList(text) {
+  try {
+    const list = JSON.parse(text || '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}

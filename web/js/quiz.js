@@ -1,9 +1,12 @@
 // Quiz runner: one question at a time, keyboard first. Number keys choose options (or the next step of an
-// ordering), Space reveals a model answer, 1-4 rate it, Backspace undoes a step, Enter moves on.
+// ordering), Space reveals a model answer, 1-4 rate it, Backspace undoes a step, Enter moves on. A self-graded
+// question with key points also takes a typed answer: "Check my answer" scores it, then reveals the model answer.
 // Answers are quiz.answer events with client-generated ids, sent through the progress outbox; the server grades
 // each id once, so a retry gets the original verdict. User-visible text goes through textContent only.
 
 import { record, subscribe } from './outbox.js';
+import { checkAnswer } from './answer-score.js';
+import { dataList } from './dom.js';
 
 const root = document.querySelector('.quiz');
 if (root) start(root);
@@ -19,6 +22,7 @@ function start(root) {
   const timerLine = root.querySelector('.quiz-timer');
   const finish = root.querySelector('.quiz-finish');
   const pending = new Set();
+  const ratingLabels = dataList(root.dataset.ratingLabels);
   let current = 0;
   let timer = null;
 
@@ -105,6 +109,13 @@ function start(root) {
     q.querySelector('[data-reveal]').hidden = true;
     q.dataset.revealed = 'yes';
     q.querySelector('[data-rating="3"]').focus();
+  }
+
+  /** The typed answer checked against the key points; once scored, the model answer opens beside its points. */
+  async function checkTyped(q, check) {
+    const score = await checkAnswer(q.querySelector('.answer-field'), check, q.querySelector('.answer-score'),
+      { lesson, question: q.dataset.item, ratingLabels });
+    if (score) reveal(q);
   }
 
   function rate(q, rating) {
@@ -238,6 +249,7 @@ function start(root) {
     else if (button.dataset.step !== undefined) pickStep(q, Number(button.dataset.step));
     else if (button.hasAttribute('data-undo')) undoStep(q);
     else if (button.hasAttribute('data-reveal')) reveal(q);
+    else if (button.hasAttribute('data-check')) checkTyped(q, button);
     else if (button.dataset.rating !== undefined) rate(q, Number(button.dataset.rating));
     else if (button.hasAttribute('data-next')) advance();
   });

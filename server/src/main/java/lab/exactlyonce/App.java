@@ -22,6 +22,7 @@ import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
 import lab.exactlyonce.progress.ProgressPageData;
 import lab.exactlyonce.progress.Progresses;
+import lab.exactlyonce.quiz.KeyPoints;
 import lab.exactlyonce.quiz.QuizFeature;
 import lab.exactlyonce.rubric.RubricCatalog;
 import lab.exactlyonce.rubric.RubricPageData;
@@ -84,7 +85,8 @@ public final class App {
       EventLog events = new EventLog(database, clock);
       Progresses progresses = new Progresses(events, exercises::idsIn);
       QuizFeature quiz = new QuizFeature(lessons, lessonsDir, snippets, snippetsDir, sandbox, new ExerciseStarters(exercises, sandbox),
-          config.dataDir(), database, events, learners, holds, clock);
+          config.dataDir(), database, events, learners, holds,
+          new KeyPoints(rubrics::questions, rubrics.maxAnswerChars()), clock);
       ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
       EventRoutes eventRoutes = new EventRoutes(lessons, events, progresses, learners, List.of(quiz.answerKind()));
       SnippetRoutes snippetRoutes = new SnippetRoutes(sandbox, snippets);

@@ -43,7 +43,7 @@ public final class QuizFeature {
    */
   public QuizFeature(LessonCatalog catalog, Path lessonsRoot, SnippetCatalog snippets, Path snippetsRoot, CodeRunner sandbox,
                      StarterChecks starters, Path dataDir, Database db, EventLog events, Learners learners,
-                     AnswerHolds holds, Clock clock) {
+                     AnswerHolds holds, KeyPoints keyPoints, Clock clock) {
     RunCache runs = new RunCache(dataDir.resolve("quiz-outputs"));
     QuestionBank bank = new QuestionBank(catalog, lessonsRoot, snippetsRoot,
         id -> snippets.find(id).map(Snippet::knobs).orElse(List.of()), new OutputQuestions(sandbox, runs),
@@ -51,7 +51,7 @@ public final class QuizFeature {
     this.sessions = new QuizSessions(db);
     this.quiz = new Quiz(bank, events, sessions, clock);
     this.holds = holds;
-    this.routes = new QuizRoutes(quiz, learners, holds);
+    this.routes = new QuizRoutes(quiz, learners, holds, new QuizPages(keyPoints));
   }
 
   public void register(RoutesConfig config) {

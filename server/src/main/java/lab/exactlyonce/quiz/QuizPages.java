@@ -18,6 +18,12 @@ import static j2html.TagCreator.*;
 final class QuizPages {
   private static final String[] RATINGS = {"Again", "Hard", "Good", "Easy"};
 
+  private final KeyPoints keyPoints;
+
+  QuizPages(KeyPoints keyPoints) {
+    this.keyPoints = keyPoints;
+  }
+
   /**
    * The bank's size, for saying why it grows: the questions from the lesson text are there at once; those built
    * by running its demos and exercises join when their runs finish.
@@ -67,16 +73,18 @@ final class QuizPages {
   String session(Lesson lesson, QuizSession session, List<Question> questions, Set<String> answered,
                  Map<String, List<String>> comesBack, AnswerHolds.Held held) {
     List<DomContent> items = new ArrayList<>();
+    Set<String> typed = Set.copyOf(keyPoints.questions().apply(lesson.id()));
     for (int i = 0; i < questions.size(); i++) {
       Question q = questions.get(i);
-      LiTag item = question(q, i + 1, questions.size(), held.holding(lesson, q.item()), held,
-          comesBack.getOrDefault(q.id(), List.of()));
+      String holding = held.holding(lesson, q.item());
+      LiTag item = question(q, i + 1, questions.size(), holding, held, comesBack.getOrDefault(q.id(), List.of()),
+          holding == null && typed.contains(q.item()));
       items.add(answered.contains(questions.get(i).id()) ? item.attr("data-answered", "yes") : item);
     }
     String modeText = session.mode() == QuizSession.Mode.PRACTICE
         ? "Practice: you see whether you were right after each answer."
         : "Interview: " + session.secondsPerQuestion() + " seconds per question; feedback comes at the end.";
-    return Pages.document("Quiz · " + lesson.title(), new Pages.Assets(List.of("quiz.css"), List.of("quiz.js")),
+    return Pages.document("Quiz · " + lesson.title(), new Pages.Assets(List.of("quiz.css", "answer-box.css"), List.of("quiz.js")),
         header(lesson, session.mode() == QuizSession.Mode.PRACTICE ? "Practice quiz" : "Interview quiz"),
         p(modeText).withClass("quiz-muted"),
         p("Keys: 1 to 9 choose an option, Space reveals an answer, 1 to 4 rate yourself, Backspace undoes a step.")
@@ -89,15 +97,16 @@ final class QuizPages {
             p(a("See your results").withHref(resultsHref(session))).withClass("quiz-finish")
         ).withClass("quiz").attr("data-session", session.id()).attr("data-lesson", session.lesson())
             .attr("data-mode", session.mode().id).attr("data-seconds", String.valueOf(session.secondsPerQuestion()))
-            .attr("data-results", resultsHref(session)));
+            .attr("data-results", resultsHref(session)).attr("data-rating-labels", ratingLabels()));
   }
 
   /**
    * @param holding the held ladder question that holds this model answer back, or null
    * @param comesBack for a self-graded question, when it comes back after each rating (Again to Easy)
+   * @param typed     whether the question offers a box for a typed answer, checked against its key points
    */
-  private static LiTag question(Question q, int number, int total, String holding, AnswerHolds.Held held,
-                                List<String> comesBack) {
+  private LiTag question(Question q, int number, int total, String holding, AnswerHolds.Held held,
+                         List<String> comesBack, boolean typed) {
     String headingId = "q-" + number + "-heading";
     var body = new ArrayList<DomContent>();
     body.add(h2("Question " + number + " of " + total).withId(headingId));
@@ -105,6 +114,7 @@ final class QuizPages {
     body.add(div(Markdown.inline(q.prompt())).withClass("quiz-prompt"));
     body.add(detail(q));
     if (q.kind() == Question.Kind.SELF_GRADED) {
+      if (typed) body.addAll(answerBox(number));
       body.add(button("Reveal the answer (Space)").withType("button").withClass("quiz-reveal").attr("data-reveal"));
       body.add(holding == null
           ? div(h3("Model answer"), Markdown.block(q.explanation())).withClass("quiz-model-answer").attr("hidden")
@@ -141,6 +151,23 @@ final class QuizPages {
     return li(each(body, x -> x)).withId("q-" + number).withClass("quiz-question")
         .attr("data-question", q.id()).attr("data-item", q.item()).attr("data-kind", q.kind().label)
         .attr("aria-labelledby", headingId).attr("tabindex", "-1");
+  }
+
+  /** A box for the candidate's own answer; quiz.js checks it against the key points, then reveals the model answer. */
+  private List<DomContent> answerBox(int number) {
+    String fieldId = "q-" + number + "-typed";
+    return List.of(
+        label("Your answer, to check against the key points (or reveal the model answer straight away)")
+            .attr("for", fieldId).withClass("answer-label"),
+        textarea().withId(fieldId).attr("rows", "4").attr("maxlength", String.valueOf(keyPoints.maxAnswerChars()))
+            .withClass("answer-field"),
+        div(button("Check my answer").withType("button").withClass("answer-check").attr("data-check"))
+            .withClass("answer-actions"),
+        div().withClass("answer-score").attr("aria-live", "polite").attr("hidden"));
+  }
+
+  private static String ratingLabels() {
+    return "[" + String.join(",", List.of(RATINGS).stream().map(r -> "\"" + r + "\"").toList()) + "]";
   }
 
   String results(Lesson lesson, Quiz.Results r, AnswerHolds.Held held) {

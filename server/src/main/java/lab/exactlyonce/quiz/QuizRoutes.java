@@ -34,11 +34,12 @@ final class QuizRoutes {
 
   private final Quiz quiz;
   private final Learners learners;
-  private final QuizPages pages = new QuizPages();
+  private final QuizPages pages;
   private final AnswerHolds holds;
 
-  QuizRoutes(Quiz quiz, Learners learners, AnswerHolds holds) {
+  QuizRoutes(Quiz quiz, Learners learners, AnswerHolds holds, QuizPages pages) {
     this.quiz = quiz;
+    this.pages = pages;
     this.learners = learners;
     this.holds = holds;
   }

@@ -126,6 +126,11 @@ public final class RubricCatalog {
     return prompts;
   }
 
+  /** The longest typed answer a check takes. */
+  public int maxAnswerChars() {
+    return AnswerScorer.MAX_ANSWER_CHARS;
+  }
+
   /** The ids of the questions of {@code lessonId} that have a rubric, in file order. */
   public List<String> questions(String lessonId) {
     LessonRubrics rubrics = byLesson.get(lessonId);

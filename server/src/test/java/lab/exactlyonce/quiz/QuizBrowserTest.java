@@ -1,10 +1,15 @@
 package lab.exactlyonce.quiz;
 
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.RequestOptions;
+import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -120,6 +125,49 @@ class QuizBrowserTest extends BrowserTest {
     page.waitForURL(Pattern.compile(".*/results$"));
     assertThat(page.locator("#quiz-score")).hasText("Score: 1 of 2");
     assertThat(page.locator(".quiz-miss")).containsText("Your answer: rated yourself Again");
+  }
+
+  @ParameterizedTest(name = "{0}x{1}")
+  @CsvSource({"390, 844", "1280, 800"})
+  void a_self_graded_question_takes_a_typed_answer_checked_against_its_key_points(int width, int height) {
+    try (BrowserContext sized = browser.newContext(new Browser.NewContextOptions().setViewportSize(width, height))) {
+      Page p = sized.newPage();
+      p.onConsoleMessage(msg -> {
+        if ("error".equals(msg.type())) consoleErrors.add(msg.text());
+      });
+      p.onPageError(error -> consoleErrors.add("uncaught: " + error));
+      p.navigate(url("/lessons/exactly-once/quiz"));
+      p.locator("#quiz-length").fill("1");
+      p.locator("#quiz-topic").selectOption("Interview Q&A");
+      p.locator("#quiz-start button[type=submit]").click();
+      p.waitForURL(Pattern.compile(".*/lessons/exactly-once/quiz/[0-9a-f-]{36}$"));
+      Locator q = p.locator(".quiz-question:not([hidden])");
+      Locator field = q.locator(".answer-field");
+      Locator check = q.locator("[data-check]");
+
+      field.fill("Epochs, I think.");
+      check.click();
+      assertThat(q.locator(".answer-score-note")).containsText("Write at least 8 words");
+      assertThat(q.locator(".quiz-model-answer")).isHidden();
+
+      // Typing digits and spaces in the box must not rate or reveal: the keyboard shortcuts skip the field.
+      field.fill("");
+      field.pressSequentially("The sink writes into a transaction that 2 readers cannot see until the checkpoint "
+          + "completes and the commit runs, and the epoch of the producer fences a zombie.");
+      assertThat(q.locator(".quiz-model-answer")).isHidden();
+      check.click();
+      assertThat(q.locator(".answer-score .answer-score-heading").first()).containsText("Points you");
+      assertThat(q.locator(".answer-suggestion")).containsText("how well you knew it is yours to say");
+      assertThat(q.locator(".quiz-model-answer")).isVisible();
+      q.locator("[data-rating='3']").click();
+      assertThat(q.locator(".quiz-verdict")).hasText("Rating saved.");
+
+      Number overflow = (Number) p.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+      assertEquals(0, overflow.intValue(), "the quiz scrolls sideways by " + overflow + " px");
+      var box = field.boundingBox();
+      assertTrue(box.x >= 0 && box.x + box.width <= width, "the answer box fits the viewport: " + box.x + "+" + box.width);
+      assertEquals(List.of(), AxeScan.seriousViolations(p, width + "x" + height + " after checking a typed answer"));
+    }
   }
 
   @Test
