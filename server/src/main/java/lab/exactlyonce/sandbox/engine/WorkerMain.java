@@ -188,16 +188,22 @@ public final class WorkerMain {
     }
   }
 
+  private static final int JAVAC_WARM_UPS = 2;
+  /**
+   * The warm-up's code is trusted and small, so a host too busy to compile it within a learner's limits makes the
+   * worker late, not broken: it gets a minute.
+   */
+  private static final SandboxLimits WARM_UP_LIMITS =
+      new SandboxLimits(60_000, 50_000_000L, 256L * 1024 * 1024, 64 * 1024, 64 * 1024, 60_000);
+
   /**
    * Initialises the allowlisted JDK classes, runs {@link #COVERAGE} once, then compiles and runs a small snippet a
    * few times (each a different source, so the cache does not skip work).
    */
-  private static final int JAVAC_WARM_UPS = 2;
-
   private static void warmUp(SnippetRunner runner, PrintStream log) {
     long start = System.nanoTime();
     initialiseAllowedClasses(log);
-    RunResult covered = runner.run(COVERAGE, SandboxLimits.defaults());
+    RunResult covered = runner.run(COVERAGE, WARM_UP_LIMITS);
     if (covered.status() != Outcome.OK) {
       log.println("sandbox worker: the coverage warm-up ended " + covered.status().id() + ": " + covered.diagnostics()
           + covered.stderr() + "; exiting without becoming ready");
@@ -209,7 +215,7 @@ public final class WorkerMain {
     // damaged worker) would pay for more warm-up runs in full.
     for (int i = 0; i < 12; i++) {
       String source = (i < JAVAC_WARM_UPS ? WARM_UP_JAVAC : WARM_UP).replace("%d", Integer.toString(i % 3));
-      RunResult r = runner.run(source + "\n// warm-up run " + i, SandboxLimits.defaults());
+      RunResult r = runner.run(source + "\n// warm-up run " + i, WARM_UP_LIMITS);
       if (r.status() != Outcome.OK) {
         log.println("sandbox worker: warm-up run " + i + " ended " + r.status().id() + ": " + r.diagnostics()
             + "; exiting without becoming ready");
