@@ -35,7 +35,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The classroom: classes, joining, removing, live rounds and their answers, answer holds. It speaks no HTTP, but
  * refuses a bad request by throwing Javalin's 4xx responses, named for what was wrong (the project's error model).
  * Answers are {@code quiz.answer} events recorded exactly once through the {@link EventLog}; tallies are derived from
- * them (and kept in memory for the open round, rebuilt from the log after a restart).
+ * them: a node keeps each round's tally in memory, counting its own answers as they come, and derives it from the
+ * log again whenever it may be missing answers (after a restart, an answer on another node, a reveal).
  */
 final class Classroom {
   /** The largest JSON body a classroom request may send: a nickname, a code, an answer or a list of holds. */
@@ -260,6 +261,7 @@ final class Classroom {
     Room room = open(classId);
     Round round = current(room).orElseThrow(() -> new ConflictResponse("no question is open in class '" + room.name() + "'"));
     if (!round.revealed()) store.reveal(round.id(), now());
+    forgetTally(round.id()); // the counts shown from now on are every node's answers
     return store.round(round.id()).orElseThrow();
   }
 
@@ -289,6 +291,18 @@ final class Classroom {
       }
       return choices;
     });
+  }
+
+  /** The round's tally may lack answers taken elsewhere: the next look derives it from the log again. */
+  void forgetTally(String roundId) {
+    tallies.remove(roundId);
+  }
+
+  /** The option {@code learner} chose in the round, or null: looked up in the log when this node has not seen it. */
+  Integer choiceOf(Round round, String learner) {
+    Integer cached = tally(round).get(learner);
+    if (cached != null) return cached;
+    return store.liveChoice(Fact.liveAnswer(round.id(), learner).key()).orElse(null);
   }
 
   /** Counts per option of a round. */
