@@ -20,10 +20,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -301,8 +299,7 @@ final class Classroom {
   /** The option {@code learner} chose in the round, or null: looked up in the log when this node has not seen it. */
   Integer choiceOf(Round round, String learner) {
     Integer cached = tally(round).get(learner);
-    if (cached != null) return cached;
-    return store.liveChoice(Fact.liveAnswer(round.id(), learner).key()).orElse(null);
+    return cached != null ? cached : store.liveChoice(Fact.liveAnswer(round.id(), learner).key()).orElse(null);
   }
 
   /** Counts per option of a round. */
@@ -398,17 +395,6 @@ final class Classroom {
 
   /** Correct answers per learner in a live session's revealed rounds, best first. */
   List<Map.Entry<String, Integer>> scores(Room room) {
-    if (room.liveSession() == null) return List.of();
-    Set<String> revealed = ConcurrentHashMap.newKeySet();
-    for (Round r : store.rounds(room.id())) if (r.session().equals(room.liveSession()) && r.revealed()) revealed.add(r.id());
-    Map<String, Integer> score = new LinkedHashMap<>();
-    for (Member m : store.members(room.id())) score.put(m.learnerId(), 0);
-    for (ClassStore.MemberEvent e : store.events(room.id(), room.lesson(), LiveBank.ANSWER_TYPE)) {
-      if (!revealed.contains(e.event().data().path("round").asText())) continue;
-      if (score.containsKey(e.learnerId()) && e.event().result().path("correct").asBoolean()) score.merge(e.learnerId(), 1, Integer::sum);
-    }
-    List<Map.Entry<String, Integer>> ranked = new ArrayList<>(score.entrySet());
-    ranked.sort(Map.Entry.<String, Integer>comparingByValue().reversed());
-    return ranked;
+    return LiveScores.of(store, room);
   }
 }
