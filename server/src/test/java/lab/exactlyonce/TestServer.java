@@ -2,26 +2,89 @@ package lab.exactlyonce;
 
 import lab.exactlyonce.sandbox.SandboxSettings;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A real app on a free port, and a plain HTTP client to talk to it. Close it to stop the app. */
+/**
+ * A real app on a free port, and a plain HTTP client to talk to it. Close it to stop the app. The app runs in this
+ * JVM, or (from {@link #startProcess}) in a process of its own that a test can kill.
+ */
 public final class TestServer implements AutoCloseable {
+  private static final Pattern SERVING = Pattern.compile("Exactly-Once Lab is serving http://localhost:(\\d+)/");
+
   private final App app;
+  private final Process process;
+  private final int port;
   private final Path dataDir;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private TestServer(App app, Path dataDir) {
     this.app = app.start();
+    this.process = null;
+    this.port = this.app.port();
     this.dataDir = dataDir;
+  }
+
+  private TestServer(Process process, int port, Path dataDir) {
+    this.app = null;
+    this.process = process;
+    this.port = port;
+    this.dataDir = dataDir;
+  }
+
+  /**
+   * The app as {@code java -cp ... lab.exactlyonce.Main} runs it, on a free port and a fresh data dir, configured by
+   * the environment variables {@code env} (as a container is): waits until it serves, up to 60 s.
+   */
+  public static TestServer startProcess(Map<String, String> env) throws IOException {
+    Path dataDir = Files.createTempDirectory("eolab-node");
+    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "lab.exactlyonce.Main").redirectErrorStream(true);
+    builder.environment().putAll(env);
+    builder.environment().put("PORT", "0");
+    builder.environment().put("HOST", "127.0.0.1");
+    builder.environment().put("DATA_DIR", dataDir.toString());
+    Process process = builder.start();
+    CompletableFuture<Integer> port = new CompletableFuture<>();
+    Thread reader = new Thread(() -> {
+      try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        for (String line = out.readLine(); line != null; line = out.readLine()) {
+          System.out.println("[node] " + line);
+          Matcher m = SERVING.matcher(line);
+          if (m.find()) port.complete(Integer.parseInt(m.group(1)));
+        }
+        port.completeExceptionally(new IllegalStateException("the node ended before serving: " + process.waitFor()));
+      } catch (IOException | InterruptedException e) {
+        port.completeExceptionally(e);
+      }
+    }, "node-output");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      return new TestServer(process, port.get(60, TimeUnit.SECONDS), dataDir);
+    } catch (ExecutionException | TimeoutException | InterruptedException e) {
+      process.destroyForcibly();
+      throw new IllegalStateException("the node did not start: " + e.getMessage(), e);
+    }
   }
 
   public static TestServer start() {
@@ -70,7 +133,7 @@ public final class TestServer implements AutoCloseable {
   }
 
   public String url(String path) {
-    return "http://127.0.0.1:" + app.port() + path;
+    return "http://127.0.0.1:" + port + path;
   }
 
   public HttpResponse<String> get(String path) {
@@ -102,7 +165,7 @@ public final class TestServer implements AutoCloseable {
 
   /** This server's origin, as a browser on one of its pages would send it. */
   public String origin() {
-    return "http://127.0.0.1:" + app.port();
+    return "http://127.0.0.1:" + port;
   }
 
   /** Sends exactly this request, adding nothing. */
@@ -117,8 +180,21 @@ public final class TestServer implements AutoCloseable {
     }
   }
 
+  /** Ends the app's process at once (SIGKILL): no request finishes, no stream is told. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly().waitFor();
+  }
+
   @Override
   public void close() {
+    if (process != null) {
+      try {
+        kill();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return;
+    }
     app.stop();
     SharedQuizOutputs.keep(dataDir);
   }

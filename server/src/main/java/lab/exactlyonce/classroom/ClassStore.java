@@ -149,6 +149,23 @@ final class ClassStore implements LearnerData {
     update("UPDATE class_rounds SET revealed_at = ? WHERE id = ? AND revealed_at IS NULL", at, roundId);
   }
 
+  // --- instructor sign-outs
+
+  /** Whether the instructor session with {@code nonce} was signed out (and would not have expired by {@code now}). */
+  boolean signedOut(String nonce, Instant now) {
+    return db.inTransaction(c -> Sql.optional(c, "SELECT 1 FROM instructor_signouts WHERE nonce = ? AND expires_at > ?",
+        rs -> true, nonce, now)).isPresent();
+  }
+
+  /** Records a sign-out until the session would have expired; drops the sign-outs that are past theirs. */
+  void signOut(String nonce, Instant expires, Instant now) {
+    db.inTransaction(c -> {
+      Sql.update(c, "DELETE FROM instructor_signouts WHERE expires_at <= ?", now);
+      Sql.update(c, "DELETE FROM instructor_signouts WHERE nonce = ?", nonce);
+      return Sql.update(c, "INSERT INTO instructor_signouts (nonce, expires_at) VALUES (?, ?)", nonce, expires);
+    });
+  }
+
   // --- events (the progress feature's table, read only)
 
   /** A member's event in the class's lesson. */
@@ -164,6 +181,12 @@ final class ClassStore implements LearnerData {
         + " WHERE m.class_id = ? AND e.lesson = ?" + (type == null ? "" : " AND e.type = ?") + " ORDER BY e.seq";
     Object[] params = type == null ? new Object[] {classId, lesson} : new Object[] {classId, lesson, type};
     return db.inTransaction(c -> Sql.list(c, sql, rs -> new MemberEvent(rs.getString(1), EventLog.row(rs, 2)), params));
+  }
+
+  /** The option of the live answer that recorded {@code fact} (its unique key), if one did. */
+  Optional<Integer> liveChoice(String fact) {
+    return db.inTransaction(c -> Sql.optional(c, "SELECT event_id, type, lesson, item, data, result, recorded_at, seq"
+        + " FROM events WHERE fact = ?", rs -> EventLog.row(rs, 1), fact)).map(e -> e.data().path("choice").asInt());
   }
 
   /** The newest event seq of the class's members in the lesson and how many there are: changes when anything new happened. */

@@ -20,10 +20,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,7 +33,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The classroom: classes, joining, removing, live rounds and their answers, answer holds. It speaks no HTTP, but
  * refuses a bad request by throwing Javalin's 4xx responses, named for what was wrong (the project's error model).
  * Answers are {@code quiz.answer} events recorded exactly once through the {@link EventLog}; tallies are derived from
- * them (and kept in memory for the open round, rebuilt from the log after a restart).
+ * them: a node keeps each round's tally in memory, counting its own answers as they come, and derives it from the
+ * log again whenever it may be missing answers (after a restart, an answer on another node, a reveal).
  */
 final class Classroom {
   /** The largest JSON body a classroom request may send: a nickname, a code, an answer or a list of holds. */
@@ -260,6 +259,7 @@ final class Classroom {
     Room room = open(classId);
     Round round = current(room).orElseThrow(() -> new ConflictResponse("no question is open in class '" + room.name() + "'"));
     if (!round.revealed()) store.reveal(round.id(), now());
+    forgetTally(round.id()); // the counts shown from now on are every node's answers
     return store.round(round.id()).orElseThrow();
   }
 
@@ -289,6 +289,17 @@ final class Classroom {
       }
       return choices;
     });
+  }
+
+  /** The round's tally may lack answers taken elsewhere: the next look derives it from the log again. */
+  void forgetTally(String roundId) {
+    tallies.remove(roundId);
+  }
+
+  /** The option {@code learner} chose in the round, or null: looked up in the log when this node has not seen it. */
+  Integer choiceOf(Round round, String learner) {
+    Integer cached = tally(round).get(learner);
+    return cached != null ? cached : store.liveChoice(Fact.liveAnswer(round.id(), learner).key()).orElse(null);
   }
 
   /** Counts per option of a round. */
@@ -384,17 +395,6 @@ final class Classroom {
 
   /** Correct answers per learner in a live session's revealed rounds, best first. */
   List<Map.Entry<String, Integer>> scores(Room room) {
-    if (room.liveSession() == null) return List.of();
-    Set<String> revealed = ConcurrentHashMap.newKeySet();
-    for (Round r : store.rounds(room.id())) if (r.session().equals(room.liveSession()) && r.revealed()) revealed.add(r.id());
-    Map<String, Integer> score = new LinkedHashMap<>();
-    for (Member m : store.members(room.id())) score.put(m.learnerId(), 0);
-    for (ClassStore.MemberEvent e : store.events(room.id(), room.lesson(), LiveBank.ANSWER_TYPE)) {
-      if (!revealed.contains(e.event().data().path("round").asText())) continue;
-      if (score.containsKey(e.learnerId()) && e.event().result().path("correct").asBoolean()) score.merge(e.learnerId(), 1, Integer::sum);
-    }
-    List<Map.Entry<String, Integer>> ranked = new ArrayList<>(score.entrySet());
-    ranked.sort(Map.Entry.<String, Integer>comparingByValue().reversed());
-    return ranked;
+    return LiveScores.of(store, room);
   }
 }

@@ -62,7 +62,7 @@ final class ClassroomJson {
 
   /** The round's card as {@code learner} sees it now (their answer marked; no one's when null). */
   static DomContent card(Classroom classroom, Round round, LiveBank.LiveQuestion q, String learner) {
-    Integer mine = learner == null ? null : classroom.tally(round).get(learner);
+    Integer mine = learner == null ? null : classroom.choiceOf(round, learner);
     int[] counts = round.revealed() ? classroom.histogram(round) : new int[q.options().size()];
     return LiveViews.studentQuestion(round, q, mine, counts, classroom.left(round));
   }

@@ -27,6 +27,7 @@ import java.util.function.Consumer;
 public final class ClassroomRoutes implements AutoCloseable {
   private final ClassStore store;
   private final DashboardPush push;
+  private final LiveFanout fanout;
   private final InstructorRoutes instructors;
   private final StudentRoutes students;
 
@@ -41,10 +42,11 @@ public final class ClassroomRoutes implements AutoCloseable {
                          Clock clock, Consumer<String> announce, Consumer<SseClient> streamOpened) {
     this.store = new ClassStore(db);
     Classroom classroom = new Classroom(store, events, bank, lessons, clock);
-    InstructorAuth auth = InstructorAuth.create(settings.instructorSecret(), dataDir, clock, announce);
+    InstructorAuth auth = InstructorAuth.create(settings.instructorSecret(), dataDir, store, db, clock, announce);
     this.push = new DashboardPush(classroom, new Dashboard(classroom, progress));
-    this.instructors = new InstructorRoutes(classroom, auth, new SignInThrottle(clock), push, streamOpened);
-    this.students = new StudentRoutes(classroom, learners, push, settings, clock, streamOpened);
+    this.fanout = new LiveFanout(classroom, push, db.signals(LiveFanout.CHANNEL));
+    this.instructors = new InstructorRoutes(classroom, auth, new SignInThrottle(clock), push, fanout, streamOpened);
+    this.students = new StudentRoutes(classroom, learners, push, fanout, settings, clock, streamOpened);
   }
 
   /** Class memberships, for "export my data" and "forget me". */
@@ -59,6 +61,7 @@ public final class ClassroomRoutes implements AutoCloseable {
 
   @Override
   public void close() {
+    fanout.close();
     push.close();
   }
 }

@@ -39,9 +39,10 @@ final class InstructorRoutes {
   private final SignInThrottle logins;
   private final DashboardPush push;
   private final RoomFeed feed;
+  private final LiveFanout fanout;
   private final Consumer<SseClient> streamOpened;
 
-  InstructorRoutes(Classroom classroom, InstructorAuth auth, SignInThrottle logins, DashboardPush push,
+  InstructorRoutes(Classroom classroom, InstructorAuth auth, SignInThrottle logins, DashboardPush push, LiveFanout fanout,
                    Consumer<SseClient> streamOpened) {
     this.classroom = classroom;
     this.store = classroom.store();
@@ -49,6 +50,7 @@ final class InstructorRoutes {
     this.logins = logins;
     this.push = push;
     this.feed = push.feed();
+    this.fanout = fanout;
     this.streamOpened = streamOpened;
   }
 
@@ -186,8 +188,7 @@ final class InstructorRoutes {
 
   private void closeClass(Context ctx) {
     Room room = classroom.close(ctx.pathParam("id"));
-    feed.endStudents(room.id(), "closed", ClassroomJson.Fragment.of(LiveViews.studentIdle(room)));
-    push.liveChanged(room.id());
+    fanout.closed(room.id());
     ctx.json(roomJson(ctx, room));
   }
 
@@ -195,8 +196,7 @@ final class InstructorRoutes {
 
   private void removeStudent(Context ctx) {
     Member m = classroom.removeStudent(ctx.pathParam("id"), ctx.pathParam("learner"));
-    feed.endStudent(m.classId(), m.learnerId(), "removed", ClassroomJson.Fragment.of(LiveViews.studentRemoved()));
-    push.membersChanged(m.classId());
+    fanout.removed(m.classId(), m.learnerId());
     ctx.json(new Removed(m.learnerId(), m.nickname()));
   }
 
@@ -210,8 +210,7 @@ final class InstructorRoutes {
     Round round = classroom.push(ctx.pathParam("id"), body.optionalText("question").orElse(null),
         body.optionalInteger("timeLimit").orElse(null));
     LiveBank.LiveQuestion q = classroom.question(round);
-    feed.toStudents(round.classId(), "question", ClassroomJson.question(classroom, round, q, null));
-    push.pushed(round);
+    fanout.pushed(round);
     ctx.json(new Pushed(round.id(), q.id(), round.session(), round.pushedAt().toString(),
         round.deadline() == null ? null : round.deadline().toString()));
   }
@@ -223,13 +222,9 @@ final class InstructorRoutes {
 
   private void reveal(Context ctx) {
     Round round = classroom.reveal(ctx.pathParam("id"));
-    Room room = classroom.room(round.classId());
     LiveBank.LiveQuestion q = classroom.question(round);
     int[] counts = classroom.histogram(round);
-    feed.toEachStudent(room.id(), "reveal", learner ->
-        new Reveal(round.id(), q.answer(), ClassroomJson.card(classroom, round, q, learner).render()));
-    feed.toEachStudent(room.id(), "leaderboard", ClassroomJson.leaderboards(classroom, room));
-    push.liveChanged(room.id());
+    fanout.revealed(round);
     ctx.json(new Revealed(round.id(), q.answer(), counts));
   }
 
@@ -240,8 +235,7 @@ final class InstructorRoutes {
     classroom.leaderboard(ctx.pathParam("id"), body.optionalBool("show").orElse(false),
         body.optionalBool("anonymous").orElse(false));
     Room room = classroom.room(ctx.pathParam("id"));
-    feed.toEachStudent(room.id(), "leaderboard", ClassroomJson.leaderboards(classroom, room));
-    push.liveChanged(room.id());
+    fanout.leaderboard(room.id());
     ctx.json(new LeaderboardMode(room.leaderboard()));
   }
 
@@ -249,10 +243,7 @@ final class InstructorRoutes {
 
   private void endSession(Context ctx) {
     classroom.end(ctx.pathParam("id"));
-    Room room = classroom.room(ctx.pathParam("id"));
-    feed.toStudents(room.id(), "idle", ClassroomJson.Fragment.of(LiveViews.studentIdle(room)));
-    feed.toEachStudent(room.id(), "leaderboard", ClassroomJson.leaderboards(classroom, room));
-    push.liveChanged(room.id());
+    fanout.ended(ctx.pathParam("id"));
     ctx.json(new Ended(true));
   }
 
@@ -267,7 +258,7 @@ final class InstructorRoutes {
     List<String> items = body.texts("held", "ladder question ids", Classroom.MAX_HOLDS);
     String id = ctx.pathParam("id");
     List<String> released = classroom.setHolds(id, items);
-    if (!released.isEmpty()) feed.toStudents(id, "release", new Release(released));
+    if (!released.isEmpty()) fanout.released(id, released);
     ctx.json(new Holds(store.holds(id), released));
   }
 

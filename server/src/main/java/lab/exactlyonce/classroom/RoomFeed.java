@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -67,6 +68,18 @@ final class RoomFeed {
     Set<String> ids = ConcurrentHashMap.newKeySet();
     instructors.forEach((id, set) -> { if (!set.isEmpty()) ids.add(id); });
     return ids;
+  }
+
+  /** Classes with a student stream open here. */
+  Set<String> studentClasses() {
+    Set<String> ids = ConcurrentHashMap.newKeySet();
+    students.forEach((id, set) -> { if (!set.isEmpty()) ids.add(id); });
+    return ids;
+  }
+
+  /** Runs {@code action} with each open student stream of the class and its learner id. */
+  void eachStudent(String classId, BiConsumer<String, SseClient> action) {
+    for (Student s : students.getOrDefault(classId, Set.of())) if (!s.sse().terminated()) action.accept(s.learnerId(), s.sse());
   }
 
   void toStudents(String classId, String event, Object data) {

@@ -29,13 +29,15 @@ final class StudentRoutes {
   private final Learners learners;
   private final DashboardPush push;
   private final RoomFeed feed;
+  private final LiveFanout fanout;
   private final RateLimiter joinsByAddress;
   private final RateLimiter joinsByClass;
   private final RateLimiter answers;
   private final Consumer<SseClient> streamOpened;
 
-  StudentRoutes(Classroom classroom, Learners learners, DashboardPush push, ClassroomSettings settings,
+  StudentRoutes(Classroom classroom, Learners learners, DashboardPush push, LiveFanout fanout, ClassroomSettings settings,
                 Clock clock, Consumer<SseClient> streamOpened) {
+    this.fanout = fanout;
     this.classroom = classroom;
     this.learners = learners;
     this.push = push;
@@ -92,7 +94,7 @@ final class StudentRoutes {
     refuseWhile(joinsByClass.take(room.id()), ctx, "this class is taking too many joins at once; try again in %d seconds");
     String learner = learners.currentOrCreate(ctx);
     Classroom.Joining joining = classroom.join(room, learner, nick);
-    push.membersChanged(room.id());
+    if (joining.created()) fanout.joined(room.id());
     return new Joined(room, joining.member(), joining.created());
   }
 
@@ -165,7 +167,7 @@ final class StudentRoutes {
     Integer choice = body.optionalInteger("choice").orElse(null);
     Classroom.Receipt receipt = classroom.answer(room, me.learnerId(),
         new Classroom.Answer(body.optionalText("id").orElse(null), body.optionalText("round").orElse(null), choice));
-    push.liveChanged(room.id());
+    fanout.answered(room.id(), receipt.round());
     ctx.json(receipt);
   }
 }

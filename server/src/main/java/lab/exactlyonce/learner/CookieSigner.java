@@ -1,5 +1,7 @@
 package lab.exactlyonce.learner;
 
+import lab.exactlyonce.store.Database;
+import lab.exactlyonce.store.SigningKeys;
 import lab.exactlyonce.store.StoreException;
 import lab.exactlyonce.web.Hmac;
 
@@ -10,16 +12,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
+import java.time.Clock;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Signs learner ids with HMAC-SHA256 so a cookie value {@code <uuid>.<key id>.<signature>} cannot be forged. The
- * 32-byte secret is generated once into {@code <data dir>/learner-cookie.key} (owner read/write only) and reused on
- * every start, so cookies survive restarts. The key id (a hash of the secret) tells a cookie made by another
- * instance on the same host (cookies ignore ports) from one that was edited: the first is ignored, the second
- * refused.
+ * Signs learner ids with HMAC-SHA256 so a cookie value {@code <uuid>.<key id>.<signature>} cannot be forged. The keys
+ * are the database's {@code learner-cookie} {@link SigningKeys}, so every node on one database accepts every other's
+ * cookies and a rotation logs nobody out. The first key is the 32-byte secret generated once into
+ * {@code <data dir>/learner-cookie.key} (owner read/write only), which the embedded database's backups carry along.
+ * The key id (a hash of the secret) picks the key that verifies, and tells a cookie made by another instance on the
+ * same host (cookies ignore ports) from one that was edited: the first is ignored, the second refused.
  */
 final class CookieSigner {
   /** What a cookie value turned out to be. */
@@ -28,51 +32,64 @@ final class CookieSigner {
   record Checked(Verdict verdict, String learnerId) {}
 
   static final String KEY_FILE = "learner-cookie.key";
+  static final String PURPOSE = "learner-cookie";
   private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
-  private final Hmac key;
-  private final String keyId;
+  private final SigningKeys keys;
 
-  private CookieSigner(byte[] secret) {
-    this.key = new Hmac(secret);
-    this.keyId = Base64.getUrlEncoder().withoutPadding().encodeToString(key.of("key-id")).substring(0, 8);
+  private CookieSigner(SigningKeys keys) {
+    this.keys = keys;
   }
 
-  static CookieSigner fromDataDir(Path dataDir) {
-    return new CookieSigner(loadOrCreateSecret(dataDir.resolve(KEY_FILE)));
+  static CookieSigner load(Database db, Path dataDir, Clock clock) {
+    return new CookieSigner(SigningKeys.load(db, PURPOSE, clock, () -> loadOrCreateSecret(dataDir.resolve(KEY_FILE))));
+  }
+
+  private static String keyId(Hmac key) {
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(key.of("key-id")).substring(0, 8);
   }
 
   String sign(String learnerId) {
-    String signed = learnerId + "." + keyId;
+    Hmac key = new Hmac(keys.current().secret());
+    String signed = learnerId + "." + keyId(key);
     return signed + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(key.of(signed));
   }
 
   /**
-   * VALID with the learner id; FOREIGN when the cookie is well formed but names another instance's key; INVALID when
-   * it is malformed or its signature does not match this key.
+   * VALID with the learner id; FOREIGN when the cookie is well formed but names a key this database does not have
+   * (another instance's, or one rotated out); INVALID when it is malformed or its signature does not match its key.
    */
   Checked verify(String cookieValue) {
     String[] parts = cookieValue.split("\\.", -1);
     if (parts.length != 3 || !UUID_TEXT.matcher(parts[0]).matches() || parts[1].length() != 8) {
       return new Checked(Verdict.INVALID, null);
     }
-    if (!parts[1].equals(keyId)) return new Checked(Verdict.FOREIGN, null);
+    Optional<Hmac> key = keyNamed(parts[1]);
+    if (key.isEmpty() && keys.refreshIfStale()) key = keyNamed(parts[1]); // rotated on another node just now?
+    if (key.isEmpty()) return new Checked(Verdict.FOREIGN, null);
     byte[] given;
     try {
       given = Base64.getUrlDecoder().decode(parts[2]);
     } catch (IllegalArgumentException e) {
       return new Checked(Verdict.INVALID, null);
     }
-    boolean genuine = MessageDigest.isEqual(given, key.of(parts[0] + "." + parts[1]));
+    boolean genuine = MessageDigest.isEqual(given, key.get().of(parts[0] + "." + parts[1]));
     return genuine ? new Checked(Verdict.VALID, parts[0]) : new Checked(Verdict.INVALID, null);
+  }
+
+  private Optional<Hmac> keyNamed(String keyId) {
+    for (SigningKeys.Key k : keys.verifying()) {
+      Hmac key = new Hmac(k.secret());
+      if (keyId(key).equals(keyId)) return Optional.of(key);
+    }
+    return Optional.empty();
   }
 
   private static byte[] loadOrCreateSecret(Path file) {
     try {
       Files.createDirectories(file.toAbsolutePath().getParent());
       if (!Files.exists(file)) {
-        byte[] secret = new byte[32];
-        new SecureRandom().nextBytes(secret);
+        byte[] secret = SigningKeys.randomSecret();
         try {
           if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

@@ -41,7 +41,7 @@ public final class Learners {
 
   public Learners(Database db, Path dataDir, Clock clock) {
     this.db = db;
-    this.signer = CookieSigner.fromDataDir(dataDir);
+    this.signer = CookieSigner.load(db, dataDir, clock);
     this.clock = clock;
   }
 

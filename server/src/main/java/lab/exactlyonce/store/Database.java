@@ -21,10 +21,35 @@ public final class Database implements AutoCloseable {
   public static final String DUPLICATE_KEY = "23505";
 
   private final HikariDataSource pool;
+  private final String jdbcUrl;
+  private final String user;
+  private final String password;
   private final List<AutoCloseable> closedAfter = new CopyOnWriteArrayList<>();
+  private final List<Signals> closedFirst = new CopyOnWriteArrayList<>();
 
-  private Database(HikariDataSource pool) {
+  private Database(HikariDataSource pool, String jdbcUrl, String user, String password) {
     this.pool = pool;
+    this.jdbcUrl = jdbcUrl;
+    this.user = user;
+    this.password = password;
+  }
+
+  /**
+   * Whether other app nodes may share this database: true for PostgreSQL. The embedded H2 file database belongs to
+   * one process (its data directory is locked).
+   */
+  public boolean shared() {
+    return jdbcUrl.startsWith("jdbc:postgresql:");
+  }
+
+  /**
+   * Messages to every node on this database, on {@code channel} (see {@link Signals}); closed with the database.
+   * Open one per channel.
+   */
+  public Signals signals(String channel) {
+    Signals signals = shared() ? new PostgresSignals(this, channel, jdbcUrl, user, password) : new LocalSignals();
+    closedFirst.add(signals);
+    return signals;
   }
 
   /**
@@ -62,7 +87,7 @@ public final class Database implements AutoCloseable {
       pool.close();
       throw new StoreException("cannot migrate the database " + redact(jdbcUrl) + ": " + rootMessage(e), e);
     }
-    return new Database(pool);
+    return new Database(pool, jdbcUrl, user, password);
   }
 
   private static void migrate(DataSource dataSource) {
@@ -120,6 +145,10 @@ public final class Database implements AutoCloseable {
   /** Closes the pool, then what was handed to {@link #closeAfter}; closing again does nothing. */
   @Override
   public void close() {
+    for (Signals signals : closedFirst) {
+      closedFirst.remove(signals);
+      signals.close();
+    }
     pool.close();
     for (AutoCloseable resource : closedAfter) {
       closedAfter.remove(resource);

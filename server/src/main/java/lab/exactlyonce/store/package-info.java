@@ -5,7 +5,7 @@
  * V1 to V9; the quiz feature starts at V10, the classroom at V20, the share links at V40; V30 to V39 are changes
  * across features (such as the events' unique {@code fact} key), written as Java migrations in {@code db.migration}
  * where existing rows must be read to be migrated. Flyway refuses a version below the newest one applied, so a later
- * change to a feature's tables takes the next number above all of them (the classroom's round deadlines are V41). SQL stays portable: standard types, plain INSERT/SELECT/UPDATE/DELETE,
+ * change to a feature's tables takes the next number above all of them (the classroom's round deadlines are V41, the shared signing keys and sign-outs V42). SQL stays portable: standard types, plain INSERT/SELECT/UPDATE/DELETE,
  * duplicate keys detected by SQLState 23505 (never by H2-only MERGE or PostgreSQL-only ON CONFLICT). Statements run
  * through {@link lab.exactlyonce.store.Sql} (bind, execute, map rows) inside {@link lab.exactlyonce.store.Database#inTransaction}.
  */

@@ -1,0 +1,126 @@
+package lab.exactlyonce.classroom;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.Race;
+import lab.exactlyonce.TestPostgres;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import static lab.exactlyonce.classroom.Client.SECRET;
+import static lab.exactlyonce.classroom.Client.json;
+import static lab.exactlyonce.classroom.Client.newId;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Two app nodes on one PostgreSQL database, as behind a load balancer that sends each request anywhere: whatever
+ * one node was told, the other knows, and what happens on one reaches the streams of both.
+ */
+class MultiNodeTest {
+  private static TestPostgres db;
+  private static TestServer a;
+  private static TestServer b;
+
+  @BeforeAll
+  static void start() {
+    db = TestPostgres.create();
+    a = TestServer.start(Client.config().withStore(db.store()));
+    b = TestServer.start(Client.config().withStore(db.store()));
+  }
+
+  @AfterAll
+  static void stop() {
+    if (b != null) b.close();
+    if (a != null) a.close();
+    if (db != null) db.close();
+  }
+
+  @Test
+  void a_cookie_a_sign_in_and_a_round_from_one_node_count_on_the_other() {
+    Client teacherOnA = Client.instructor(a, SECRET);
+    Client teacherOnB = teacherOnA.on(b);
+    JsonNode room = json(teacherOnB.post("/api/teach/classes", "{\"name\":\"Across nodes\"}"));
+    assertEquals("Across nodes", room.get("name").asText(), "the instructor signed in on A acts on B");
+    String id = room.get("id").asText();
+
+    Client kimOnA = Client.student(a, room.get("code").asText(), "Kim");
+    Client kimOnB = kimOnA.on(b);
+    HttpResponse<String> state = kimOnB.get("/api/classes/" + id + "/state");
+    assertEquals(200, state.statusCode(), "B accepts the learner cookie A signed: " + state.body());
+    assertTrue(json(state).get("round").isNull(), "no question yet: " + state.body());
+
+    String question = json(teacherOnA.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
+    String round = teacherOnA.pushRound(id, question);
+    assertEquals(round, json(kimOnB.get("/api/classes/" + id + "/state")).get("round").asText(), "B shows the round A pushed");
+    HttpResponse<String> answer = kimOnB.sendAnswer(id, newId(), round, 1);
+    assertEquals(200, answer.statusCode(), "a round pushed on A is answerable on B: " + answer.body());
+    HttpResponse<String> again = kimOnA.sendAnswer(id, newId(), round, 0);
+    assertEquals(409, again.statusCode(), "A knows the answer B took: " + again.body());
+  }
+
+  @Test
+  void duplicate_answers_sent_to_both_nodes_at_once_store_one_row() throws Exception {
+    Client teacher = Client.instructor(a, SECRET);
+    JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Doubles\"}"));
+    String id = room.get("id").asText();
+    List<Client> students = List.of(Client.student(a, room.get("code").asText(), "Ana"),
+        Client.student(b, room.get("code").asText(), "Ben"), Client.student(a, room.get("code").asText(), "Cy"));
+    String question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
+    String round = teacher.pushRound(id, question);
+
+    for (Client student : students) {
+      String sameId = newId();
+      // four answers at once, two to each node: one answer sent twice (a retry), and two others under new ids
+      List<HttpResponse<String>> sent = Race.run(4, i -> (i % 2 == 0 ? student.on(a) : student.on(b))
+          .sendAnswer(id, i < 2 ? sameId : newId(), round, i < 2 ? 0 : 1));
+      List<String> stored = sent.stream().filter(r -> r.statusCode() == 200).map(r -> json(r).get("id").asText()).distinct().toList();
+      assertEquals(1, stored.size(), "one answer is stored, the others refused: "
+          + sent.stream().map(r -> r.statusCode() + " " + r.body()).toList());
+    }
+    String csv = teacher.on(b).get("/teach/classes/" + id + "/results.csv").body();
+    List<String> rows = csv.lines().filter(l -> l.contains(round)).toList();
+    assertEquals(3, rows.size(), "one row per student:\n" + csv);
+    for (String nick : List.of("Ana", "Ben", "Cy")) {
+      assertEquals(1, rows.stream().filter(r -> r.contains("," + nick + ",")).count(), nick + " once:\n" + csv);
+    }
+  }
+
+  @Test
+  void a_push_a_reveal_and_an_answer_on_one_node_reach_the_streams_of_both() throws Exception {
+    Client teacher = Client.instructor(a, SECRET);
+    JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Fan-out\"}"));
+    String id = room.get("id").asText();
+    Client onA = Client.student(a, room.get("code").asText(), "Ada");
+    Client onB = Client.student(b, room.get("code").asText(), "Bob");
+    try (var dash = new ClassroomLiveTest.Stream(a, teacher, "/api/teach/classes/" + id + "/stream");
+         var streamA = new ClassroomLiveTest.Stream(a, onA, "/api/classes/" + id + "/stream");
+         var streamB = new ClassroomLiveTest.Stream(b, onB, "/api/classes/" + id + "/stream")) {
+      streamA.next("idle", "Waiting");
+      streamB.next("idle", "Waiting");
+      String question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0).get("id").asText();
+      String round = teacher.pushRound(id, question);
+      streamA.next("question", round);
+      streamB.next("question", round);
+
+      assertEquals(200, onB.sendAnswer(id, newId(), round, 0).statusCode());
+      dash.next("live", "1 of 2"); // the instructor watching on A sees the answer B took
+
+      assertEquals(200, teacher.on(b).live(id, "reveal", "{}").statusCode());
+      assertTrue(streamA.next("reveal", round).get("html").asText().contains("You did not answer"),
+          "Ada's card, rendered by A");
+      JsonNode bobs = streamB.next("reveal", round);
+      assertTrue(!bobs.get("html").asText().contains("You did not answer"), "Bob's card marks his answer: " + bobs);
+
+      HttpResponse<String> held = teacher.on(b).put("/api/teach/classes/" + id + "/holds", "{\"held\":[]}");
+      assertEquals(200, held.statusCode(), held.body());
+      assertEquals(200, teacher.on(b).live(id, "end", "{}").statusCode());
+      streamA.next("idle", "Waiting");
+      streamB.next("idle", "Waiting");
+    }
+  }
+}
