@@ -1,0 +1,66 @@
+package lab.exactlyonce.engines;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * One single-node KRaft Kafka broker and one Flink MiniCluster, started with the first scenario and kept for the
+ * next ones (a warm run skips both starts). Both listen on loopback only: the broker's listeners are
+ * {@code localhost:0}, Flink's RPC binds to 127.0.0.1 and its web server is not started.
+ */
+final class Engines implements AutoCloseable {
+  private KafkaClusterTestKit kafka;
+  private MiniCluster flink;
+
+  String bootstrapServers(Consumer<String> phase) throws Exception {
+    if (kafka == null) {
+      phase.accept("starting-broker");
+      Path dir = Files.createTempDirectory("kafka");
+      TestKitNodes nodes = new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1)
+          .setBaseDirectory(dir).build();
+      KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes)
+          .setConfigProp("offsets.topic.replication.factor", "1")
+          .setConfigProp("transaction.state.log.replication.factor", "1")
+          .setConfigProp("transaction.state.log.min.isr", "1")
+          .setConfigProp("group.initial.rebalance.delay.ms", "0")
+          .build();
+      cluster.format();
+      cluster.startup();
+      cluster.waitForReadyBrokers();
+      kafka = cluster;
+    }
+    return kafka.bootstrapServers();
+  }
+
+  MiniCluster flink(Consumer<String> phase) throws Exception {
+    if (flink == null) {
+      phase.accept("starting-flink");
+      Configuration conf = new Configuration();
+      conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
+      conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
+      MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder().setConfiguration(conf)
+          .setNumTaskManagers(1).setNumSlotsPerTaskManager(2).setCommonBindAddress("127.0.0.1").build());
+      cluster.start();
+      flink = cluster;
+    }
+    return flink;
+  }
+
+  @Override
+  public void close() throws Exception {
+    try {
+      if (flink != null) flink.close();
+    } finally {
+      if (kafka != null) kafka.close();
+    }
+  }
+}
