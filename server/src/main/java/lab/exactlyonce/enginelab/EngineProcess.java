@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * the app. It runs trusted scenarios only and shares nothing with the app but two pipes: a JSON request a line on
  * its stdin, JSON lines back on its stdout (its logs go to a file in its own temp dir, removed when it ends).
  */
-final class EngineProcess implements AutoCloseable {
+final class EngineProcess implements ScenarioRunner {
   /** A cold run starts a broker and a Flink cluster (about 10 s here); no scenario takes a minute. */
   static final Duration RUN_TIMEOUT = Duration.ofSeconds(90);
 
@@ -50,7 +50,8 @@ final class EngineProcess implements AutoCloseable {
   }
 
   /** Runs one scenario; the answer is its result object. Phases are reported as the engines report them. */
-  synchronized JsonNode run(String scenario, Map<String, Object> knobs, Consumer<String> phase) throws EngineFailure {
+  @Override
+  public synchronized JsonNode run(String scenario, Map<String, Object> knobs, Consumer<String> phase) throws EngineFailure {
     if (idle != null) idle.cancel(false);
     try {
       if (process == null || !process.isAlive()) start();
