@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  */
 public final class EngineLabRoutes implements AutoCloseable {
   static final String HOW_TO_ENABLE = "the engine lab is off: build it with mvn package, then start the app with"
-      + " --engine-lab on (or ENGINE_LAB=on)";
+      + " --engine-lab on or ENGINE_LAB=on";
   private static final List<String> FIELDS = List.of("scenario", "knobs");
   private static final int MAX_BODY_BYTES = 2_000;
   private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{16}");
