@@ -44,7 +44,9 @@ public final class EngineLabMain {
         run++;
         try {
           JsonNode request = json.readTree(line);
+          long start = System.nanoTime();
           Map<String, Object> result = scenario(request).run(engines, run, phase -> send.accept(Map.of("phase", phase)));
+          result.put("ms", (System.nanoTime() - start) / 1_000_000); // including any engine start it needed
           send.accept(Map.of("result", result));
         } catch (Exception e) {
           e.printStackTrace();
