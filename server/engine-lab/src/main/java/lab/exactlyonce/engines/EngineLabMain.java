@@ -26,6 +26,7 @@ public final class EngineLabMain {
     if (System.getProperty("log4j2.configurationFile") == null) {
       System.setProperty("log4j2.configurationFile", "classpath:engine-lab-log4j2.xml");
     }
+    TransactionLog.install();
     PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
     System.setOut(System.err);
     ObjectMapper json = new ObjectMapper();

@@ -30,6 +30,7 @@ final class TimeoutGotcha {
     Topics topics = new Topics(bootstrap);
     topics.create(failing, fixed);
     Events events = new Events();
+    Gate.reset(events, Gate.Crash.NONE); // the sinks' transactions go to this scenario's events
     List<Map<String, Object>> errors = new ArrayList<>();
 
     StreamExecutionEnvironment env = Jobs.environment();
