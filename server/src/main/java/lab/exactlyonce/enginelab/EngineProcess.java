@@ -39,7 +39,7 @@ final class EngineProcess implements ScenarioRunner {
     thread.setDaemon(true);
     return thread;
   });
-  private Process process;
+  private volatile Process process;
   private Path tempDir;
   private Writer in;
   private BufferedReader out;
@@ -115,8 +115,11 @@ final class EngineProcess implements ScenarioRunner {
     return process != null && process.isAlive();
   }
 
+  /** Ends the process at once, even during a run (which then fails), so the app's stop does not wait for it. */
   @Override
   public void close() {
+    Process running = process;
+    if (running != null) running.destroyForcibly();
     stop();
     timers.shutdownNow();
   }
