@@ -2,10 +2,12 @@
 // on a real Kafka broker and a real Flink job (POST /api/lab/real-runs, then GET /api/lab/real-runs/{id} until it is
 // done); this module runs the lesson's simulation with the same knob values (POST /api/run with the sink demo and
 // its params), and shows both per reader: the figures, "agree" or where they differ, a progress list through the
-// engines' phases, and what the engines did. Fencing and the timeout gotcha show the real errors. An app started
+// engines' phases, and what the engines did, listed and drawn on a replay timeline like the simulation's
+// (timeline.js). Fencing and the timeout gotcha show the real errors. An app started
 // without the engine lab says how to turn it on. Everything the server sends goes into textContent only.
 
 import { el, button, sentence } from './dom.js';
+import { Timeline } from './timeline.js';
 
 const SIMULATION = 'sink-demo';
 const POLL_MS = 500;
@@ -61,7 +63,10 @@ class RealRunPanel {
     this.phases = el('ol', { class: 'real-run-phases', 'data-real-run-phases': true, hidden: true },
       ...PHASES.map(([id, text]) => el('li', { 'data-phase': id, text })));
     this.results = el('div', { class: 'real-run-results', 'data-real-run-results': true });
-    section.append(this.status, this.phases, this.results);
+    // The real run's steps drawn like the simulation's trace (the engines send them in its format).
+    this.timeline = new Timeline('the real engines');
+    this.timeline.element.dataset.realRunTimeline = '';
+    section.append(this.status, this.phases, this.results, this.timeline.element);
   }
 
   /** The sink demo's knob controls as they are set now (knobs.js makes them). */
@@ -78,6 +83,7 @@ class RealRunPanel {
   async run(scenario) {
     for (const b of this.buttons) b.disabled = true;
     this.results.replaceChildren();
+    this.timeline.clear();
     try {
       const knobs = this.knobValues(scenario);
       const simulation = scenario.simulation === SIMULATION ? simulate(knobs) : Promise.resolve(null);
@@ -158,6 +164,7 @@ class RealRunPanel {
       el('summary', { text: `What the engines did (${result.events.length} events)` }),
       el('ol', {}, ...result.events.map((e) => el('li', { 'data-kind': e.kind },
         el('span', { class: 'real-run-ms', text: `${(e.ms / 1000).toFixed(2)} s` }), ' ', e.text)))));
+    this.timeline.show(result.events.filter((e) => e.trace).map((e, seq) => ({ seq, ...e.trace })));
   }
 }
 

@@ -56,6 +56,8 @@ class EngineLabBrowserIT extends BrowserTest {
     assertThat(cell(real, "at_least_once", "simulated")).hasText("7 records, sum 220: o1 o2 o3 o4 o3 o4 o5");
     assertThat(cell(real, "read_committed", "verdict")).hasText("agree");
     assertThat(real.locator("[data-real-run-events] li[data-kind='restart']")).hasCount(1);
+    assertThat(real.locator("[data-real-run-timeline]")).isVisible();
+    assertThat(real.locator("[data-real-run-timeline]")).containsText("billing-alo");
 
     real.locator("[data-real-run-button='fencing']").click();
     assertThat(real.locator("[data-real-run-errors] li").first())

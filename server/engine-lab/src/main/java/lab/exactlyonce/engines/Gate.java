@@ -5,6 +5,7 @@ import org.apache.flink.api.connector.source.util.ratelimit.RateLimiter;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BooleanSupplier;
@@ -59,8 +60,12 @@ final class Gate {
   }
 
   static void event(String kind, String text) {
+    event(kind, text, null);
+  }
+
+  static void event(String kind, String text, Map<String, Object> trace) {
     Events log = events;
-    if (log != null) log.add(kind, text);
+    if (log != null) log.add(kind, text, trace);
   }
 
   /** Lets the source emit one more record. */

@@ -45,8 +45,14 @@ final class Orders extends RichFlatMapFunction<Long, String> implements Checkpoi
       crash("crash after " + crashAfter + " records");
     }
     if (index < COUNT) {
-      Gate.event("read", "attempt " + (attempt + 1) + " read " + id(index) + " (offset " + index + ") and wrote it to both sinks");
+      Gate.event("read", "attempt " + (attempt + 1) + " read " + id(index) + " (offset " + index + ") and wrote it to"
+          + " both sinks", Events.step("read", "offset", index, "key", id(index), "value", amount(index)));
       out.collect(id(index) + ":" + amount(index));
+      Gate.event("write", "the exactly-once sink wrote " + id(index) + " into transaction " + TransactionLog.open,
+          Events.step("write", "sink", TransactionLog.SINK, "key", id(index), "value", amount(index),
+              "txn", TransactionLog.open, "visible", false));
+      Gate.event("write", "the at-least-once sink wrote " + id(index),
+          Events.step("write", "sink", "billing-alo", "key", id(index), "value", amount(index), "visible", true));
     }
     Gate.processed(attempt, index);
   }
@@ -70,7 +76,7 @@ final class Orders extends RichFlatMapFunction<Long, String> implements Checkpoi
   }
 
   private static void crash(String reason) {
-    Gate.event("crash", reason);
+    Gate.event("crash", reason, Events.step("crash", "note", reason));
     throw new ScenarioCrash(reason);
   }
 

@@ -38,6 +38,7 @@ final class SeedCrash {
   private MiniCluster flink;
   private JobID job;
   private int written;
+  private long triggered;
   private long completedCheckpoint;
   private int completedOffset;
 
@@ -56,6 +57,9 @@ final class SeedCrash {
     Gate.Crash mode = knobs.crashBeforeComplete() ? Gate.Crash.BEFORE_COMPLETE
         : knobs.crashBeforeCommit() ? Gate.Crash.BEFORE_COMMIT : Gate.Crash.AFTER_RECORDS;
     Gate.reset(events, mode);
+    events.add("sinks", "the job writes every order to an exactly-once sink (billing) and an at-least-once one"
+        + " (billing-alo)", Events.step("sink", "sink", TransactionLog.SINK, "kind", "append"));
+    events.add("sinks", "both sinks append", Events.step("sink", "sink", "billing-alo", "kind", "append"));
 
     StreamExecutionEnvironment env = Jobs.environment();
     DataStream<String> orders = env.fromSource(
@@ -75,7 +79,7 @@ final class SeedCrash {
       Gate.awaitReaders(2, STEP);
       events.add("restart", "Flink restarted the job (attempt 2) from "
           + (completedCheckpoint == 0 ? "the start: no checkpoint had completed" : "checkpoint " + completedCheckpoint)
-          + "; the source replays from offset " + completedOffset);
+          + "; the source replays from offset " + completedOffset, Events.step("replay", "offset", completedOffset));
       replay();
       Jobs.finish(flink, job, result, events);
     }
@@ -131,13 +135,16 @@ final class SeedCrash {
   }
 
   private void checkpoint(int position, boolean crashHere) throws Exception {
-    events.add("checkpoint-triggered", "checkpoint triggered after " + Orders.id(position - 1)
-        + ": its barrier reaches the sinks, and the exactly-once sink pre-commits its open transaction");
+    triggered++; // the driver triggers every checkpoint, so Flink numbers them in this order
+    events.add("checkpoint-triggered", "checkpoint " + triggered + " triggered after " + Orders.id(position - 1)
+        + ": its barrier reaches the sinks, and the exactly-once sink pre-commits its open transaction",
+        Events.step("barrier", "checkpoint", triggered));
     try {
       long id = flink.triggerCheckpoint(job, CheckpointType.CONFIGURED).get(STEP.toSeconds(), TimeUnit.SECONDS);
       completedCheckpoint = id;
       completedOffset = position;
-      events.add("checkpoint-completed", "checkpoint " + id + " completed (source offset " + position + ")");
+      events.add("checkpoint-completed", "checkpoint " + id + " completed (source offset " + position + ")",
+          Events.step("checkpointComplete", "checkpoint", id));
     } catch (ExecutionException | TimeoutException e) {
       if (!crashHere) throw e;
       events.add("checkpoint-failed", "the checkpoint after " + Orders.id(position - 1) + " never completed");

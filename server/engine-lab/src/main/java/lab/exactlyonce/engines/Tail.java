@@ -33,12 +33,15 @@ final class Tail implements AutoCloseable {
           for (ConsumerRecord<String, String> r : dirty.poll(Duration.ofMillis(20))) {
             String reader = r.topic().equals(exactlyOnce) ? "read_uncommitted" : "at_least_once";
             count(reader);
-            events.add("consumer", reader + " reader read " + r.key() + " from "
-                + (reader.equals("at_least_once") ? "billing-alo" : "billing"));
+            boolean uncommitted = reader.equals("read_uncommitted");
+            events.add("consumer", reader + " reader read " + r.key() + " from " + (uncommitted ? "billing" : "billing-alo"),
+                uncommitted ? Events.step("consume", "isolation", reader, "key", r.key(), "value", Integer.parseInt(r.value()))
+                    : null);
           }
           for (ConsumerRecord<String, String> r : clean.poll(Duration.ofMillis(20))) {
             count("read_committed");
-            events.add("consumer", "read_committed reader read " + r.key() + " from billing");
+            events.add("consumer", "read_committed reader read " + r.key() + " from billing", Events.step("consume",
+                "isolation", "read_committed", "key", r.key(), "value", Integer.parseInt(r.value())));
           }
         }
       }
