@@ -153,7 +153,7 @@ class RealRunPanel {
       el('p', { class: 'real-run-settings', text: `${scenario.title}${settings ? ` with ${settings}` : ''}` }),
       el('div', { class: 'real-run-table' }, el('table', {},
         el('caption', { text: 'What each consumer read' }),
-        el('thead', {}, el('tr', {}, ...['Reader', 'Simulation', 'Real engines', ''].map((h) => el('th', { scope: 'col', text: h })))),
+        el('thead', {}, el('tr', {}, ...['Reader', 'Simulation', 'Real engines', 'Verdict'].map((h) => el('th', { scope: 'col', text: h })))),
         el('tbody', {}, ...rows))),
       el('p', { class: 'real-run-summary', 'data-real-run-summary': true, text: summary }));
     if (result.errors.length) {

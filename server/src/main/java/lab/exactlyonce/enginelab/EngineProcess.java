@@ -111,10 +111,6 @@ final class EngineProcess implements ScenarioRunner {
     deleteTree(tempDir);
   }
 
-  synchronized boolean running() {
-    return process != null && process.isAlive();
-  }
-
   /** Ends the process at once, even during a run (which then fails), so the app's stop does not wait for it. */
   @Override
   public void close() {

@@ -3,11 +3,14 @@ package lab.exactlyonce.enginelab;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.assertions.LocatorAssertions;
+import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -58,6 +61,8 @@ class EngineLabBrowserIT extends BrowserTest {
     assertThat(real.locator("[data-real-run-events] li[data-kind='restart']")).hasCount(1);
     assertThat(real.locator("[data-real-run-timeline]")).isVisible();
     assertThat(real.locator("[data-real-run-timeline]")).containsText("billing-alo");
+    real.locator("[data-real-run-events] summary").click();
+    assertEquals(List.of(), AxeScan.seriousViolations(page, "sandbox tab with a real run"));
 
     real.locator("[data-real-run-button='fencing']").click();
     assertThat(real.locator("[data-real-run-errors] li").first())
