@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 /**
  * One single-node KRaft Kafka broker and one Flink MiniCluster, started with the first scenario and kept for the
  * next ones (a warm run skips both starts). Both listen on loopback only: the broker's listeners are
- * {@code localhost:0}, Flink's RPC binds to 127.0.0.1 and its web server is not started.
+ * {@code localhost:0}, Flink's RPC and REST endpoint bind to 127.0.0.1 on free ports.
  */
 final class Engines implements AutoCloseable {
   private KafkaClusterTestKit kafka;
@@ -47,6 +47,7 @@ final class Engines implements AutoCloseable {
       Configuration conf = new Configuration();
       conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
       conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
+      conf.set(RestOptions.BIND_PORT, "0"); // not 8081: two engine processes (two app instances) can run at once
       MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder().setConfiguration(conf)
           .setNumTaskManagers(1).setNumSlotsPerTaskManager(2).setCommonBindAddress("127.0.0.1").build());
       cluster.start();
