@@ -49,6 +49,11 @@ final class Broker implements AutoCloseable {
     props.put("transaction.state.log.min.isr", "1");
     props.put("transaction.state.log.num.partitions", "1");
     props.put("group.initial.rebalance.delay.ms", "0");
+    // Sized for five orders, not a production load: the log cleaner's buffer alone defaults to 128 MB.
+    props.put("log.cleaner.dedupe.buffer.size", "2097152");
+    props.put("num.network.threads", "2");
+    props.put("num.io.threads", "2");
+    props.put("background.threads", "2");
     KafkaConfig config = new KafkaConfig(props);
     new Formatter().setPrintStream(System.err).setNodeId(0).setClusterId(Uuid.randomUuid().toString())
         .setDirectories(List.of(dir.toString())).setMetadataLogDirectory(dir.toString())
