@@ -55,7 +55,7 @@ public final class EngineLabRoutes implements AutoCloseable {
     Scenario scenario = scenarios.find(body.text("scenario"));
     Map<String, Object> knobs = scenario.knobValues(body.optionalObject("knobs").orElse(null));
     if (runs == null) throw new ServiceUnavailableResponse(HOW_TO_ENABLE);
-    RealRuns.View run = runs.submit(scenario, knobs);
+    RealRuns.View run = runs.submit(scenario, knobs, ctx.ip());
     ctx.status(run.status().equals("done") ? HttpStatus.OK : HttpStatus.ACCEPTED).json(run);
   }
 

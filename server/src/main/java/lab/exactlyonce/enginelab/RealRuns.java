@@ -55,35 +55,50 @@ final class RealRuns implements AutoCloseable {
     final String key;
     final Scenario scenario;
     final Map<String, Object> knobs;
+    final String client;
     volatile Status status = Status.QUEUED;
     volatile String phase = "queued";
     volatile JsonNode result;
     volatile String error;
 
-    Run(String id, String key, Scenario scenario, Map<String, Object> knobs) {
+    Run(String id, String key, Scenario scenario, Map<String, Object> knobs, String client) {
       this.id = id;
       this.key = key;
       this.scenario = scenario;
       this.knobs = knobs;
+      this.client = client;
     }
   }
 
-  synchronized View submit(Scenario scenario, Map<String, Object> knobs) {
+  /**
+   * The run for these settings: the kept or shared one, or a new one in the queue. One client (an address) may have
+   * at most half the queue waiting, so no one fills it for everyone else.
+   */
+  synchronized View submit(Scenario scenario, Map<String, Object> knobs, String client) {
     String key = scenario.id() + knobs;
     Run shared = bySettings.get(key);
     if (shared != null) return view(shared);
+    // The head of the queue, when nothing runs, is being picked up: it is not waiting.
+    long own = queue.stream().skip(running() ? 0 : 1).filter(r -> r.client.equals(client)).count();
+    if (own >= perClient()) {
+      throw new Busy("you have " + own + " real runs waiting already", SECONDS_PER_RUN * (queue.size() + 1));
+    }
     if (queue.size() >= queueLength + (running() ? 0 : 1)) {
       throw new Busy("the engine lab's queue is full (" + queueLength + " runs waiting)",
           SECONDS_PER_RUN * (queue.size() + 1));
     }
     byte[] id = new byte[8];
     random.nextBytes(id);
-    Run run = new Run(HexFormat.of().formatHex(id), key, scenario, knobs);
+    Run run = new Run(HexFormat.of().formatHex(id), key, scenario, knobs, client);
     bySettings.put(key, run);
     byId.put(run.id, run);
     queue.add(run);
     worker.execute(() -> execute(run));
     return view(run);
+  }
+
+  private int perClient() {
+    return Math.max(1, (queueLength + 1) / 2);
   }
 
   synchronized Optional<View> find(String id) {

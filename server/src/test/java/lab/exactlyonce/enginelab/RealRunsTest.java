@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RealRunsTest {
   private final Scenarios scenarios = new Scenarios(SnippetCatalog.load(Path.of("snippets")));
   private final HeldEngines engines = new HeldEngines();
-  private final RealRuns runs = new RealRuns(engines, 2);
+  private final RealRuns runs = new RealRuns(engines, 4);
+  private static final String CLIENT = "10.0.0.1";
 
   /** Engines that hold each run until released, and fail a run whose CRASH_AFTER is 1. */
   static final class HeldEngines implements ScenarioRunner {
@@ -73,38 +74,47 @@ class RealRunsTest {
   @Test
   void the_same_settings_in_any_order_or_with_defaults_left_out_share_one_run_and_its_result() throws Exception {
     Scenario seed = scenarios.find("seed-crash");
-    RealRuns.View first = runs.submit(seed, knobs("{}"));
-    RealRuns.View again = runs.submit(seed, knobs("{\"CHECKPOINT_AFTER\":2,\"CRASH_AFTER\":4}"));
+    RealRuns.View first = runs.submit(seed, knobs("{}"), CLIENT);
+    RealRuns.View again = runs.submit(seed, knobs("{\"CHECKPOINT_AFTER\":2,\"CRASH_AFTER\":4}"), CLIENT);
     assertEquals(first.id(), again.id());
     engines.release.countDown();
     RealRuns.View done = await(first.id(), "done");
-    RealRuns.View later = runs.submit(seed, knobs("{\"CRASH_BEFORE_COMMIT\":false}"));
+    RealRuns.View later = runs.submit(seed, knobs("{\"CRASH_BEFORE_COMMIT\":false}"), CLIENT);
     assertEquals("done", later.status());
     assertEquals(done.result(), later.result());
     assertEquals(1, engines.ran.size(), engines.ran.toString());
   }
 
   @Test
-  void past_the_queues_length_a_run_is_refused_with_a_retry_after_and_the_waiting_ones_show_their_place()
+  void one_client_may_fill_half_the_queue_and_past_its_length_a_run_is_refused_with_a_retry_after()
       throws Exception {
     Scenario seed = scenarios.find("seed-crash");
-    RealRuns.View running = runs.submit(seed, knobs("{\"CRASH_AFTER\":2}"));
+    RealRuns.View running = runs.submit(seed, knobs("{\"CRASH_AFTER\":2}"), CLIENT);
     running = await(running.id(), "running");
-    RealRuns.View second = runs.submit(seed, knobs("{\"CRASH_AFTER\":3}"));
-    RealRuns.View third = runs.submit(seed, knobs("{\"CRASH_AFTER\":5}"));
+    RealRuns.View second = runs.submit(seed, knobs("{\"CRASH_AFTER\":3}"), CLIENT);
+    RealRuns.View third = runs.submit(seed, knobs("{\"CRASH_AFTER\":5}"), CLIENT);
     assertEquals(List.of(0, 1, 2), List.of(running.position(), second.position(), third.position()));
-    RealRuns.Busy busy = assertThrows(RealRuns.Busy.class, () -> runs.submit(seed, knobs("{\"CHECKPOINT_AFTER\":5}")));
-    assertTrue(busy.retryAfterSeconds() > 0);
-    assertEquals(third.id(), runs.submit(seed, knobs("{\"CRASH_AFTER\":5}")).id(), "a waiting run is still shared");
+    RealRuns.Busy greedy = assertThrows(RealRuns.Busy.class,
+        () -> runs.submit(seed, knobs("{\"CHECKPOINT_AFTER\":5}"), CLIENT));
+    assertEquals("you have 2 real runs waiting already", greedy.getMessage());
+    assertEquals(third.id(), runs.submit(seed, knobs("{\"CRASH_AFTER\":5}"), "10.0.0.2").id(),
+        "a waiting run is shared with anyone asking for the same settings");
+
+    assertEquals(3, runs.submit(seed, knobs("{\"CHECKPOINT_AFTER\":3}"), "10.0.0.2").position());
+    assertEquals(4, runs.submit(seed, knobs("{\"CHECKPOINT_AFTER\":4}"), "10.0.0.2").position());
+    RealRuns.Busy full = assertThrows(RealRuns.Busy.class,
+        () -> runs.submit(seed, knobs("{\"CHECKPOINT_AFTER\":1}"), "10.0.0.3"));
+    assertEquals("the engine lab's queue is full (4 runs waiting)", full.getMessage());
+    assertTrue(full.retryAfterSeconds() > 0);
   }
 
   @Test
   void a_failed_run_says_why_and_is_not_kept_so_the_next_press_tries_again() throws Exception {
     Scenario seed = scenarios.find("seed-crash");
-    RealRuns.View failing = runs.submit(seed, knobs("{\"CRASH_AFTER\":1}"));
+    RealRuns.View failing = runs.submit(seed, knobs("{\"CRASH_AFTER\":1}"), CLIENT);
     engines.release.countDown();
     RealRuns.View failed = await(failing.id(), "failed");
     assertEquals("the engines failed: x", failed.error());
-    assertNotEquals(failing.id(), runs.submit(seed, knobs("{\"CRASH_AFTER\":1}")).id());
+    assertNotEquals(failing.id(), runs.submit(seed, knobs("{\"CRASH_AFTER\":1}"), CLIENT).id());
   }
 }
