@@ -5,6 +5,7 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.util.JavalinBindException;
 import lab.exactlyonce.classroom.ClassroomRoutes;
 import lab.exactlyonce.classroom.HeldAnswers;
+import lab.exactlyonce.enginelab.EngineLabRoutes;
 import lab.exactlyonce.exercise.ExerciseCatalog;
 import lab.exactlyonce.exercise.ExerciseRoutes;
 import lab.exactlyonce.exercise.ExerciseStarters;
@@ -53,6 +54,7 @@ public final class App {
   private final Database database;
   private final ClassroomRoutes classroom;
   private final Operations ops;
+  private final EngineLabRoutes engineLab;
 
   /**
    * Builds every feature in the order they need each other: content, then the data directory and database, the
@@ -75,6 +77,7 @@ public final class App {
     this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
     this.database = local.open(config.store());
     Sandbox started = null;
+    EngineLabRoutes lab = null;
     try {
       started = new Sandbox(config.sandbox());
       Sandbox sandbox = started;
@@ -93,6 +96,8 @@ public final class App {
       ShareRoutes shareRoutes = new ShareRoutes(config.share(), database, snippets, sandbox.limits().maxSourceBytes(), clock);
       this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quiz.liveBank(),
           lessons, learners, progresses::derive, clock, System.out::println, ops.liveStreams()::add);
+      lab = new EngineLabRoutes(config.engineLab(), snippets); // its engine process starts with the first real run
+      EngineLabRoutes engineLabRoutes = lab;
       MeRoutes meRoutes = new MeRoutes(learners, List.of(events, events.setAside(), quiz.learnerData(),
           classroom.learnerData()));
 
@@ -124,15 +129,18 @@ public final class App {
         meRoutes.register(cfg.routes);
         quiz.register(cfg.routes);
         classroom.register(cfg.routes);
+        engineLabRoutes.register(cfg.routes);
         ErrorResponses.register(cfg.routes);
       });
     } catch (RuntimeException e) {
       if (started != null) started.close(); // a start-up mistake must not leave workers or the pool behind
+      if (lab != null) lab.close();
       database.close();
       ops.close();
       throw e;
     }
     this.sandbox = started;
+    this.engineLab = lab;
   }
 
   /** The {@code /healthz} answer: up, and how the sandbox's workers are confined ({@code unchecked} before start). */
@@ -188,6 +196,7 @@ public final class App {
     } finally {
       try {
         sandbox.close();
+        engineLab.close();
         classroom.close();
         database.close();
       } finally {

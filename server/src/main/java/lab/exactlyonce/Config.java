@@ -1,6 +1,7 @@
 package lab.exactlyonce;
 
 import lab.exactlyonce.classroom.ClassroomSettings;
+import lab.exactlyonce.enginelab.EngineLabSettings;
 import lab.exactlyonce.ops.OpsSettings;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.share.ShareSettings;
@@ -28,10 +29,11 @@ import java.util.function.Supplier;
  * @param classroom the instructor secret and the classroom's rate limits
  * @param share the share links' rate limit
  * @param ops request log, metrics access and the shutdown drain timeout
+ * @param engineLab whether the real Kafka + Flink runs are on, and the engine process's limits
  */
 public record Config(String host, int port, Path dataDir, Optional<Path> lessonsDir, Optional<Path> snippetsDir,
                      SandboxSettings sandbox, StoreSettings store, ClassroomSettings classroom,
-                     ShareSettings share, OpsSettings ops) {
+                     ShareSettings share, OpsSettings ops, EngineLabSettings engineLab) {
 
   public static final int DEFAULT_PORT = 7070;
 
@@ -44,6 +46,15 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     if (classroom == null) classroom = ClassroomSettings.defaults();
     if (share == null) share = ShareSettings.defaults();
     if (ops == null) ops = OpsSettings.defaults();
+    if (engineLab == null) engineLab = EngineLabSettings.disabled();
+  }
+
+  /** Without the engine lab (it is off unless asked for). */
+  public Config(String host, int port, Path dataDir, Optional<Path> lessonsDir, Optional<Path> snippetsDir,
+                SandboxSettings sandbox, StoreSettings store, ClassroomSettings classroom, ShareSettings share,
+                OpsSettings ops) {
+    this(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops,
+        EngineLabSettings.disabled());
   }
 
   /**
@@ -74,32 +85,36 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
   }
 
   public Config withLessonsDir(Path dir) {
-    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, classroom, share, ops);
+    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, classroom, share, ops, engineLab);
   }
 
   public Config withSandbox(SandboxSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, classroom, share, ops);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, classroom, share, ops, engineLab);
   }
 
   /** The same app on another port, for a test that restarts it where it was. */
   public Config withPort(int newPort) {
-    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops);
+    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops, engineLab);
   }
 
   public Config withClassroom(ClassroomSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, settings, share, ops);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, settings, share, ops, engineLab);
   }
 
   public Config withShare(ShareSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, settings, ops);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, settings, ops, engineLab);
   }
 
   public Config withOps(OpsSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, settings);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, settings, engineLab);
+  }
+
+  public Config withEngineLab(EngineLabSettings settings) {
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops, settings);
   }
 
   public Config withStore(StoreSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings, classroom, share, ops);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings, classroom, share, ops, engineLab);
   }
 
   /** Reads {@code --name value} flags, then {@code NAME} environment variables, then defaults. */
@@ -127,7 +142,8 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         settings(() -> StoreSettings.from(name -> value.apply(name))),
         settings(() -> ClassroomSettings.from(name -> value.apply(name))),
         settings(() -> ShareSettings.from(name -> value.apply(name))),
-        settings(() -> OpsSettings.from(name -> value.apply(name))));
+        settings(() -> OpsSettings.from(name -> value.apply(name))),
+        settings(() -> EngineLabSettings.from(name -> value.apply(name))));
   }
 
   /**
@@ -157,6 +173,7 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     table.putAll(ClassroomSettings.FLAGS);
     table.putAll(ShareSettings.FLAGS);
     table.putAll(OpsSettings.FLAGS);
+    table.putAll(EngineLabSettings.FLAGS);
     return Collections.unmodifiableMap(table);
   }
 

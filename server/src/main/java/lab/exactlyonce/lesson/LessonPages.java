@@ -17,10 +17,10 @@ import static j2html.TagCreator.*;
  * the lesson ({@code data-lesson}) and the tabs ({@code data-tabs}) for the scripts, with the other features' page data.
  */
 final class LessonPages {
-  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js", "exercises.js", "progress.js",
-      "answer-box.js");
-  private static final List<String> STYLESHEETS = List.of("maps.css", "flows.css", "sandbox.css", "timeline.css", "exercises.css", "progress.css",
-      "answer-box.css");
+  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js",
+      "real-run.js", "exercises.js", "progress.js", "answer-box.js");
+  private static final List<String> STYLESHEETS = List.of("maps.css", "flows.css", "sandbox.css", "timeline.css",
+      "real-run.css", "exercises.css", "progress.css", "answer-box.css");
 
   private final TabViews views;
   private final BlockViews blocks;

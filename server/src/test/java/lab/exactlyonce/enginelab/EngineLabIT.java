@@ -1,0 +1,99 @@
+package lab.exactlyonce.enginelab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static lab.exactlyonce.CookieClient.JSON;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The lesson's claims on a real Kafka broker and a real Flink job, through the app's HTTP routes: one engine process
+ * (one JVM start) runs the seed's crash, zombie fencing and the transaction-timeout gotcha, while a flood of other
+ * settings meets the bounded queue. Needs the engine lab's jar, which {@code mvn package} builds; {@code mvn verify}
+ * runs this after it.
+ */
+@Tag("enginelab")
+class EngineLabIT {
+  private static final String SEED = "{\"scenario\":\"seed-crash\",\"knobs\":{\"CRASH_AFTER\":4,\"CHECKPOINT_AFTER\":2,"
+      + "\"CRASH_BEFORE_COMPLETE\":false,\"CRASH_BEFORE_COMMIT\":false}}";
+
+  static EngineLabSettings settings() {
+    Path jar = Path.of(System.getProperty("eolab.test.engine-lab-jar", EngineLabSettings.DEFAULT_JAR.toString()));
+    return EngineLabSettings.disabled().enabledWith(jar).withQueueLength(1);
+  }
+
+  @Test
+  void the_seeds_crash_fencing_and_the_timeout_gotcha_on_the_real_engines() throws Exception {
+    try (TestServer server = TestServer.start(Config.forTests().withEngineLab(settings()))) {
+      HttpResponse<String> submitted = server.postJson("/api/lab/real-runs", SEED);
+      assertEquals(202, submitted.statusCode(), submitted.body());
+      String seedRun = JSON.readTree(submitted.body()).get("id").asText();
+
+      List<Integer> flood = new ArrayList<>();
+      for (int crashAfter = 1; crashAfter <= 5; crashAfter++) {
+        HttpResponse<String> res = server.postJson("/api/lab/real-runs",
+            "{\"scenario\":\"seed-crash\",\"knobs\":{\"CRASH_AFTER\":" + crashAfter + ",\"CHECKPOINT_AFTER\":1}}");
+        flood.add(res.statusCode());
+        if (res.statusCode() == 429) assertTrue(res.headers().firstValue("Retry-After").isPresent(), res.body());
+      }
+      assertEquals(List.of(202, 429, 429, 429, 429), flood, "one run waits behind the seed's, the rest are refused");
+
+      JsonNode seed = awaitResult(server, seedRun);
+      assertReader(seed, "read_committed", 5, 150, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o5\"]");
+      assertReader(seed, "read_uncommitted", 7, 220, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o3\",\"o4\",\"o5\"]");
+      assertReader(seed, "at_least_once", 7, 220, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o3\",\"o4\",\"o5\"]");
+      HttpResponse<String> cached = server.postJson("/api/lab/real-runs", SEED);
+      assertEquals(200, cached.statusCode(), "the same settings again get the kept result: " + cached.body());
+      assertEquals(seed, JSON.readTree(cached.body()).get("result"));
+
+      JsonNode fencing = awaitResult(server, submit(server, "{\"scenario\":\"fencing\"}"));
+      assertEquals("org.apache.kafka.common.errors.InvalidProducerEpochException", fencing.at("/errors/0/class").asText());
+      assertEquals("Producer attempted to produce with an old epoch.", fencing.at("/errors/0/message").asText());
+      assertReader(fencing, "read_committed", 1, 10, "[\"o1\"]");
+      assertReader(fencing, "read_uncommitted", 2, 20, "[\"o1\",\"o1\"]");
+
+      JsonNode gotcha = awaitResult(server, submit(server, "{\"scenario\":\"timeout-gotcha\"}"));
+      assertEquals("org.apache.kafka.common.KafkaException", gotcha.at("/errors/0/class").asText());
+      assertEquals("Unexpected error in InitProducerIdResponse; The transaction timeout is larger than the maximum"
+          + " value allowed by the broker (as configured by transaction.max.timeout.ms).",
+          gotcha.at("/errors/0/message").asText());
+      assertReader(gotcha, "read_committed", 5, 150, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o5\"]");
+
+      assertEquals(404, server.get("/api/lab/real-runs/ffffffffffffffff").statusCode());
+      assertEquals(404, server.get("/api/lab/real-runs/..%2F..%2Fetc").statusCode());
+    }
+  }
+
+  private static String submit(TestServer server, String body) throws Exception {
+    HttpResponse<String> res = server.postJson("/api/lab/real-runs", body);
+    assertTrue(res.statusCode() == 202 || res.statusCode() == 200, res.body());
+    return JSON.readTree(res.body()).get("id").asText();
+  }
+
+  /** Polls the run as the page does until it is done. */
+  private static JsonNode awaitResult(TestServer server, String id) throws Exception {
+    for (int i = 0; i < 800; i++) {
+      JsonNode run = JSON.readTree(server.get("/api/lab/real-runs/" + id).body());
+      if (run.get("status").asText().equals("done")) return run.get("result");
+      assertEquals(List.of(), run.get("status").asText().equals("failed") ? List.of(run.toString()) : List.of());
+      Thread.sleep(100);
+    }
+    throw new AssertionError("run " + id + " did not finish");
+  }
+
+  private static void assertReader(JsonNode result, String reader, int records, int sum, String values) {
+    JsonNode figures = result.path("readers").path(reader);
+    assertEquals(records, figures.path("records").asInt(), reader + " records");
+    assertEquals(sum, figures.path("sum").asInt(), reader + " sum");
+    assertEquals(values, figures.path("values").toString(), reader + " values");
+  }
+}
