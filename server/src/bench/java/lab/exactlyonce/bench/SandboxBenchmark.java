@@ -87,10 +87,12 @@ public final class SandboxBenchmark {
     int sequential = quick ? 100 : 400;
     int perClient = quick ? 15 : 40;
 
+    // Steady state, as a server that has served a class is: the JIT needs a few thousand requests to finish with the
+    // server's HTTP and JSON path and each worker's run path (fewer leave both a millisecond or more slower).
     System.out.println("warming up...");
-    sequential(sink, 150, "127.0.0.1");
-    sequential(txn, 150, "127.0.0.1");
-    concurrent(sink, 32, 10);
+    sequential(sink, quick ? 600 : 1500, "127.0.0.1");
+    sequential(txn, quick ? 300 : 600, "127.0.0.1");
+    concurrent(sink, 32, quick ? 15 : 30);
 
     List<JsonNode> sinkTimings = new ArrayList<>();
     Stats sink1 = sequential(sink, sequential, "127.0.0.1", sinkTimings);
@@ -122,7 +124,7 @@ public final class SandboxBenchmark {
         underLoops[0].named("benign sink-demo, first wave of 20 infinite loops"),
         underLoops[1].named("benign sink-demo, 20 infinite loops in flight"),
         underLoops[2].named("the 20 infinite-loop clients (each run ends `timeout`)"),
-        checks.named("POST /api/exercises/exactly-once-append/check, reference solution (21 scenarios), recorded"),
+        checks.named("POST /api/exercises/exactly-once-append/check, reference solution (27 scenarios), recorded"),
         javac.named("javac in-memory (javax.tools), compile + run + capture"),
         fresh.named("fresh JVM per run: `java Snippet.java`"))) {
       System.out.println(st.row());
