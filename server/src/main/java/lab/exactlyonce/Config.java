@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -160,6 +161,11 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
 
   /** Flag name to environment variable name; the sandbox adds its own. */
   private static final Map<String, String> FLAGS = flagTable();
+
+  /** The environment variables the app reads (deployment files may set no others for a node). */
+  static Set<String> environmentVariables() {
+    return Set.copyOf(FLAGS.values());
+  }
 
   private static Map<String, String> flagTable() {
     var table = new LinkedHashMap<String, String>();
