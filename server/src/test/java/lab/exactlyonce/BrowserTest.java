@@ -57,12 +57,25 @@ public abstract class BrowserTest extends ServerTest {
   void openPage() {
     consoleErrors.clear();
     context = browser.newContext(newContextOptions());
-    page = context.newPage();
-    page.onConsoleMessage(msg -> {
+    page = watched(context.newPage());
+  }
+
+  /** {@code p} with its console errors, uncaught errors and failed requests failing the test, as the base page's do. */
+  protected Page watched(Page p) {
+    p.onConsoleMessage(msg -> {
       if ("error".equals(msg.type())) consoleErrors.add(msg.text());
     });
-    page.onPageError(error -> consoleErrors.add("uncaught: " + error));
-    page.onRequestFailed(request -> consoleErrors.add("request failed: " + request.url()));
+    p.onPageError(error -> consoleErrors.add("uncaught: " + error));
+    p.onRequestFailed(request -> consoleErrors.add("request failed: " + request.url()));
+    return p;
+  }
+
+  /** Replaces the base page with one in a new context of these options (a phone's screen, say); closed after the test. */
+  protected Page reopen(Browser.NewContextOptions options) {
+    context.close();
+    context = browser.newContext(options);
+    page = watched(context.newPage());
+    return page;
   }
 
   protected Browser.NewContextOptions newContextOptions() {

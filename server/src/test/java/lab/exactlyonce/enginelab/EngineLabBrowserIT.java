@@ -31,12 +31,7 @@ class EngineLabBrowserIT extends BrowserTest {
   }
 
   private Locator open(int width, int height, boolean mobile) {
-    context.close();
-    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(width, height).setIsMobile(mobile));
-    page = context.newPage();
-    page.onConsoleMessage(msg -> {
-      if ("error".equals(msg.type())) consoleErrors.add(msg.text());
-    });
+    reopen(new Browser.NewContextOptions().setViewportSize(width, height).setIsMobile(mobile));
     page.navigate(url("/lessons/exactly-once#sandbox"));
     Locator demo = page.locator("[id='sandbox/sink-demo']");
     assertThat(demo.locator(".CodeMirror")).isVisible();

@@ -14,12 +14,7 @@ class EngineLabOffBrowserTest extends BrowserTest {
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"390, 844, true", "1280, 800, false"})
   void the_sink_demo_says_how_to_turn_the_engine_lab_on(int width, int height, boolean mobile) {
-    context.close();
-    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(width, height).setIsMobile(mobile));
-    page = context.newPage();
-    page.onConsoleMessage(msg -> {
-      if ("error".equals(msg.type())) consoleErrors.add(msg.text());
-    });
+    reopen(new Browser.NewContextOptions().setViewportSize(width, height).setIsMobile(mobile));
     page.navigate(url("/lessons/exactly-once#sandbox"));
     Locator real = page.locator("[id='sandbox/sink-demo'] [data-real-run]");
     assertThat(real.locator("[data-real-run-off]")).hasText("The engine lab is off: build it with mvn package, then"

@@ -51,13 +51,7 @@ class ScreenSizesBrowserTest extends BrowserTest {
         .setViewportSize(screen.width, screen.height).setIsMobile(screen.touch).setHasTouch(screen.touch)
         .setReducedMotion(ReducedMotion.REDUCE));
     opened.add(context);
-    Page page = context.newPage();
-    page.onConsoleMessage(msg -> {
-      if ("error".equals(msg.type())) consoleErrors.add(msg.text());
-    });
-    page.onPageError(error -> consoleErrors.add("uncaught: " + error));
-    page.onRequestFailed(request -> consoleErrors.add("request failed: " + request.url()));
-    return page;
+    return watched(context.newPage());
   }
 
   @AfterEach

@@ -131,11 +131,7 @@ class QuizBrowserTest extends BrowserTest {
   @CsvSource({"390, 844", "1280, 800"})
   void a_self_graded_question_takes_a_typed_answer_checked_against_its_key_points(int width, int height) {
     try (BrowserContext sized = browser.newContext(new Browser.NewContextOptions().setViewportSize(width, height))) {
-      Page p = sized.newPage();
-      p.onConsoleMessage(msg -> {
-        if ("error".equals(msg.type())) consoleErrors.add(msg.text());
-      });
-      p.onPageError(error -> consoleErrors.add("uncaught: " + error));
+      Page p = watched(sized.newPage());
       p.navigate(url("/lessons/exactly-once/quiz"));
       p.locator("#quiz-length").fill("1");
       p.locator("#quiz-topic").selectOption("Interview Q&A");

@@ -26,11 +26,7 @@ class AnswerBoxBrowserTest extends BrowserTest {
   @CsvSource({"390, 844", "1280, 800"})
   void a_typed_answer_shows_points_made_and_missed_then_the_rating_is_recorded(int width, int height) {
     try (BrowserContext sized = browser.newContext(new Browser.NewContextOptions().setViewportSize(width, height))) {
-      Page p = sized.newPage();
-      p.onConsoleMessage(msg -> {
-        if ("error".equals(msg.type())) consoleErrors.add(msg.text());
-      });
-      p.onPageError(error -> consoleErrors.add("uncaught: " + error));
+      Page p = watched(sized.newPage());
       p.navigate(url(LESSON + "#qa/L5"));
       Locator item = p.locator("[id='qa/L5']");
       Locator details = item.locator(":scope > details");

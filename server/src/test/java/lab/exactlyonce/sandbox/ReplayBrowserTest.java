@@ -328,12 +328,7 @@ class ReplayBrowserTest extends SandboxTabTest {
 
   @Test
   void on_a_phone_the_timeline_scrolls_sideways_inside_itself() {
-    context.close();
-    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true));
-    page = context.newPage();
-    page.onConsoleMessage(msg -> {
-      if ("error".equals(msg.type())) consoleErrors.add(msg.text());
-    });
+    reopen(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true));
     Locator demo = runSinkDemo();
     Locator drawing = demo.locator("[data-timeline-drawing]");
     assertTrue((Boolean) drawing.evaluate("d => d.scrollWidth > d.clientWidth"), "the drawing scrolls");

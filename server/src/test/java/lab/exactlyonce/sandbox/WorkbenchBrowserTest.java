@@ -44,14 +44,7 @@ class WorkbenchBrowserTest extends SandboxTabTest {
   void use(Screen screen) {
     dialogs.clear();
     acceptDialogs = true;
-    context.close();
-    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(screen.width, screen.height)
-        .setIsMobile(screen.mobile));
-    page = context.newPage();
-    page.onConsoleMessage(msg -> {
-      if ("error".equals(msg.type())) consoleErrors.add(msg.text());
-    });
-    page.onPageError(error -> consoleErrors.add("uncaught: " + error));
+    reopen(new Browser.NewContextOptions().setViewportSize(screen.width, screen.height).setIsMobile(screen.mobile));
     page.onDialog(dialog -> {
       dialogs.add(dialog.message());
       if (acceptDialogs) dialog.accept();

@@ -1,7 +1,6 @@
 package lab.exactlyonce.share;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Route;
@@ -36,13 +35,7 @@ class ShareBrowserTest extends BrowserTest {
 
   /** A page in a context of its own whose console errors fail the test, like the base class's page. */
   private Page freshPage(String device) {
-    BrowserContext fresh = browser.newContext(screen(device));
-    Page other = fresh.newPage();
-    other.onConsoleMessage(msg -> {
-      if ("error".equals(msg.type())) consoleErrors.add(msg.text());
-    });
-    other.onPageError(error -> consoleErrors.add("uncaught: " + error));
-    return other;
+    return watched(browser.newContext(screen(device)).newPage());
   }
 
   private static Locator sinkDemo(Page on) {
