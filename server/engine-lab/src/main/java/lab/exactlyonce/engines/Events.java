@@ -31,6 +31,18 @@ final class Events {
     list.add(event);
   }
 
+  /**
+   * A scenario's answer as the app reads it: what each reader saw (by reader name), the events so far, and the
+   * errors the engines raised.
+   */
+  synchronized Map<String, Object> result(Map<String, Object> readers, List<Map<String, Object>> errors) {
+    var answer = new LinkedHashMap<String, Object>();
+    answer.put("readers", readers);
+    answer.put("events", all());
+    answer.put("errors", errors);
+    return answer;
+  }
+
   /** A trace step: {@code type} and then name-value pairs. */
   static Map<String, Object> step(String type, Object... fields) {
     var step = new LinkedHashMap<String, Object>();

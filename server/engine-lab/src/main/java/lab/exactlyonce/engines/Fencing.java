@@ -65,11 +65,7 @@ final class Fencing {
     var readers = new LinkedHashMap<String, Object>();
     readers.put("read_committed", topics.read(topic, "read_committed", "fencing"));
     readers.put("read_uncommitted", topics.read(topic, "read_uncommitted", "fencing"));
-    var answer = new LinkedHashMap<String, Object>();
-    answer.put("readers", readers);
-    answer.put("events", events.all());
-    answer.put("errors", errors);
-    return answer;
+    return events.result(readers, errors);
   }
 
   static Map<String, Object> error(Throwable e) {

@@ -88,11 +88,7 @@ final class SeedCrash {
     readers.put("read_committed", topics.read(exactlyOnce, "read_committed", "billing"));
     readers.put("read_uncommitted", topics.read(exactlyOnce, "read_uncommitted", "billing"));
     readers.put("at_least_once", topics.read(atLeastOnce, "read_uncommitted", "billing-alo"));
-    var answer = new LinkedHashMap<String, Object>();
-    answer.put("readers", readers);
-    answer.put("events", events.all());
-    answer.put("errors", List.of());
-    return answer;
+    return events.result(readers, List.of());
   }
 
   private void firstAttempt(Gate.Crash mode) throws Exception {

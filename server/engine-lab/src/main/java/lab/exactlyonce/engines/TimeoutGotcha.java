@@ -61,11 +61,7 @@ final class TimeoutGotcha {
     phase.accept("reading-topics");
     var readers = new LinkedHashMap<String, Object>();
     readers.put("read_committed", topics.read(fixed, "read_committed", "billing (fixed timeout)"));
-    var answer = new LinkedHashMap<String, Object>();
-    answer.put("readers", readers);
-    answer.put("events", events.all());
-    answer.put("errors", errors);
-    return answer;
+    return events.result(readers, errors);
   }
 
   private static List<String> orders() {
