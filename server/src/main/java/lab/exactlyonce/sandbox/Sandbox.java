@@ -225,7 +225,7 @@ public final class Sandbox implements CodeRunner, AutoCloseable {
           worker);
       worker.kill();
       finish(job, worker, new RunResult(Outcome.TIMEOUT, "", "Timed out: the run was stopped after "
-          + seconds(hardLimit) + " s (the limit is " + seconds(settings.limits().wallMillis()) + " s); a single long "
+          + seconds(hardLimit) + " s (the limit is " + seconds(settings.limits().cpuMillis()) + " s of computing); a single long "
           + "library call cannot be interrupted, so its worker was replaced.", List.of(), elapsedSince(job.dispatchNanos)), false);
     }, hardLimit, TimeUnit.MILLISECONDS);
     answer.whenComplete((response, error) -> {

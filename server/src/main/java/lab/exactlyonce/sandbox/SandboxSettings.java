@@ -108,7 +108,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
     var table = new LinkedHashMap<String, String>();
     for (String flag : List.of("--sandbox-workers", "--sandbox-worker-heap", "--sandbox-worker-stack",
         "--sandbox-worker-jvm-flags",
-        "--sandbox-wall-ms", "--sandbox-tick-budget", "--sandbox-max-alloc-bytes", "--sandbox-max-output-bytes",
+        "--sandbox-cpu-ms", "--sandbox-tick-budget", "--sandbox-max-alloc-bytes", "--sandbox-max-output-bytes",
         "--sandbox-max-source-bytes", "--sandbox-compile-ms", "--sandbox-kill-grace-ms", "--sandbox-queue",
         "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-heavy-nice", "--sandbox-queue-wait-ms",
         "--sandbox-confinement", "--sandbox-max-trace-events", "--sandbox-max-trace-bytes",
@@ -126,7 +126,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
   public static SandboxSettings from(Function<String, Optional<String>> option) {
     SandboxLimits base = SandboxLimits.defaults();
     SandboxLimits limits = new SandboxLimits(
-        number(option, "--sandbox-wall-ms", base.wallMillis()),
+        number(option, "--sandbox-cpu-ms", base.cpuMillis()),
         number(option, "--sandbox-tick-budget", base.tickBudget()),
         number(option, "--sandbox-max-alloc-bytes", base.maxAllocatedBytes()),
         Math.toIntExact(number(option, "--sandbox-max-output-bytes", base.maxOutputBytes())),
@@ -186,7 +186,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, false);
   }
 
-  /** When the server gives up on a run and kills its worker: the run's wall limit plus the grace. */
+  /** When the server gives up on a run and kills its worker: the run's wall-clock limit plus the grace. */
   public long hardLimitMillis() {
     return limits.wallMillis() + killGraceMillis;
   }

@@ -47,7 +47,7 @@ public final class FakeWorkerMain {
         if (command.startsWith("print ")) stdout.append(command.substring(6)).append('\n');
         else if (command.startsWith("sleep ")) Thread.sleep(Long.parseLong(command.substring(6).trim()));
         else if (command.equals("loop")) {
-          while (System.nanoTime() - start < request.limits().wallMillis() * 1_000_000) Thread.onSpinWait();
+          while (System.nanoTime() - start < request.limits().cpuMillis() * 1_000_000) Thread.onSpinWait();
           outcome = Outcome.TIMEOUT;
           break;
         } else if (command.equals("hang")) Thread.sleep(Long.MAX_VALUE);

@@ -17,23 +17,24 @@ class SandboxSettingsTest {
     SandboxSettings s = SandboxSettings.defaults();
     assertEquals(3, s.workers());
     assertEquals("256m", s.workerHeap());
-    assertEquals(2_000, s.limits().wallMillis());
+    assertEquals(2_000, s.limits().cpuMillis());
     assertEquals(64 * 1024, s.limits().maxOutputBytes());
     assertEquals(64 * 1024, s.limits().maxSourceBytes());
-    assertEquals(3_500, s.hardLimitMillis());
+    assertEquals(6_000, s.limits().wallMillis());
+    assertEquals(7_500, s.hardLimitMillis());
     assertEquals(SandboxSettings.Confinement.AUTO, s.confinement());
   }
 
   @Test
   void flags_win_over_environment_variables() {
-    Config config = Config.from(new String[] {"--sandbox-workers", "4", "--sandbox-wall-ms", "3000",
+    Config config = Config.from(new String[] {"--sandbox-workers", "4", "--sandbox-cpu-ms", "3000",
             "--sandbox-confinement", "none", "--sandbox-worker-jvm-flags", "-XX:TieredStopAtLevel=1 -Xshare:auto"},
         Map.of("SANDBOX_WORKERS", "7", "SANDBOX_WORKER_HEAP", "128m", "SANDBOX_PER_CLIENT", "5"));
     SandboxSettings s = config.sandbox();
     assertEquals(4, s.workers());
     assertEquals("128m", s.workerHeap());
     assertEquals(5, s.perClientCap());
-    assertEquals(3_000, s.limits().wallMillis());
+    assertEquals(3_000, s.limits().cpuMillis());
     assertEquals(SandboxSettings.Confinement.NONE, s.confinement());
     assertEquals(List.of("-XX:TieredStopAtLevel=1", "-Xshare:auto"), s.workerJvmFlags());
   }

@@ -2,9 +2,11 @@ package lab.exactlyonce.sandbox.engine;
 
 import com.sun.management.ThreadMXBean;
 
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The spendable budgets of one run, owned by its {@link RunThread}. Only that thread touches the counters; the
@@ -13,7 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class RunBudget {
   /**
-   * Wall clock and allocation are sampled every so many ticks: at first every 16, doubling up to 1024 while the
+   * CPU time, wall clock and allocation are sampled every so many ticks: at first every 16, doubling up to 1024 while the
    * run allocates little, shrinking (down to every tick) when the allocation rate would overrun the budget before
    * the next sample, or accelerates (a string that doubles in every iteration, say).
    */
@@ -23,12 +25,20 @@ final class RunBudget {
   private static final int MAX_SEVERE = 8;
   private static final ThreadMXBean THREADS =
       (ThreadMXBean) ManagementFactory.getThreadMXBean();
+  private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
 
   /** The ways a run goes over budget, each with its message. */
-  enum Kind { STEPS, WALL_TIME, MEMORY, OUT_OF_MEMORY, OUTPUT }
+  enum Kind { STEPS, CPU_TIME, WALL_TIME, MEMORY, OUT_OF_MEMORY, OUTPUT }
 
   private final SandboxLimits limits;
   private final long deadlineNanos;
+  private final long cpuBudgetNanos;
+  private long cpuBase;
+  /**
+   * The first moment the run could have computed its CPU budget: reading a thread's CPU time is a system call,
+   * and one thread cannot compute faster than the clock runs, so it is read only from then on.
+   */
+  private long cpuCheckAt;
   /** The kind of a sticky error that had to be made without the learner's frames; null once it has them. */
   private Kind untraced;
   private final String[] messages = new String[Kind.values().length];
@@ -43,18 +53,24 @@ final class RunBudget {
   /** Allocated bytes at the last sample plus array bytes charged since then. */
   private long allocatedEstimate;
   private volatile BudgetExceeded exceeded;
-  private volatile boolean stopRequested;
+  /** Why the waiting side stopped the run (its CPU time or its clock time ran out); null while it has not. */
+  private volatile Kind stopRequested;
   /** The first JVM errors the learner's handlers caught (stack overflow, out of memory, failed linkage). */
   private final List<Throwable> severe = new CopyOnWriteArrayList<>();
 
+  /** The budgets of {@code limits}; the run ends on the clock at {@code deadlineNanos} whatever it computed. */
   RunBudget(SandboxLimits limits, long deadlineNanos) {
     this.limits = limits;
     this.deadlineNanos = deadlineNanos;
+    this.cpuBudgetNanos = TimeUnit.MILLISECONDS.toNanos(limits.cpuMillis());
+    this.cpuCheckAt = deadlineNanos;
     this.nextCheck = Math.min(FIRST_INTERVAL, limits.tickBudget() + 1);
     messages[Kind.STEPS.ordinal()] = "stopped after " + limits.tickBudget()
         + " steps (loop iterations and calls): is there an endless loop or endless recursion?";
+    messages[Kind.CPU_TIME.ordinal()] = "stopped after " + limits.cpuMillis()
+        + " ms of computing: is there an endless loop or a very long computation?";
     messages[Kind.WALL_TIME.ordinal()] = "stopped after " + limits.wallMillis()
-        + " ms: is there an endless loop or a very long computation?";
+        + " ms: the server is too busy to finish this run now; try again in a moment";
     messages[Kind.MEMORY.ordinal()] = "stopped: the program allocated more than "
         + limits.maxAllocatedBytes() / (1024 * 1024) + " MB";
     messages[Kind.OUT_OF_MEMORY.ordinal()] = "stopped: the program ran out of memory";
@@ -83,18 +99,27 @@ final class RunBudget {
   /** Called by the run thread before the learner's code starts. */
   void start() {
     allocationBase = THREADS.getCurrentThreadAllocatedBytes();
+    cpuBase = spentNanos(THREADS.getCurrentThreadCpuTime());
+    cpuCheckAt = System.nanoTime() + cpuBudgetNanos;
   }
 
   void tick() {
     BudgetExceeded e = exceeded;
     if (e != null) throw sticky(e);
-    if (stopRequested) throw exceed(Kind.WALL_TIME);
+    Kind stop = stopRequested;
+    if (stop != null) throw exceed(stop);
     if (++ticks >= nextCheck) check();
   }
 
   private void check() {
     if (ticks > limits.tickBudget()) throw exceed(Kind.STEPS);
-    if (System.nanoTime() - deadlineNanos > 0) throw exceed(Kind.WALL_TIME);
+    long now = System.nanoTime();
+    if (now - cpuCheckAt >= 0) {
+      long cpuLeft = cpuBudgetNanos - (spentNanos(THREADS.getCurrentThreadCpuTime()) - cpuBase);
+      if (cpuLeft < 0) throw exceed(Kind.CPU_TIME);
+      cpuCheckAt = now + cpuLeft;
+    }
+    if (now - deadlineNanos > 0) throw exceed(Kind.WALL_TIME);
     long allocated = allocatedSinceStart();
     allocatedEstimate = allocated;
     if (allocated > limits.maxAllocatedBytes()) throw exceed(Kind.MEMORY);
@@ -135,7 +160,8 @@ final class RunBudget {
     if ((t instanceof VirtualMachineError || t instanceof LinkageError) && severe.size() < MAX_SEVERE) severe.add(t);
     BudgetExceeded e = exceeded;
     if (e != null) throw sticky(e);
-    if (stopRequested) throw exceed(Kind.WALL_TIME);
+    Kind stop = stopRequested;
+    if (stop != null) throw exceed(stop);
     if (t instanceof BudgetExceeded) throw (BudgetExceeded) t;
     if (t instanceof OutOfMemoryError) throw exceed(Kind.OUT_OF_MEMORY);
   }
@@ -146,9 +172,38 @@ final class RunBudget {
     throw exceed(Kind.OUTPUT);
   }
 
-  /** From the waiting thread: the run is over its wall time; its next step throws. */
-  void stop() {
-    stopRequested = true;
+  /**
+   * On the waiting side: waits for {@code runner} to end by itself, or until it has computed its CPU time or reached
+   * the clock deadline, each plus {@code graceMillis} (the run's own checks stop it at the limit; past the grace it
+   * is stuck in a library call). Answers which of the two was spent, or null when the run ended. One thread cannot
+   * compute faster than the clock runs, so each wait lasts at least the CPU time the run has left.
+   */
+  Kind awaitEnd(Thread runner, long graceMillis) throws InterruptedException {
+    long grace = TimeUnit.MILLISECONDS.toNanos(graceMillis);
+    long base = spentNanos(0);   // the run's own base is the run thread's; this one is called as it starts
+    while (true) {
+      long cpuLeft = cpuBudgetNanos + grace - (spentNanos(THREADS.getThreadCpuTime(runner.getId())) - base);
+      long wallLeft = deadlineNanos + grace - System.nanoTime();
+      if (cpuLeft <= 0) return Kind.CPU_TIME;
+      if (wallLeft <= 0) return Kind.WALL_TIME;
+      runner.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(Math.min(cpuLeft, wallLeft))));
+      if (!runner.isAlive()) return null;
+    }
+  }
+
+  /**
+   * A thread's CPU time plus the time the JVM has spent collecting garbage: a worker serves one run at a time, so
+   * every collection is the run's doing, and a run that keeps the collector busy is charged for it.
+   */
+  private static long spentNanos(long threadCpuNanos) {
+    long gcMillis = 0;
+    for (GarbageCollectorMXBean gc : COLLECTORS) gcMillis += Math.max(0, gc.getCollectionTime());
+    return Math.max(0, threadCpuNanos) + TimeUnit.MILLISECONDS.toNanos(gcMillis);
+  }
+
+  /** From the waiting thread: the run is over its CPU or clock time; its next step throws. */
+  void stop(Kind why) {
+    stopRequested = why;
   }
 
   /** The JVM errors the learner's own handlers caught, so the worker can tell whether they damaged it. */
@@ -159,7 +214,8 @@ final class RunBudget {
   /** The error this run was stopped with, or null. */
   BudgetExceeded exceeded() {
     BudgetExceeded e = exceeded;
-    if (e == null && stopRequested) return withoutTrace[Kind.WALL_TIME.ordinal()];
+    Kind stop = stopRequested;
+    if (e == null && stop != null) return withoutTrace[stop.ordinal()];
     return e;
   }
 

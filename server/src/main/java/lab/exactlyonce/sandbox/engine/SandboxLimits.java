@@ -3,8 +3,10 @@ package lab.exactlyonce.sandbox.engine;
 /**
  * The budgets of one run, all in one value, sent to the worker with every request.
  *
- * @param wallMillis wall-clock time for the run (compilation has its own limit, so a run ends within
- *     compileMillis + wallMillis plus a grace of a few hundred milliseconds)
+ * @param cpuMillis time the run's thread may spend computing (its CPU time, so that a host busy with other runs, the
+ *     JIT or the collector does not turn a correct run into a timeout); a run also ends after
+ *     {@link #wallMillis()} of wall-clock time, whatever it computed. Compilation has its own limit, so a run ends
+ *     within compileMillis + wallMillis() plus a grace of a few hundred milliseconds
  * @param tickBudget loop back-edges plus method entries the learner's code may execute
  * @param maxAllocatedBytes bytes the run's thread may allocate (counted as allocated, not as still live: what a run
  *     can keep live at once is also bounded by the worker's heap, see {@code cacheBytes})
@@ -20,7 +22,7 @@ package lab.exactlyonce.sandbox.engine;
  *     entries, so that what earlier runs compiled never takes more than this from the heap a later run gets; a worker
  *     applies the value of the request it is serving
  */
-public record SandboxLimits(long wallMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes,
+public record SandboxLimits(long cpuMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes,
                             int maxSourceBytes, long compileMillis, int maxTraceEvents, int maxTraceBytes,
                             int maxDiagnostics, long cacheBytes) {
   public static final int DEFAULT_MAX_TRACE_EVENTS = 5_000;
@@ -29,7 +31,7 @@ public record SandboxLimits(long wallMillis, long tickBudget, long maxAllocatedB
   public static final long DEFAULT_CACHE_BYTES = 8L * 1024 * 1024;
 
   public SandboxLimits {
-    positive("wallMillis", wallMillis);
+    positive("cpuMillis", cpuMillis);
     positive("tickBudget", tickBudget);
     positive("maxAllocatedBytes", maxAllocatedBytes);
     positive("maxOutputBytes", maxOutputBytes);
@@ -42,10 +44,22 @@ public record SandboxLimits(long wallMillis, long tickBudget, long maxAllocatedB
   }
 
   /** The run budgets with the default caps on answers and cache. */
-  public SandboxLimits(long wallMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes, int maxSourceBytes,
+  public SandboxLimits(long cpuMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes, int maxSourceBytes,
                        long compileMillis) {
-    this(wallMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
+    this(cpuMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
         DEFAULT_MAX_TRACE_EVENTS, DEFAULT_MAX_TRACE_BYTES, DEFAULT_MAX_DIAGNOSTICS, DEFAULT_CACHE_BYTES);
+  }
+
+  /**
+   * How many times its CPU time a run may take on the clock: a learner's code cannot sleep or wait (the allowlist
+   * refuses both), so only a busy host makes a run's clock time outrun its CPU time, and three times is a host
+   * running about three times as many threads as it has cores.
+   */
+  public static final int BUSY_HOST_FACTOR = 3;
+
+  /** Wall-clock time after which a run ends even if it has not spent {@link #cpuMillis()}. */
+  public long wallMillis() {
+    return cpuMillis * BUSY_HOST_FACTOR;
   }
 
   private static void positive(String name, long value) {
@@ -58,13 +72,13 @@ public record SandboxLimits(long wallMillis, long tickBudget, long maxAllocatedB
 
   /** These limits with other caps on what an answer carries. */
   public SandboxLimits withAnswerCaps(int traceEvents, int traceBytes, int diagnostics) {
-    return new SandboxLimits(wallMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
+    return new SandboxLimits(cpuMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
         traceEvents, traceBytes, diagnostics, cacheBytes);
   }
 
   /** These limits with another compile cache budget. */
   public SandboxLimits withCacheBytes(long bytes) {
-    return new SandboxLimits(wallMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
+    return new SandboxLimits(cpuMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
         maxTraceEvents, maxTraceBytes, maxDiagnostics, bytes);
   }
 }

@@ -294,15 +294,14 @@ public final class SnippetRunner {
     }
     RunThread thread = new RunThread(call, budget, output, loader);
     thread.start();
-    long waitMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())) + GRACE_MILLIS;
-    thread.join(waitMillis);
+    RunBudget.Kind spent = budget.awaitEnd(thread, GRACE_MILLIS);
     StackTraceElement[] stuckAt = null;
     if (thread.isAlive()) {
       stuckAt = thread.getStackTrace();
-      budget.stop();
+      budget.stop(spent);
       thread.join(GRACE_MILLIS);
       if (thread.isAlive()) {
-        retire("a snippet is stuck in a library call past its wall time, at "
+        retire("a snippet is stuck in a library call past its time limit, at "
             + (stuckAt.length > 0 ? stuckAt[0] : "no frames"));
         stopHard(thread);
       }

@@ -27,7 +27,7 @@ import java.util.List;
  *       initialise lazily, then compiles and runs a small snippet a few times), then writes exactly one line
  *       {@code {"ready":true}} to standard output. If the warm-up fails it exits with status 2 instead.</li>
  *   <li>Then it reads one {@link WorkerRequest} per line from standard input,
- *       {@code {"id":1,"source":"...","limits":{"wallMillis":2000,...}}} ({@code limits} may be null or absent:
+ *       {@code {"id":1,"source":"...","limits":{"cpuMillis":2000,...}}} ({@code limits} may be null or absent:
  *       {@link SandboxLimits#defaults()}), and answers each with one {@link WorkerResponse} line,
  *       {@code {"id":1,"result":{"status":"ok","stdout":"...","stderr":"","diagnostics":[],"elapsedMs":4}}},
  *       flushed, before reading the next request. A line it cannot parse is answered with id -1 (or the id it

@@ -119,7 +119,7 @@ class HostileSnippetTest {
                 "static int n; static void spin() { while (true) { n++; } }"), Outcome.TIMEOUT, STEPS, 6),
         arguments("recursion that catches its own StackOverflowError",
             program("f(0);", "static void f(int n) { try { f(n + 1); } catch (Throwable t) { f(n + 1); } }"),
-            Outcome.TIMEOUT, "stopped after 3000 ms: is there an endless loop or a very long computation?", 6),
+            Outcome.TIMEOUT, "stopped after 3000 ms of computing: is there an endless loop or a very long computation?", 6),
         arguments("exception whose message loops", main(
             "throw new RuntimeException() { public String getMessage() { int n = 0; while (true) { n++; } } };"),
             Outcome.TIMEOUT, STEPS, 4),
@@ -206,7 +206,7 @@ class HostileSnippetTest {
         main("System.out.println(java.math.BigInteger.ONE.shiftLeft(40000000).toString().length());"), limits);
 
     assertEquals(Outcome.TIMEOUT, result.status(), result::toString);
-    assertEquals("stopped after 1000 ms: is there an endless loop or a very long computation?",
+    assertEquals("stopped after 1000 ms of computing: is there an endless loop or a very long computation?",
         result.diagnostics().get(0).message());
     assertFalse(runner.healthy());
   }
