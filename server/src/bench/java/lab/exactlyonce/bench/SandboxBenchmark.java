@@ -111,7 +111,7 @@ public final class SandboxBenchmark {
     var s = config.sandbox();
     System.out.println();
     System.out.printf(Locale.ROOT, "Sandbox benchmark: %d cores, load average %.1f at the end; %d workers (-Xmx%s%s), "
-            + "wall limit %d ms%n%n", Runtime.getRuntime().availableProcessors(),
+            + "CPU limit %d ms%n%n", Runtime.getRuntime().availableProcessors(),
         ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), s.workers(), s.workerHeap(),
         s.workerJvmFlags().isEmpty() ? "" : " " + String.join(" ", s.workerJvmFlags()), s.limits().cpuMillis());
     System.out.println("| Scenario | runs | errors | p50 ms | p99 ms | runs/s |");
