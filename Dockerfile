@@ -7,6 +7,8 @@
 #     --cap-drop ALL --security-opt no-new-privileges \
 #     --security-opt seccomp=docs/docker/seccomp-sandbox.json --security-opt systempaths=unconfined \
 #     --pids-limit 2048 --memory 2g exactly-once-lab --sandbox-confinement hardened
+# The engine lab (real Kafka + Flink runs from the Sandbox tab) is in the image but off; it needs about 400 MB more:
+#   docker run --rm -p 7070:7070 --read-only --tmpfs /tmp -v eolab-data:/data -e ENGINE_LAB=on exactly-once-lab
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY pom.xml .
@@ -28,8 +30,9 @@ RUN apt-get update \
  && chown eolab:eolab /data
 WORKDIR /app
 COPY --from=build /src/target/exactly-once-lab.jar /app/exactly-once-lab.jar
+COPY --from=build /src/target/engine-lab/exactly-once-engine-lab.jar /app/engine-lab/exactly-once-engine-lab.jar
 USER 10001:10001
-ENV PORT=7070 DATA_DIR=/data
+ENV PORT=7070 DATA_DIR=/data ENGINE_LAB_JAR=/app/engine-lab/exactly-once-engine-lab.jar
 EXPOSE 7070
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \

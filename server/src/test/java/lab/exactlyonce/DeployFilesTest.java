@@ -3,15 +3,19 @@ package lab.exactlyonce;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import lab.exactlyonce.enginelab.EngineLabSettings;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,6 +50,33 @@ class DeployFilesTest {
       }
     }
     assertAccepted("kubernetes/eolab.yaml", env);
+  }
+
+  /**
+   * The image sets only variables the app reads and copies what {@code mvn package} builds: the app's jar and the
+   * engine lab's, at the path its variable names.
+   */
+  @Test
+  void the_dockerfile_sets_variables_the_app_reads_and_copies_what_the_build_makes() throws IOException {
+    List<String> lines = Files.readAllLines(Path.of("Dockerfile"));
+    Map<String, String> env = new LinkedHashMap<>();
+    for (String line : lines) {
+      if (!line.startsWith("ENV ")) continue;
+      for (String pair : line.substring(4).trim().split("\\s+")) env.put(pair.split("=", 2)[0], pair.split("=", 2)[1]);
+    }
+    assertFalse(env.isEmpty(), "Dockerfile: no ENV found");
+    for (String name : env.keySet()) {
+      assertTrue(Config.environmentVariables().contains(name), "Dockerfile sets " + name + ", which the app does not read");
+    }
+    Map<String, String> copied = new LinkedHashMap<>();
+    for (String line : lines) {
+      String[] words = line.trim().split("\\s+");
+      if (words.length == 4 && words[0].equals("COPY") && words[1].equals("--from=build")) {
+        copied.put(words[2].replaceFirst("^/src/", ""), words[3]);
+      }
+    }
+    assertEquals(Map.of("target/exactly-once-lab.jar", "/app/exactly-once-lab.jar",
+        EngineLabSettings.DEFAULT_JAR.toString(), env.get("ENGINE_LAB_JAR")), copied);
   }
 
   private static void assertAccepted(String file, Map<String, String> env) {
