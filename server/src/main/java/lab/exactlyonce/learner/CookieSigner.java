@@ -29,7 +29,15 @@ final class CookieSigner {
   /** What a cookie value turned out to be. */
   enum Verdict { VALID, FOREIGN, INVALID }
 
-  record Checked(Verdict verdict, String learnerId) {}
+  /**
+   * @param signedByOldKey a valid cookie signed by the key before the current one: sign it again, so that the
+   *     learner keeps their id through the next rotation too
+   */
+  record Checked(Verdict verdict, String learnerId, boolean signedByOldKey) {
+    Checked(Verdict verdict, String learnerId) {
+      this(verdict, learnerId, false);
+    }
+  }
 
   static final String KEY_FILE = "learner-cookie.key";
   static final String PURPOSE = "learner-cookie";
@@ -74,7 +82,8 @@ final class CookieSigner {
       return new Checked(Verdict.INVALID, null);
     }
     boolean genuine = MessageDigest.isEqual(given, key.get().of(parts[0] + "." + parts[1]));
-    return genuine ? new Checked(Verdict.VALID, parts[0]) : new Checked(Verdict.INVALID, null);
+    if (!genuine) return new Checked(Verdict.INVALID, null);
+    return new Checked(Verdict.VALID, parts[0], !keyId(new Hmac(keys.current().secret())).equals(parts[1]));
   }
 
   private Optional<Hmac> keyNamed(String keyId) {

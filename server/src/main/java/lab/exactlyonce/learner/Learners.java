@@ -45,13 +45,18 @@ public final class Learners {
     this.clock = clock;
   }
 
-  /** The learner id in the request's cookie, if any; a tampered cookie throws 400 (and is cleared). */
+  /**
+   * The learner id in the request's cookie, if any; a tampered cookie throws 400 (and is cleared). A cookie signed
+   * by the key before the current one is signed again on this response, so a learner who comes back between two
+   * key rotations keeps their id through both.
+   */
   public Optional<String> current(Context ctx) {
     String value = ctx.cookie(COOKIE);
     if (value == null || value.isEmpty()) return Optional.empty();
     CookieSigner.Checked checked = signer.verify(value);
     switch (checked.verdict()) {
       case VALID:
+        if (checked.signedByOldKey()) setCookie(ctx, checked.learnerId());
         return Optional.of(checked.learnerId());
       case FOREIGN:
         return Optional.empty();

@@ -4,17 +4,24 @@ import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Race;
 import lab.exactlyonce.TestPostgres;
 import lab.exactlyonce.TestServer;
+import lab.exactlyonce.learner.Learners;
+import lab.exactlyonce.store.RotateKeys;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static lab.exactlyonce.classroom.Client.SECRET;
 import static lab.exactlyonce.classroom.Client.json;
 import static lab.exactlyonce.classroom.Client.newId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -61,6 +68,47 @@ class MultiNodeTest {
     assertEquals(200, answer.statusCode(), "a round pushed on A is answerable on B: " + answer.body());
     HttpResponse<String> again = kimOnA.sendAnswer(id, newId(), round, 0);
     assertEquals(409, again.statusCode(), "A knows the answer B took: " + again.body());
+  }
+
+  /**
+   * The key rotation command run against the database while both nodes serve: nobody is signed out, and within the
+   * refresh time each node signs a learner's cookie anew with the new key.
+   */
+  @Test
+  void keys_rotated_while_both_nodes_run_sign_nobody_out_and_every_node_takes_the_new_key() throws Exception {
+    Client teacher = Client.instructor(a, SECRET);
+    JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Rotation\"}"));
+    String id = room.get("id").asText();
+    Client kim = Client.student(a, room.get("code").asText(), "Kim");
+    String before = kim.cookies.get(Learners.COOKIE);
+
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = RotateKeys.run(new String[] {"--jdbc-url", db.url(), "--jdbc-user", db.user()}, db.password(),
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+    assertTrue(out.toString(StandardCharsets.UTF_8).endsWith("Running nodes sign with the new keys in 10 s, once every node has read them.\n"),
+        out.toString(StandardCharsets.UTF_8));
+
+    for (TestServer node : List.of(a, b)) {
+      assertEquals(200, teacher.on(node).get("/api/teach/classes/" + id + "/questions").statusCode(),
+          "the instructor's session still counts on " + node);
+      Client kimThere = kim.on(node);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      String now = before;
+      while (keyId(now).equals(keyId(before)) && System.nanoTime() < deadline) {
+        assertEquals(200, kimThere.get("/api/classes/" + id + "/state").statusCode(), "Kim is still Kim");
+        now = kimThere.cookies.get(Learners.COOKIE);
+        if (keyId(now).equals(keyId(before))) Thread.sleep(100);   // polling until the node's refresh
+      }
+      assertNotEquals(keyId(before), keyId(now), "the node signed Kim's cookie with the new key");
+      assertEquals(200, kimThere.on(node == a ? b : a).get("/api/classes/" + id + "/state").statusCode(),
+          "the other node accepts what this one signed with the new key");
+    }
+  }
+
+  private static String keyId(String cookie) {
+    return cookie.split("\\.")[1];
   }
 
   @Test
