@@ -26,6 +26,7 @@ import java.util.function.Consumer;
  */
 public final class ClassroomRoutes implements AutoCloseable {
   private final ClassStore store;
+  private final Presence presence;
   private final DashboardPush push;
   private final LiveFanout fanout;
   private final InstructorRoutes instructors;
@@ -43,8 +44,9 @@ public final class ClassroomRoutes implements AutoCloseable {
     this.store = new ClassStore(db);
     Classroom classroom = new Classroom(store, events, bank, lessons, clock);
     InstructorAuth auth = InstructorAuth.create(settings.instructorSecret(), dataDir, store, db, clock, announce);
-    this.push = new DashboardPush(classroom, new Dashboard(classroom, progress));
-    this.fanout = new LiveFanout(classroom, push, db.signals(LiveFanout.CHANNEL));
+    this.presence = new Presence(db, clock);
+    this.push = new DashboardPush(classroom, new Dashboard(classroom, progress), presence);
+    this.fanout = new LiveFanout(classroom, push, db.signals(LiveFanout.CHANNEL), presence);
     this.instructors = new InstructorRoutes(classroom, auth, new SignInThrottle(clock), push, fanout, streamOpened);
     this.students = new StudentRoutes(classroom, learners, push, fanout, settings, clock, streamOpened);
   }
@@ -63,5 +65,6 @@ public final class ClassroomRoutes implements AutoCloseable {
   public void close() {
     fanout.close();
     push.close();
+    presence.close();
   }
 }

@@ -31,6 +31,7 @@ final class DashboardPush implements AutoCloseable {
   private final ClassStore store;
   private final Dashboard dashboard;
   private final RoomFeed feed;
+  private final Presence presence;
   private final Set<String> liveDirty = ConcurrentHashMap.newKeySet();
   /** Classes whose roster (online status) changed: re-rendered on the next tick. */
   private final Set<String> rosterDirty = ConcurrentHashMap.newKeySet();
@@ -43,11 +44,12 @@ final class DashboardPush implements AutoCloseable {
   private final ScheduledExecutorService ticker;
   private int ticks;
 
-  DashboardPush(Classroom classroom, Dashboard dashboard) {
+  DashboardPush(Classroom classroom, Dashboard dashboard, Presence presence) {
     this.classroom = classroom;
     this.store = classroom.store();
     this.dashboard = dashboard;
-    this.feed = new RoomFeed(rosterDirty::add);
+    this.presence = presence;
+    this.feed = new RoomFeed(rosterDirty::add, presence);
     this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "classroom-dashboard");
       t.setDaemon(true);
@@ -79,6 +81,16 @@ final class DashboardPush implements AutoCloseable {
     classroom.current(room).filter(r -> r.deadline() != null && !r.revealed()).ifPresent(r -> timed.putIfAbsent(room.id(), r));
   }
 
+  /** Who is online in the class, on any node. */
+  Set<String> online(String classId) {
+    return presence.online(classId);
+  }
+
+  /** Students' streams opened or closed on another node, or a node stopped refreshing its own. */
+  void rosterChanged(String classId) {
+    rosterDirty.add(classId);
+  }
+
   /** A member joined or was removed. */
   void membersChanged(String classId) {
     rosterDirty.add(classId);
@@ -89,7 +101,7 @@ final class DashboardPush implements AutoCloseable {
   DomContent live(Room room) {
     Optional<Round> round = room.closed() ? Optional.empty() : classroom.current(room);
     List<Member> members = store.members(room.id());
-    int online = feed.online(room.id()).size();
+    int online = online(room.id()).size();
     if (round.isEmpty()) {
       return LiveViews.instructorLive(room, null, null, new int[0], Optional.empty(), members.size(), online, List.of(), Map.of());
     }
@@ -101,7 +113,7 @@ final class DashboardPush implements AutoCloseable {
 
   /** Every other panel, by the name of the event that replaces it. */
   Map<String, DomContent> panels(Room room) {
-    return dashboard.panels(room, feed.online(room.id()));
+    return dashboard.panels(room, online(room.id()));
   }
 
   @Override
@@ -120,7 +132,7 @@ final class DashboardPush implements AutoCloseable {
       for (String id : drain(rosterDirty)) {
         if (!feed.watched(id)) continue;
         store.find(id).ifPresent(room -> feed.toInstructors(id, "roster",
-            ClassroomJson.Fragment.of(dashboard.roster(room, store.members(id), feed.online(id)))));
+            ClassroomJson.Fragment.of(dashboard.roster(room, store.members(id), online(id)))));
       }
       if (ticks % FULL_EVERY != 0) return;
       Set<String> refresh = drain(panelsDirty);

@@ -265,7 +265,7 @@ final class InstructorRoutes {
   // --- helpers
 
   private ClassroomJson.RoomView roomJson(Context ctx, Room room) {
-    return ClassroomJson.room(room, joinLink(ctx, room), store.members(room.id()), feed.online(room.id()));
+    return ClassroomJson.room(room, joinLink(ctx, room), store.members(room.id()), push.online(room.id()));
   }
 
   /** The link students open (or scan) to join: on the host and scheme they reach this app by. */

@@ -11,7 +11,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,17 +37,20 @@ final class LiveFanout implements Signals.Listener, AutoCloseable {
   private final DashboardPush push;
   private final RoomFeed feed;
   private final Signals signals;
-  private final String node = UUID.randomUUID().toString();
+  private final Presence presence;
+  private final String node;
   /** Round id to class id, of the rounds this node took answers for since it last told the others. */
   private final ConcurrentHashMap<String, String> answered = new ConcurrentHashMap<>();
   private final ScheduledExecutorService ticker;
 
-  LiveFanout(Classroom classroom, DashboardPush push, Signals signals) {
+  LiveFanout(Classroom classroom, DashboardPush push, Signals signals, Presence presence) {
     this.classroom = classroom;
     this.store = classroom.store();
     this.push = push;
     this.feed = push.feed();
     this.signals = signals;
+    this.presence = presence;
+    this.node = presence.node();
     signals.listen(this);
     this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "classroom-answers-fanout");
@@ -56,6 +58,8 @@ final class LiveFanout implements Signals.Listener, AutoCloseable {
       return t;
     });
     ticker.scheduleWithFixedDelay(this::tellAnswers, ANSWERS_EVERY_MILLIS, ANSWERS_EVERY_MILLIS, TimeUnit.MILLISECONDS);
+    long heartbeat = Presence.HEARTBEAT.toMillis();
+    ticker.scheduleWithFixedDelay(this::heartbeat, heartbeat, heartbeat, TimeUnit.MILLISECONDS);
   }
 
   void pushed(Round round) {
@@ -110,8 +114,19 @@ final class LiveFanout implements Signals.Listener, AutoCloseable {
         String classId = answered.remove(round);
         if (classId != null) publish("answers", classId, round, List.of());
       }
+      for (String classId : presence.drainChanged()) publish("presence", classId, null, List.of());
     } catch (RuntimeException e) {
-      log.warn("could not tell the other nodes about answers: {}", e.getMessage());
+      log.warn("could not tell the other nodes about answers or who is online: {}", e.getMessage());
+    }
+  }
+
+  /** Keeps this node's students counted online, and lets the dashboards here see a dead node's go offline. */
+  private void heartbeat() {
+    try {
+      presence.heartbeat();
+      for (String classId : feed.watchedClasses()) push.rosterChanged(classId);
+    } catch (RuntimeException e) {
+      log.warn("could not refresh who is online: {}", e.getMessage());
     }
   }
 
@@ -160,6 +175,9 @@ final class LiveFanout implements Signals.Listener, AutoCloseable {
         push.membersChanged(id);
       }
       case "members" -> push.membersChanged(id);
+      case "presence" -> {
+        if (!node.equals(change.node())) push.rosterChanged(id); // this node's roster was marked as streams came
+      }
       case "answers" -> {
         if (node.equals(change.node())) return; // this node counted its own as they came
         classroom.forgetTally(change.arg());

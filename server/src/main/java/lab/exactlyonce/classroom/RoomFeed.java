@@ -28,10 +28,15 @@ final class RoomFeed {
   private final Map<String, Set<Student>> students = new ConcurrentHashMap<>();
   private final Map<String, Set<SseClient>> instructors = new ConcurrentHashMap<>();
   private final Consumer<String> rosterChanged;
+  private final Presence presence;
 
-  /** @param rosterChanged told the class id whenever a student stream opens or closes */
-  RoomFeed(Consumer<String> rosterChanged) {
+  /**
+   * @param rosterChanged told the class id whenever a student stream opens or closes
+   * @param presence told when a student's first stream in a class opens here and when their last one closes
+   */
+  RoomFeed(Consumer<String> rosterChanged, Presence presence) {
     this.rosterChanged = rosterChanged;
+    this.presence = presence;
   }
 
   void addStudent(String classId, String learnerId, SseClient sse) {
@@ -40,9 +45,27 @@ final class RoomFeed {
     sse.onClose(() -> {
       Set<Student> set = students.get(classId);
       if (set != null) set.remove(s);
+      if (!openHere(classId, learnerId)) tell(() -> presence.closed(classId, learnerId));
       rosterChanged.accept(classId);
     });
+    tell(() -> presence.opened(classId, learnerId));
     rosterChanged.accept(classId);
+  }
+
+  private boolean openHere(String classId, String learnerId) {
+    for (Student s : students.getOrDefault(classId, Set.of())) {
+      if (s.learnerId().equals(learnerId) && !s.sse().terminated()) return true;
+    }
+    return false;
+  }
+
+  /** Presence is what the dashboard shows, not what a student needs: a failure to store it ends no stream. */
+  private static void tell(Runnable presenceChange) {
+    try {
+      presenceChange.run();
+    } catch (RuntimeException e) {
+      log.warn("could not store who is online: {}", e.getMessage());
+    }
   }
 
   void addInstructor(String classId, SseClient sse) {
@@ -51,13 +74,6 @@ final class RoomFeed {
       Set<SseClient> set = instructors.get(classId);
       if (set != null) set.remove(sse);
     });
-  }
-
-  /** Learner ids with an open stream in the class. */
-  Set<String> online(String classId) {
-    Set<String> ids = ConcurrentHashMap.newKeySet();
-    for (Student s : students.getOrDefault(classId, Set.of())) if (!s.sse().terminated()) ids.add(s.learnerId());
-    return ids;
   }
 
   boolean watched(String classId) {

@@ -14,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -136,6 +137,36 @@ class MultiNodeTest {
     for (String nick : List.of("Ana", "Ben", "Cy")) {
       assertEquals(1, rows.stream().filter(r -> r.contains("," + nick + ",")).count(), nick + " once:\n" + csv);
     }
+  }
+
+  /** Who is online is summed over the nodes: a student streaming on B counts on the dashboard of an instructor on A. */
+  @Test
+  void a_student_streaming_on_one_node_is_online_on_the_dashboard_of_the_other_until_the_stream_ends()
+      throws Exception {
+    Client teacher = Client.instructor(a, SECRET);
+    JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Presence\"}"));
+    String id = room.get("id").asText();
+    Client.student(a, room.get("code").asText(), "Ada");
+    Client bob = Client.student(b, room.get("code").asText(), "Bob");
+    try (var dash = new ClassroomLiveTest.Stream(a, teacher, "/api/teach/classes/" + id + "/stream")) {
+      try (var stream = new ClassroomLiveTest.Stream(b, bob, "/api/classes/" + id + "/stream")) {
+        stream.next("idle", "Waiting");
+        dash.next("roster", "1 of 2 online");
+        assertEquals(List.of("Bob"), online(teacher.on(b), id), "B's view of the roster agrees");
+      }
+      // B notices the closed stream at its next heartbeat write, then tells A
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
+      while (!online(teacher, id).isEmpty() && System.nanoTime() < deadline) Thread.sleep(200);
+      assertEquals(List.of(), online(teacher, id), "Bob went offline on A's dashboard when his stream on B ended");
+    }
+  }
+
+  private static List<String> online(Client teacher, String classId) {
+    List<String> names = new ArrayList<>();
+    for (JsonNode s : json(teacher.get("/api/teach/classes/" + classId)).get("students")) {
+      if (s.get("online").asBoolean()) names.add(s.get("nickname").asText());
+    }
+    return names;
   }
 
   @Test
