@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  */
 public final class ClassroomRoutes implements AutoCloseable {
   private final ClassStore store;
-  private final Presence presence;
+  private final PresenceStore presence;
   private final DashboardPush push;
   private final LiveFanout fanout;
   private final InstructorRoutes instructors;
@@ -44,7 +44,7 @@ public final class ClassroomRoutes implements AutoCloseable {
     this.store = new ClassStore(db);
     Classroom classroom = new Classroom(store, events, bank, lessons, clock);
     InstructorAuth auth = InstructorAuth.create(settings.instructorSecret(), dataDir, store, db, clock, announce);
-    this.presence = new Presence(db, clock);
+    this.presence = new PresenceStore(db, clock);
     this.push = new DashboardPush(classroom, new Dashboard(classroom, progress), presence);
     this.fanout = new LiveFanout(classroom, push, db.signals(LiveFanout.CHANNEL), presence);
     this.instructors = new InstructorRoutes(classroom, auth, new SignInThrottle(clock), push, fanout, streamOpened);

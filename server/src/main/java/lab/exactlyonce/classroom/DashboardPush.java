@@ -31,7 +31,7 @@ final class DashboardPush implements AutoCloseable {
   private final ClassStore store;
   private final Dashboard dashboard;
   private final RoomFeed feed;
-  private final Presence presence;
+  private final PresenceStore presence;
   private final Set<String> liveDirty = ConcurrentHashMap.newKeySet();
   /** Classes whose roster (online status) changed: re-rendered on the next tick. */
   private final Set<String> rosterDirty = ConcurrentHashMap.newKeySet();
@@ -44,7 +44,7 @@ final class DashboardPush implements AutoCloseable {
   private final ScheduledExecutorService ticker;
   private int ticks;
 
-  DashboardPush(Classroom classroom, Dashboard dashboard, Presence presence) {
+  DashboardPush(Classroom classroom, Dashboard dashboard, PresenceStore presence) {
     this.classroom = classroom;
     this.store = classroom.store();
     this.dashboard = dashboard;

@@ -37,13 +37,13 @@ final class LiveFanout implements Signals.Listener, AutoCloseable {
   private final DashboardPush push;
   private final RoomFeed feed;
   private final Signals signals;
-  private final Presence presence;
+  private final PresenceStore presence;
   private final String node;
   /** Round id to class id, of the rounds this node took answers for since it last told the others. */
   private final ConcurrentHashMap<String, String> answered = new ConcurrentHashMap<>();
   private final ScheduledExecutorService ticker;
 
-  LiveFanout(Classroom classroom, DashboardPush push, Signals signals, Presence presence) {
+  LiveFanout(Classroom classroom, DashboardPush push, Signals signals, PresenceStore presence) {
     this.classroom = classroom;
     this.store = classroom.store();
     this.push = push;
@@ -58,7 +58,7 @@ final class LiveFanout implements Signals.Listener, AutoCloseable {
       return t;
     });
     ticker.scheduleWithFixedDelay(this::tellAnswers, ANSWERS_EVERY_MILLIS, ANSWERS_EVERY_MILLIS, TimeUnit.MILLISECONDS);
-    long heartbeat = Presence.HEARTBEAT.toMillis();
+    long heartbeat = PresenceStore.HEARTBEAT.toMillis();
     ticker.scheduleWithFixedDelay(this::heartbeat, heartbeat, heartbeat, TimeUnit.MILLISECONDS);
   }
 

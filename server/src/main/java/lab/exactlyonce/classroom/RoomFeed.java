@@ -28,13 +28,13 @@ final class RoomFeed {
   private final Map<String, Set<Student>> students = new ConcurrentHashMap<>();
   private final Map<String, Set<SseClient>> instructors = new ConcurrentHashMap<>();
   private final Consumer<String> rosterChanged;
-  private final Presence presence;
+  private final PresenceStore presence;
 
   /**
    * @param rosterChanged told the class id whenever a student stream opens or closes
    * @param presence told when a student's first stream in a class opens here and when their last one closes
    */
-  RoomFeed(Consumer<String> rosterChanged, Presence presence) {
+  RoomFeed(Consumer<String> rosterChanged, PresenceStore presence) {
     this.rosterChanged = rosterChanged;
     this.presence = presence;
   }
@@ -59,7 +59,7 @@ final class RoomFeed {
     return false;
   }
 
-  /** Presence is what the dashboard shows, not what a student needs: a failure to store it ends no stream. */
+  /** PresenceStore is what the dashboard shows, not what a student needs: a failure to store it ends no stream. */
   private static void tell(Runnable presenceChange) {
     try {
       presenceChange.run();

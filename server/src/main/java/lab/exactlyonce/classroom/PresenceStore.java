@@ -18,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link #HEARTBEAT}; rows not refreshed for {@link #EXPIRY} (a node that died) no longer count. Which classes'
  * presence changed here is gathered for the other nodes' dashboards ({@link #drainChanged}).
  */
-final class Presence implements AutoCloseable {
+final class PresenceStore implements AutoCloseable {
   static final Duration HEARTBEAT = Duration.ofSeconds(10);
   static final Duration EXPIRY = HEARTBEAT.multipliedBy(3);
 
@@ -27,7 +27,7 @@ final class Presence implements AutoCloseable {
   private final String node = UUID.randomUUID().toString();
   private final Set<String> changed = ConcurrentHashMap.newKeySet();
 
-  Presence(Database db, Clock clock) {
+  PresenceStore(Database db, Clock clock) {
     this.db = db;
     this.clock = clock;
   }
