@@ -35,7 +35,8 @@ export class RunWidget {
     this.timer = null;
     button.addEventListener('click', () => run());
     element.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      // CodeMirror runs on its own Ctrl/Cmd+Enter and marks the key handled: one key press is one run.
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.defaultPrevented) {
         event.preventDefault();
         run();
       }
