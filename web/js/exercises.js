@@ -74,7 +74,7 @@ class Exercise {
     const diagnostics = element.querySelector('[data-diagnostics]');
     this.widget = new RunWidget(element, {
       button: element.querySelector('[data-check]'), status: this.status, diagnostics,
-      editor: this.editor, run: () => this.run(), results: [diagnostics, this.scenarios],
+      editor: this.editor, run: () => this.run(), clear: () => this.clear(), results: [diagnostics, this.scenarios],
     });
     this.output = element.querySelector('.fix-exercise-output');
     this.stdout = element.querySelector('[data-stdout]');
@@ -107,9 +107,8 @@ class Exercise {
   async run() {
     if (this.widget.running) return;
     const body = JSON.stringify({ source: this.editor.get(), attempt: uuid() });
-    const shown = await this.widget.request(() => this.send(body), (result) => this.show(result),
+    await this.widget.request(() => this.send(body), (result) => this.show(result),
       { working: 'Checking: running your sink under every crash point\u2026' });
-    if (!shown) this.clear();   // the old verdicts must not pass for this check's
   }
 
   /** The reference solution, which the server gives once this learner has checked an attempt of their own. */
@@ -195,6 +194,7 @@ class Exercise {
   reset() {
     if (this.editor.get() !== this.starter
       && !confirm(`Discard your edits to \u201C${this.title}\u201D and go back to the starter code?`)) return;
+    this.widget.supersede();   // a check still under way must not show its verdicts over the starter
     this.editor.set(this.starter);
     this.draft.remove();
     this.clear();

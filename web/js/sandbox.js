@@ -11,6 +11,9 @@
 // a run with params applies), so the editor shows the code that runs, and that source runs again. A run with knobs
 // away from their defaults is the learner's experiment: it is not compared with the lesson's expected output. Each
 // finished run is announced as `lesson:run` {snippet, status} on document (progress.js records it).
+// The status, output and editor show the outcome of the learner's last action: a knob change, a run, a reset or a
+// restore supersedes what the widget was waiting for (run-widget.js), and the late answer of a superseded set-knobs or
+// run is ignored. Nothing waits for a superseded run to end: a reset during a slow run gets its own run at once.
 
 import { loadEditor, createEditor } from './editor.js';
 import { Timeline } from './timeline.js';
@@ -76,7 +79,7 @@ class SnippetWidget {
     });
     this.widget = new RunWidget(element, {
       button: element.querySelector('[data-run]'), status: this.status, diagnostics: this.diagnostics, editor: this.editor,
-      run: () => this.run(), results: [this.output],
+      run: () => this.run(), clear: () => this.clearResult(), results: [this.output],
     });
 
     element.querySelector('.sandbox-toolbar').hidden = false;
@@ -97,7 +100,6 @@ class SnippetWidget {
     this.timeline = new Timeline(this.title);
     element.querySelector('[data-output]').after(this.timeline.element);
     this.knobs = attachKnobs(this);
-    this.knobQueue = Promise.resolve();
     this.restoreDraft();
     this.editor.onChange(() => this.keep());
 
@@ -106,18 +108,9 @@ class SnippetWidget {
     element.querySelector('[data-share]').addEventListener('click', () => this.shareLink());
   }
 
-  async run() {
-    if (this.widget.running) {
-      this.again = true;   // a knob changed during a run: run once more when this one ends
-      return;
-    }
-    const shown = await this.widget.request(() => this.post(), (body) => this.show(body),
+  run() {
+    return this.widget.request(() => this.post(), (body) => this.show(body),
       { working: 'Running\u2026', retryWhenBusy: true });
-    if (!shown) this.clearResult();   // the old output must not pass for this run's
-    if (this.again) {
-      this.again = false;
-      this.run();
-    }
   }
 
   post() {
@@ -129,12 +122,12 @@ class SnippetWidget {
     });
   }
 
-  /** The knobs' values (valid ones): the server sets them in the editor's source, then the snippet runs. */
-  setKnobs(params) {
-    this.knobQueue = this.knobQueue.then(() => this.applyKnobs(params));
-  }
-
-  async applyKnobs(params) {
+  /**
+   * The knobs' values (valid ones, all of them): the server sets them in the editor's source, then the snippet runs.
+   * A later action supersedes this one, and then its answer is not put into the editor.
+   */
+  async setKnobs(params) {
+    const latest = this.widget.supersede();
     let response;
     let body;
     try {
@@ -145,23 +138,26 @@ class SnippetWidget {
       });
       body = await response.json().catch(() => ({}));
     } catch {
-      this.refuseKnobs('Could not reach the server. Check your connection and try again.');
+      if (latest()) this.refuseKnobs('Could not reach the server. Check your connection and try again.');
       return;
     }
+    if (!latest()) return;
     if (!response.ok) {
       this.refuseKnobs('Not run: ' + (body.error || `HTTP ${response.status}`));
       return;
     }
     this.params = params;
     this.editor.replace(body.source);   // kept as an edit (keep), like typing
-    await this.run();
+    this.run();
   }
 
   /**
    * Nothing runs and the old result goes. A value refused beside its knob (no `message`) does not scroll to the status
-   * line: knobs.js keeps that refusal in view. The server's refusal shows on the status line, brought into view.
+   * line: knobs.js keeps that refusal in view. The server's refusal shows on the status line, brought into view. A
+   * refusal is the learner's last action too: a run or knob change still under way is superseded.
    */
   refuseKnobs(message) {
+    this.widget.supersede();
     this.clearResult();
     if (message) {
       this.finish('error', message);
@@ -250,6 +246,7 @@ class SnippetWidget {
   reset() {
     const edited = this.editor.get() !== this.original || this.knobs?.isExperiment(this.params);
     if (edited && !confirm(`Discard your edits to \u201C${this.title}\u201D and go back to the starter code?`)) return;
+    this.widget.supersede();
     this.params = null;
     this.knobs?.show(this.knobs.defaults());
     this.editor.set(this.original);
@@ -316,6 +313,7 @@ class SnippetWidget {
   }
 
   restoreText(text) {
+    this.widget.supersede();
     this.editor.set(text);
     this.clearResult();
     this.element.dataset.state = 'idle';

@@ -7,6 +7,7 @@ import com.microsoft.playwright.Route;
 import com.microsoft.playwright.options.AriaRole;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.ArrayList;
@@ -99,6 +100,67 @@ class WorkbenchBrowserTest extends SandboxTabTest {
     assertThat(status(demo)).hasText(Pattern.compile("^Finished in \\d+ ms$"), SLOW);
     assertThat(demo.locator("[data-explanation]")).isVisible();
     assertTrue(editorText(demo).contains("static final int CRASH_AFTER = 4;"), editorText(demo));
+  }
+
+  /** A knob change's request that answers late, and the answer it gets: one that must not show. */
+  enum Late {
+    SET_KNOBS("/set-knobs", "{\"source\": \"// the code of a superseded knob change\\n\"}"),
+    RUN("/api/run", "{\"status\": \"ok\", \"stdout\": \"the output of a superseded run\\n\", \"elapsedMs\": 1}");
+
+    final String path;
+    final String answer;
+
+    Late(String path, String answer) {
+      this.path = path;
+      this.answer = answer;
+    }
+  }
+
+  /**
+   * The answer to a knob change's set-knobs or run is held back until the reset that followed it has been set and
+   * run; then it arrives, and the widget still shows the reset's code and outcome.
+   */
+  @ParameterizedTest
+  @CsvSource({"DESKTOP, RUN", "PHONE, RUN", "DESKTOP, SET_KNOBS", "PHONE, SET_KNOBS"})
+  void a_reset_of_the_knobs_wins_over_the_late_answer_of_the_change_before_it(Screen screen, Late late) {
+    use(screen);
+    // Counts the answers the page has read, after the code that awaited each has run (a task after its microtasks).
+    page.addInitScript("""
+        window.answersRead = 0;
+        const fetched = window.fetch;
+        window.fetch = (...args) => fetched(...args).then((response) => {
+          const json = response.json.bind(response);
+          response.json = () => json().then((body) => {
+            setTimeout(() => window.answersRead++);
+            return body;
+          });
+          return response;
+        });""");
+    Locator demo = openWidget("sink-demo");
+    demo.getByLabel("Crash after this many records").fill("5");
+    assertThat(status(demo)).hasText(Pattern.compile("experiment$"), SLOW);
+
+    List<Route> held = new ArrayList<>();
+    page.route(url -> url.endsWith(late.path), route -> {
+      if (held.isEmpty()) held.add(route);
+      else route.resume();
+    });
+    page.waitForRequest(r -> r.url().endsWith(late.path), new Page.WaitForRequestOptions().setTimeout(20_000),
+        () -> demo.getByLabel("Crash at the next checkpoint, after its pre-commit but before its commit").check());
+    page.waitForResponse(r -> r.url().endsWith("/api/run"), new Page.WaitForResponseOptions().setTimeout(20_000),
+        () -> demo.locator("[data-knobs-reset]").click());
+    assertThat(status(demo)).hasText(Pattern.compile("^Finished in \\d+ ms$"), SLOW);
+
+    int read = ((Number) page.evaluate("() => window.answersRead")).intValue();
+    held.get(0).fulfill(new Route.FulfillOptions().setContentType("application/json").setBody(late.answer));
+    page.waitForFunction("read => window.answersRead > read", read, new Page.WaitForFunctionOptions().setTimeout(20_000));
+    assertThat(status(demo)).hasText(Pattern.compile("^Finished in \\d+ ms$"));
+    assertThat(demo).hasAttribute("data-state", "ok");
+    assertThat(demo.locator("[data-explanation]")).isVisible();
+    assertThat(demo.locator("[data-stdout]")).not().containsText("superseded");
+    String code = editorText(demo);
+    assertTrue(code.contains("static final int CRASH_AFTER = 4;")
+        && code.contains("static final boolean CRASH_BEFORE_COMMIT = false;"), code);
   }
 
   @ParameterizedTest
