@@ -163,6 +163,11 @@ public final class TestServer implements AutoCloseable {
     return sendAsIs(built);
   }
 
+  /** The port the app serves on (127.0.0.1). */
+  public int port() {
+    return port;
+  }
+
   /** This server's origin, as a browser on one of its pages would send it. */
   public String origin() {
     return "http://127.0.0.1:" + port;

@@ -2,13 +2,17 @@ package lab.exactlyonce.bench;
 
 import lab.exactlyonce.App;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestServer;
 
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -29,8 +33,15 @@ import java.util.Set;
  */
 public final class ClassroomLoad {
   /** What to run. */
+  /**
+   * @param nodes app nodes to start, as processes on one PostgreSQL database ({@code jdbcUrl}), behind a
+   *     {@link FailoverProxy}; 1 runs the app in this process on embedded H2
+   * @param killAfter the question (1 = the first timed one) right after whose push the last node is killed with
+   *     SIGKILL, its students reconnecting through the proxy to the others; 0 kills none
+   */
   public record Options(int students, Optional<String> url, Optional<String> instructorSecret, int questions,
-                        long pauseMillis, double duplicateShare, String lesson, int warmup) {
+                        long pauseMillis, double duplicateShare, String lesson, int warmup, int nodes,
+                        Optional<String> jdbcUrl, int killAfter) {
     public Options {
       if (students < 1 || students > 60_000) throw new IllegalArgumentException("--students must be 1..60000, got " + students);
       if (warmup < 0) throw new IllegalArgumentException("--warmup must be 0 or more, got " + warmup);
@@ -38,16 +49,32 @@ public final class ClassroomLoad {
       if (duplicateShare < 0 || duplicateShare > 1) {
         throw new IllegalArgumentException("--duplicates must be between 0 and 1, got " + duplicateShare);
       }
+      if (nodes < 1 || nodes > 8) throw new IllegalArgumentException("--nodes must be 1..8, got " + nodes);
+      if (nodes > 1 && jdbcUrl.isEmpty()) {
+        throw new IllegalArgumentException("--nodes " + nodes + " needs --jdbc-url (a PostgreSQL database they share)");
+      }
+      if (nodes > 1 && url.isPresent()) throw new IllegalArgumentException("--nodes starts its own nodes: drop --url");
+      if (killAfter < 0 || killAfter > questions) {
+        throw new IllegalArgumentException("--kill-after must be 0 (none) to " + questions + ", got " + killAfter);
+      }
+      if (killAfter > 0 && nodes < 2) throw new IllegalArgumentException("--kill-after needs --nodes 2 or more");
     }
 
     public static Options defaults(int students) {
-      return new Options(students, Optional.empty(), Optional.empty(), 10, 500, 0.1, "exactly-once", 1);
+      return new Options(students, Optional.empty(), Optional.empty(), 10, 500, 0.1, "exactly-once", 1, 1,
+          Optional.empty(), 0);
+    }
+
+    /** These options on {@code count} nodes sharing {@code jdbcUrl}, the last killed after question {@code kill}. */
+    public Options onNodes(int count, String jdbcUrl, int kill) {
+      return new Options(students, url, instructorSecret, questions, pauseMillis, duplicateShare, lesson, warmup, count,
+          Optional.of(jdbcUrl), kill);
     }
 
     static Options parse(String[] args, Map<String, String> env) {
       Map<String, String> flags = new HashMap<>();
       Set<String> known = Set.of("--students", "--url", "--instructor-secret", "--questions", "--pause-ms",
-          "--duplicates", "--lesson", "--warmup");
+          "--duplicates", "--lesson", "--warmup", "--nodes", "--jdbc-url", "--kill-after");
       for (int i = 0; i < args.length; i++) {
         if (!known.contains(args[i])) {
           throw new IllegalArgumentException("unknown option '" + args[i] + "'; known: " + String.join(", ", known));
@@ -62,7 +89,10 @@ public final class ClassroomLoad {
           Long.parseLong(flags.getOrDefault("--pause-ms", String.valueOf(d.pauseMillis()))),
           Double.parseDouble(flags.getOrDefault("--duplicates", String.valueOf(d.duplicateShare()))),
           flags.getOrDefault("--lesson", d.lesson()),
-          Integer.parseInt(flags.getOrDefault("--warmup", String.valueOf(d.warmup()))));
+          Integer.parseInt(flags.getOrDefault("--warmup", String.valueOf(d.warmup()))),
+          Integer.parseInt(flags.getOrDefault("--nodes", "1")),
+          Optional.ofNullable(flags.getOrDefault("--jdbc-url", env.get("JDBC_URL"))),
+          Integer.parseInt(flags.getOrDefault("--kill-after", "0")));
     }
   }
 
@@ -111,6 +141,7 @@ public final class ClassroomLoad {
 
   /** Runs the whole scenario; progress lines go to {@code log}. */
   public static Result run(Options options, PrintStream log) throws Exception {
+    if (options.nodes() > 1) return onNodes(options, System.getenv(), log);
     App app = null;
     String secret;
     String base;
@@ -127,9 +158,47 @@ public final class ClassroomLoad {
       log.println("started the app at " + base + " (data in " + data + ")");
     }
     try {
-      return new ClassroomRun(options, base, secret, log).execute();
+      return new ClassroomRun(options, base, secret, log, question -> { }).execute();
     } finally {
       if (app != null) app.stop();
+    }
+  }
+
+  /**
+   * The scenario on {@code options.nodes()} app processes sharing one PostgreSQL database ({@code JDBC_USER} and
+   * {@code JDBC_PASSWORD} from {@code env}), students spread over them by a {@link FailoverProxy}; the last node is
+   * killed right after the push of question {@code killAfter}, if any.
+   */
+  public static Result onNodes(Options options, Map<String, String> env, PrintStream log) throws Exception {
+    String secret = randomSecret();
+    Map<String, String> nodeEnv = new HashMap<>();
+    nodeEnv.put("JDBC_URL", options.jdbcUrl().orElseThrow());
+    nodeEnv.put("JDBC_USER", env.getOrDefault("JDBC_USER", ""));
+    nodeEnv.put("JDBC_PASSWORD", env.getOrDefault("JDBC_PASSWORD", ""));
+    nodeEnv.put("INSTRUCTOR_SECRET", secret);
+    nodeEnv.put("REQUEST_LOG", "off");
+    List<TestServer> nodes = new ArrayList<>();
+    try {
+      for (int i = 0; i < options.nodes(); i++) nodes.add(TestServer.startProcess(nodeEnv));
+      try (FailoverProxy proxy = new FailoverProxy(nodes.stream()
+          .map(n -> new InetSocketAddress("127.0.0.1", n.port())).toList())) {
+        String base = "http://127.0.0.1:" + proxy.port();
+        log.println("started " + nodes.size() + " nodes (ports " + nodes.stream().map(n -> String.valueOf(n.port()))
+            .toList() + ") on one database, behind " + base);
+        TestServer victim = nodes.get(nodes.size() - 1);
+        return new ClassroomRun(options, base, secret, log, question -> {
+          if (question != options.killAfter()) return;
+          try {
+            victim.kill();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          log.println("killed the node on port " + victim.port() + " (SIGKILL) right after the push of question "
+              + question);
+        }).execute();
+      }
+    } finally {
+      for (TestServer node : nodes) node.close();
     }
   }
 

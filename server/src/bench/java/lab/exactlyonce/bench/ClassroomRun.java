@@ -34,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 
 /** One run of the classroom load scenario against {@code base}: see {@link ClassroomLoad}. */
 final class ClassroomRun {
@@ -69,12 +70,16 @@ final class ClassroomRun {
     return t;
   });
 
-  ClassroomRun(Options options, String base, String secret, PrintStream log) {
+  /** Told the number of each timed question (1 = the first) right after its push. */
+  private final IntConsumer afterPush;
+
+  ClassroomRun(Options options, String base, String secret, PrintStream log, IntConsumer pushed) {
     this.options = options;
     this.base = base;
     this.secret = secret;
     this.log = log;
     this.uri = URI.create(base);
+    this.afterPush = pushed;
   }
 
   Result execute() throws Exception {
@@ -126,6 +131,7 @@ final class ClassroomRun {
             .POST(body(Map.of("question", question))), 200));
         String round = push.get("round").asText();
         receipts.computeIfAbsent(round, r -> new ConcurrentHashMap<>());
+        if (measured) afterPush.accept(n - warmup + 1);
         boolean complete = await(() -> receipts.get(round).size() >= connected
             && ackedPerRound.computeIfAbsent(round, r -> new AtomicInteger()).get() >= receipts.get(round).size(), 15_000);
         Map<Integer, Long> got = receipts.get(round);
@@ -134,7 +140,7 @@ final class ClassroomRun {
         long lastAck = lastAckPerRound.computeIfAbsent(round, r -> new AtomicLong(pushed)).get();
         LatencyStats roundStats = LatencyStats.ofNanos(roundNanos);
         log.printf(Locale.ROOT, "%s %d: %d received, p50 %s, p99 %s; %d answers acknowledged in %.2f s%n",
-            measured ? "question" : "warm-up question", n + 1, got.size(), LatencyStats.format(roundStats.p50Millis()),
+            measured ? "question" : "warm-up question", measured ? n - warmup + 1 : n + 1, got.size(), LatencyStats.format(roundStats.p50Millis()),
             LatencyStats.format(roundStats.p99Millis()), ackedPerRound.get(round).get(), seconds(lastAck - pushed));
         if (measured) {
           for (long nanos : roundNanos) latencies.add(nanos);
@@ -329,7 +335,16 @@ final class ClassroomRun {
 
   private String send(HttpRequest.Builder request, int expected) throws IOException, InterruptedException {
     HttpRequest built = request.build();
-    HttpResponse<String> res = http.send(built, HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> res;
+    try {
+      res = http.send(built, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      // A kept-alive connection to a node that has died since: the request never reached a node, so it is sent
+      // once more, on a new connection to a live one (a browser reloading would do the same).
+      log.println("instructor request " + built.method() + " " + built.uri().getPath() + " failed (" + e
+          + "); sending it again");
+      res = http.send(built, HttpResponse.BodyHandlers.ofString());
+    }
     if (res.statusCode() != expected) {
       throw new IllegalStateException(built.method() + " " + built.uri().getPath() + " answered " + res.statusCode()
           + " " + res.body());

@@ -19,7 +19,7 @@ class ClassroomLoadTest {
   void ten_students_answer_three_pushed_questions_and_every_answer_is_on_the_csv_exactly_once() throws Exception {
     var log = new ByteArrayOutputStream();
     ClassroomLoad.Options options = new ClassroomLoad.Options(10, Optional.empty(), Optional.empty(), 3, 200, 0.5,
-        "exactly-once", 0);
+        "exactly-once", 0, 1, Optional.empty(), 0);
     ClassroomLoad.Result result = ClassroomLoad.run(options, new PrintStream(log, true, StandardCharsets.UTF_8));
     String report = log.toString(StandardCharsets.UTF_8) + "\n" + result.table() + "\n" + result;
     assertEquals(10, result.connected(), report);
