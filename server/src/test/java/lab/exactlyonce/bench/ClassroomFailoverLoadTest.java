@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The load program on two app processes sharing one PostgreSQL database, students spread over both by the failover
  * proxy, one node killed with SIGKILL right after a push: every student still gets that question and the next ones
  * (those of the dead node through the other), and every answer is on the CSV exactly once. Not a timing test: the
- * README has the figures at 300 students.
+ * README has the figures.
  */
 @Tag("sandbox")
 class ClassroomFailoverLoadTest {
@@ -25,18 +25,18 @@ class ClassroomFailoverLoadTest {
   void a_node_killed_mid_question_loses_no_student_and_no_answer() throws Exception {
     try (TestPostgres db = TestPostgres.create()) {
       var log = new ByteArrayOutputStream();
-      ClassroomLoad.Options options = ClassroomLoad.Options.defaults(60).onNodes(2, db.url(), 2);
-      options = new ClassroomLoad.Options(options.students(), options.url(), options.instructorSecret(), 4, 200, 0.2,
+      ClassroomLoad.Options options = ClassroomLoad.Options.defaults(300).onNodes(2, db.url(), 2);
+      options = new ClassroomLoad.Options(options.students(), options.url(), options.instructorSecret(), 3, 200, 0.2,
           options.lesson(), 1, options.nodes(), options.jdbcUrl(), options.killAfter());
       ClassroomLoad.Result result = ClassroomLoad.onNodes(options,
           Map.of("JDBC_USER", db.user(), "JDBC_PASSWORD", db.password()),
           new PrintStream(log, true, StandardCharsets.UTF_8));
       String report = log.toString(StandardCharsets.UTF_8) + "\n" + result.table() + "\n" + result;
       assertTrue(report.contains("killed the node on port "), report);
-      assertEquals(60, result.connected(), report);
+      assertEquals(300, result.connected(), report);
       assertTrue(result.reconnects() > 0, "the dead node's students reconnected to the other: " + report);
       assertEquals(0, result.missedQuestions(), report);
-      assertEquals(5 * 60, result.answersSent(), report);
+      assertEquals(4 * 300, result.answersSent(), report);
       assertEquals(result.answersSent(), result.answersAcknowledged(), report);
       assertEquals(0, result.lost(), report);
       assertEquals(0, result.doubled(), report);
