@@ -64,9 +64,8 @@ final class RealRunQuestions {
     }
   }
 
-  private static Optional<Question> question(Lesson lesson, RecordedRuns recorded, RecordedRuns.Run run,
-                                                       String reader, Figure figure, List<RecordedRuns.Run> seeds,
-                                                       String rules) {
+  private static Optional<Question> question(Lesson lesson, RecordedRuns recorded, RecordedRuns.Run run, String reader,
+                                             Figure figure, List<RecordedRuns.Run> seeds, String rules) {
     String id = lesson.id() + "/" + run.about() + "/real-" + run.id() + "-" + reader + "-" + figure.id;
     String right = String.valueOf(figure.of(run.readers().get(reader)));
     // Another reader of the same run first (the reader mixed up), then this figure in the other settings.
