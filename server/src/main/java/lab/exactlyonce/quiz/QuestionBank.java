@@ -24,9 +24,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * Every lesson's questions: those generated from the lesson data at once, and the ones built from sandbox runs
- * (predict-the-output from snippet variants, {@link VerdictQuestions} from exercise starters) as soon as their runs
- * finish, started on a lesson's first quiz request, so lessons nobody quizzes cost nothing.
+ * Every lesson's questions: those generated from the lesson data and its recorded real runs ({@link RecordedRuns})
+ * at once, and the ones built from sandbox runs (predict-the-output from snippet variants, {@link VerdictQuestions}
+ * from exercise starters) as soon as their runs finish, started on a lesson's first quiz request, so lessons nobody
+ * quizzes cost nothing.
  */
 final class QuestionBank {
   /** The quiz's own runs (snippet variants, exercise starters) share one turn in the sandbox's fair queue. */
@@ -43,10 +44,11 @@ final class QuestionBank {
   private final Map<String, CompletableFuture<List<Question>>> predicted = new ConcurrentHashMap<>();
 
   /**
-   * Reads each lesson's written bank ({@link WrittenQuestions}) and generates the rest; a lesson with a written bank
-   * gets no generated true/false, table or card questions, which its written ones replace.
+   * Reads each lesson's written bank ({@link WrittenQuestions}) and recorded real runs, and generates the rest; a
+   * lesson with a written bank gets no generated true/false, table or card questions, which its written ones replace.
    *
-   * @throws lab.exactlyonce.lesson.LessonFormatException when a written bank is wrong: the server does not start
+   * @throws lab.exactlyonce.lesson.LessonFormatException when a written bank or the recorded runs are wrong: the
+   *     server does not start
    */
   QuestionBank(LessonCatalog catalog, Path lessonsRoot, Path snippetsRoot, Function<String, List<Knob>> knobs,
                OutputQuestions outputs, VerdictQuestions verdicts) {
@@ -71,6 +73,8 @@ final class QuestionBank {
       }
       List<Question> all = new ArrayList<>(bank.questions());
       all.addAll(made);
+      all.addAll(RealRunQuestions.build(lesson,
+          RecordedRuns.load(lessonsRoot, lesson, knobs, bank.predictRules()::get), bank.predictRules()::get));
       generated.put(lesson.id(), List.copyOf(all));
       written.put(lesson.id(), bank);
       items.put(lesson.id(), new LessonItems(lesson));

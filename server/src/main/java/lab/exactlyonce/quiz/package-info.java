@@ -13,6 +13,9 @@
  *   Both kinds are built on a lesson's first quiz request and their runs are kept in one
  *   {@link lab.exactlyonce.quiz.RunCache} (by the SHA-256 of what ran, under {@code <data dir>/quiz-outputs/}).
  *   {@link lab.exactlyonce.quiz.QuestionBank} holds them all; ids are {@code <lesson>/<item>[/<variant>]}.
+ *   {@link lab.exactlyonce.quiz.RecordedRuns} reads what the engine lab's real Kafka and Flink gave
+ *   ({@code real-runs.yaml}) at start, and {@link lab.exactlyonce.quiz.RealRunQuestions} asks about those figures
+ *   without running the engines (the engine lab's {@code EngineLabIT} runs every entry again).
  *   {@code lessons/SCHEMA.md} tells authors which data becomes which question.</li>
  *   <li>{@link lab.exactlyonce.quiz.Quiz} starts sessions (due first, then new in seeded order, then later), checks
  *   and grades answers, and derives schedules and results from the stored events; nothing is counted in place.

@@ -3,13 +3,24 @@ package lab.exactlyonce.enginelab;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
+import lab.exactlyonce.quiz.RecordedRunFile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,58 +29,102 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The lesson's claims on a real Kafka broker and a real Flink job, through the app's HTTP routes: one engine process
  * (one JVM start) runs the seed's crash, zombie fencing and the transaction-timeout gotcha, while a flood of other
- * settings meets the bounded queue. Needs the engine lab's jar, which {@code mvn package} builds; {@code mvn verify}
- * runs this after it.
+ * settings meets the bounded queue; then every run the quiz recorded runs again and must give the recorded figures.
+ * Needs the engine lab's jar, which {@code mvn package} builds; {@code mvn verify} runs this after it.
  */
 @Tag("enginelab")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class EngineLabIT {
   private static final String SEED = "{\"scenario\":\"seed-crash\",\"knobs\":{\"CRASH_AFTER\":4,\"CHECKPOINT_AFTER\":2,"
       + "\"CRASH_BEFORE_COMPLETE\":false,\"CRASH_BEFORE_COMMIT\":false}}";
+
+  /** One app, so one engine process warmed once, for both tests. */
+  private static TestServer server;
 
   static EngineLabSettings settings() {
     Path jar = Path.of(System.getProperty("eolab.test.engine-lab-jar", EngineLabSettings.DEFAULT_JAR.toString()));
     return EngineLabSettings.disabled().enabledWith(jar).withQueueLength(1);
   }
 
+  @BeforeAll
+  static void start() {
+    server = TestServer.start(Config.forTests().withEngineLab(settings()));
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  /** First, while the queue is empty and no result is kept: the recorded runs share some of these settings. */
   @Test
+  @Order(1)
   void the_seeds_crash_fencing_and_the_timeout_gotcha_on_the_real_engines() throws Exception {
-    try (TestServer server = TestServer.start(Config.forTests().withEngineLab(settings()))) {
-      HttpResponse<String> submitted = server.postJson("/api/lab/real-runs", SEED);
-      assertEquals(202, submitted.statusCode(), submitted.body());
-      String seedRun = JSON.readTree(submitted.body()).get("id").asText();
+    HttpResponse<String> submitted = server.postJson("/api/lab/real-runs", SEED);
+    assertEquals(202, submitted.statusCode(), submitted.body());
+    String seedRun = JSON.readTree(submitted.body()).get("id").asText();
 
-      List<Integer> flood = new ArrayList<>();
-      for (int crashAfter = 1; crashAfter <= 5; crashAfter++) {
-        HttpResponse<String> res = server.postJson("/api/lab/real-runs",
-            "{\"scenario\":\"seed-crash\",\"knobs\":{\"CRASH_AFTER\":" + crashAfter + ",\"CHECKPOINT_AFTER\":1}}");
-        flood.add(res.statusCode());
-        if (res.statusCode() == 429) assertTrue(res.headers().firstValue("Retry-After").isPresent(), res.body());
+    List<Integer> flood = new ArrayList<>();
+    for (int crashAfter = 1; crashAfter <= 5; crashAfter++) {
+      HttpResponse<String> res = server.postJson("/api/lab/real-runs",
+          "{\"scenario\":\"seed-crash\",\"knobs\":{\"CRASH_AFTER\":" + crashAfter + ",\"CHECKPOINT_AFTER\":1}}");
+      flood.add(res.statusCode());
+      if (res.statusCode() == 429) assertTrue(res.headers().firstValue("Retry-After").isPresent(), res.body());
+    }
+    assertEquals(List.of(202, 429, 429, 429, 429), flood, "one run waits behind the seed's, the rest are refused");
+
+    JsonNode seed = awaitResult(server, seedRun);
+    assertReader(seed, "read_committed", 5, 150, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o5\"]");
+    assertReader(seed, "read_uncommitted", 7, 220, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o3\",\"o4\",\"o5\"]");
+    assertReader(seed, "at_least_once", 7, 220, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o3\",\"o4\",\"o5\"]");
+    HttpResponse<String> cached = server.postJson("/api/lab/real-runs", SEED);
+    assertEquals(200, cached.statusCode(), "the same settings again get the kept result: " + cached.body());
+    assertEquals(seed, JSON.readTree(cached.body()).get("result"));
+
+    JsonNode fencing = awaitResult(server, submit(server, "{\"scenario\":\"fencing\"}"));
+    assertEquals("org.apache.kafka.common.errors.InvalidProducerEpochException", fencing.at("/errors/0/class").asText());
+    assertEquals("Producer attempted to produce with an old epoch.", fencing.at("/errors/0/message").asText());
+    assertReader(fencing, "read_committed", 1, 10, "[\"o1\"]");
+    assertReader(fencing, "read_uncommitted", 2, 20, "[\"o1\",\"o1\"]");
+
+    JsonNode gotcha = awaitResult(server, submit(server, "{\"scenario\":\"timeout-gotcha\"}"));
+    assertEquals("org.apache.kafka.common.KafkaException", gotcha.at("/errors/0/class").asText());
+    assertEquals("Unexpected error in InitProducerIdResponse; The transaction timeout is larger than the maximum"
+        + " value allowed by the broker (as configured by transaction.max.timeout.ms).",
+        gotcha.at("/errors/0/message").asText());
+    assertReader(gotcha, "read_committed", 5, 150, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o5\"]");
+
+    assertEquals(404, server.get("/api/lab/real-runs/ffffffffffffffff").statusCode());
+    assertEquals(404, server.get("/api/lab/real-runs/..%2F..%2Fetc").statusCode());
+  }
+
+  /**
+   * The quiz asks about figures recorded in {@code lessons/exactly-once/real-runs.yaml}: each recorded setting runs
+   * again here (those the first test ran come back kept), and any difference fails with what the engines gave, in
+   * the file's layout, and the versions of the engines in the jar.
+   */
+  @Test
+  @Order(2)
+  void every_run_the_quiz_recorded_gives_the_recorded_figures_on_the_engines() throws Exception {
+    RecordedRunFile file = RecordedRunFile.bundled();
+    List<JsonNode> results = new ArrayList<>();
+    for (String request : file.requests()) results.add(awaitResult(server, submit(server, request)));
+    Path jar = settings().jar();
+    assertEquals(file.recorded(), file.actual(version(jar, "kafka/kafka-version.properties", "version"),
+            version(jar, ".flink-runtime.version.properties", "project.version"), results),
+        "lessons/exactly-once/real-runs.yaml differs from what the engines gave");
+  }
+
+  /** A version as the engine's own jar states it (what Kafka and Flink log at start). */
+  private static String version(Path jar, String entry, String key) throws IOException {
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      ZipEntry found = zip.getEntry(entry);
+      assertTrue(found != null, jar + " has no " + entry);
+      Properties properties = new Properties();
+      try (InputStream in = zip.getInputStream(found)) {
+        properties.load(in);
       }
-      assertEquals(List.of(202, 429, 429, 429, 429), flood, "one run waits behind the seed's, the rest are refused");
-
-      JsonNode seed = awaitResult(server, seedRun);
-      assertReader(seed, "read_committed", 5, 150, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o5\"]");
-      assertReader(seed, "read_uncommitted", 7, 220, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o3\",\"o4\",\"o5\"]");
-      assertReader(seed, "at_least_once", 7, 220, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o3\",\"o4\",\"o5\"]");
-      HttpResponse<String> cached = server.postJson("/api/lab/real-runs", SEED);
-      assertEquals(200, cached.statusCode(), "the same settings again get the kept result: " + cached.body());
-      assertEquals(seed, JSON.readTree(cached.body()).get("result"));
-
-      JsonNode fencing = awaitResult(server, submit(server, "{\"scenario\":\"fencing\"}"));
-      assertEquals("org.apache.kafka.common.errors.InvalidProducerEpochException", fencing.at("/errors/0/class").asText());
-      assertEquals("Producer attempted to produce with an old epoch.", fencing.at("/errors/0/message").asText());
-      assertReader(fencing, "read_committed", 1, 10, "[\"o1\"]");
-      assertReader(fencing, "read_uncommitted", 2, 20, "[\"o1\",\"o1\"]");
-
-      JsonNode gotcha = awaitResult(server, submit(server, "{\"scenario\":\"timeout-gotcha\"}"));
-      assertEquals("org.apache.kafka.common.KafkaException", gotcha.at("/errors/0/class").asText());
-      assertEquals("Unexpected error in InitProducerIdResponse; The transaction timeout is larger than the maximum"
-          + " value allowed by the broker (as configured by transaction.max.timeout.ms).",
-          gotcha.at("/errors/0/message").asText());
-      assertReader(gotcha, "read_committed", 5, 150, "[\"o1\",\"o2\",\"o3\",\"o4\",\"o5\"]");
-
-      assertEquals(404, server.get("/api/lab/real-runs/ffffffffffffffff").statusCode());
-      assertEquals(404, server.get("/api/lab/real-runs/..%2F..%2Fetc").statusCode());
+      return properties.getProperty(key, "");
     }
   }
 

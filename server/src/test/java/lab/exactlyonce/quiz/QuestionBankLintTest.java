@@ -3,6 +3,7 @@ package lab.exactlyonce.quiz;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonFormatException;
+import lab.exactlyonce.snippet.Snippet;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +37,8 @@ class QuestionBankLintTest {
   static Linted load(Path lessons, Path snippets, String lessonId) {
     SnippetCatalog snippetCatalog = SnippetCatalog.load(snippets);
     LessonCatalog catalog = LessonCatalog.load(lessons, snippetCatalog::idsIn);
-    QuestionBank bank = new QuestionBank(catalog, lessons, snippets, id -> List.of(), null, null);
+    QuestionBank bank = new QuestionBank(catalog, lessons, snippets,
+        id -> snippetCatalog.find(id).map(Snippet::knobs).orElse(List.of()), null, null);
     Lesson lesson = catalog.require(lessonId);
     LessonItems items = new LessonItems(lesson);
     String text;

@@ -1,0 +1,206 @@
+package lab.exactlyonce.quiz;
+
+import lab.exactlyonce.lesson.Lesson;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Choice questions about what the real engines did ({@link RecordedRuns}): for each recorded setting of the seed's
+ * crash, how many records each reader counts and what they sum to; for fencing and the timeout gotcha, which
+ * exception the engines raise. The wrong options are the figures the other readers and the other recorded settings
+ * gave (what a candidate who mixed up the readers or the settings would say), and the other recorded exceptions.
+ * Ids: {@code <lesson>/<about>/real-<run>-<reader>-records}, {@code ...-sum} and {@code <lesson>/<about>/real-<run>-error}.
+ */
+final class RealRunQuestions {
+  static final String TOPIC = "Real Kafka and Flink";
+  private static final int MAX_WRONG = 3;
+
+  private RealRunQuestions() {}
+
+  /**
+   * @param rules the predict rules of a snippet, by snippet id: the seed's crash follows the sink demo's loop, so its
+   *              questions state the same rules
+   */
+  static List<Question> build(Lesson lesson, RecordedRuns recorded, Function<String, String> rules) {
+    List<RecordedRuns.Run> seeds = recorded.runs().stream().filter(r -> r.scenario().equals(RecordedRuns.SEED_CRASH)).toList();
+    List<Question> out = new ArrayList<>();
+    for (RecordedRuns.Run run : recorded.runs()) {
+      if (run.scenario().equals(RecordedRuns.SEED_CRASH)) {
+        String snippet = snippetOf(lesson, run);
+        for (String reader : run.readers().keySet()) {
+          for (Figure figure : Figure.values()) {
+            question(lesson, recorded, run, reader, figure, seeds, rules.apply(snippet)).ifPresent(out::add);
+          }
+        }
+      } else {
+        error(lesson, recorded, run).ifPresent(out::add);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** The two figures asked about each reader. */
+  enum Figure {
+    RECORDS("records", "How many records does %s count?"),
+    SUM("sum", "What is the sum of the amounts that %s reads?");
+
+    final String id;
+    final String question;
+
+    Figure(String id, String question) {
+      this.id = id;
+      this.question = question;
+    }
+
+    int of(RecordedRuns.Figures figures) {
+      return this == RECORDS ? figures.records() : figures.sum();
+    }
+  }
+
+  private static Optional<Question> question(Lesson lesson, RecordedRuns recorded, RecordedRuns.Run run, String reader,
+                                             Figure figure, List<RecordedRuns.Run> seeds, String rules) {
+    String id = lesson.id() + "/" + run.about() + "/real-" + run.id() + "-" + reader + "-" + figure.id;
+    String right = String.valueOf(figure.of(run.readers().get(reader)));
+    // Another reader of the same run first (the reader mixed up), then this figure in the other settings.
+    List<String> sameRun = new ArrayList<>();
+    run.readers().forEach((other, figures) -> sameRun.add(String.valueOf(figure.of(figures))));
+    List<String> otherRuns = new ArrayList<>();
+    for (RecordedRuns.Run other : seeds) {
+      if (other != run) other.readers().values().forEach(f -> otherRuns.add(String.valueOf(figure.of(f))));
+    }
+    List<String> wrong = wrong(id, right, sameRun, otherRuns);
+    if (wrong.size() < 2) return Optional.empty(); // a guess would score a half
+    QuestionGenerator.Choice choice = QuestionGenerator.Choice.of(id, right, wrong);
+    String detail = engines(recorded, true) + " Five orders, o1 to o5 worth 10, 20, 30, 40 and 50, go through one Flink job"
+        + " into an exactly-once Kafka sink (topic `billing`, one transaction per checkpoint) and an at-least-once one"
+        + " (topic `billing-alo`, no transactions). The job runs with " + setting(run) + ". " + rules.strip()
+        + " After the crash Flink restarts the job, which runs to the end of the input, where a last checkpoint"
+        + " commits what is still open. Then each reader reads its topic from the start.";
+    return Optional.of(new Question(id, lesson.id(), run.about(), Question.Kind.CHOICE, TOPIC,
+        String.format(figure.question, readerName(reader)), detail, choice.options(), List.of(choice.answer()),
+        explanation(recorded, run, reader), "/lessons/" + lesson.id() + "#sandbox/" + snippetOf(lesson, run)));
+  }
+
+  private static String snippetOf(Lesson lesson, RecordedRuns.Run run) {
+    return RecordedRuns.snippetBlock(lesson, run.about()).orElseThrow().snippet();
+  }
+
+  /** The distinct wrong values: first those of {@code first}, then up to {@link #MAX_WRONG} in all from the rest. */
+  private static List<String> wrong(String id, String right, List<String> first, List<String> rest) {
+    Set<String> out = new LinkedHashSet<>(first);
+    List<String> more = new ArrayList<>(new LinkedHashSet<>(rest));
+    Collections.shuffle(more, new Random(QuestionGenerator.seed(id + "#pool")));
+    out.addAll(more);
+    out.remove(right);
+    return new ArrayList<>(out).subList(0, Math.min(MAX_WRONG, out.size()));
+  }
+
+  /** Where the figures come from: the engines that ran, with their versions. */
+  private static String engines(RecordedRuns recorded, boolean flink) {
+    return "Recorded from a real run on a Kafka " + recorded.kafka() + " broker"
+        + (flink ? " and a Flink " + recorded.flink() + " MiniCluster" : "") + ", in the Sandbox tab's engine lab.";
+  }
+
+  /** "CHECKPOINT_AFTER = 2, CRASH_AFTER = 4, CRASH_BEFORE_COMPLETE off and CRASH_BEFORE_COMMIT off". */
+  static String setting(RecordedRuns.Run run) {
+    List<String> parts = new ArrayList<>();
+    run.knobs().forEach((knob, value) -> parts.add("`" + knob + "` " + (value instanceof Boolean on ? (on ? "on" : "off") : "= " + value)));
+    return String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1)
+        + " (a checkpoint after every `CHECKPOINT_AFTER` records; the job dies right after writing record `CRASH_AFTER`)";
+  }
+
+  private static String readerName(String reader) {
+    return switch (reader) {
+      case "read_committed" -> "a consumer with `isolation.level=read_committed` on the exactly-once topic";
+      case "read_uncommitted" -> "a consumer with `isolation.level=read_uncommitted` on the exactly-once topic";
+      default -> "a consumer of the at-least-once topic";
+    };
+  }
+
+  /** Ties the figure to the mechanism: what the reader skips or keeps of the crashed attempt's writes. */
+  private static String explanation(RecordedRuns recorded, RecordedRuns.Run run, String reader) {
+    RecordedRuns.Figures committed = run.readers().get("read_committed");
+    RecordedRuns.Figures figures = run.readers().get(reader);
+    int extra = figures.records() - committed.records();
+    int extraSum = figures.sum() - committed.sum();
+    StringBuilder out = new StringBuilder("On Kafka ").append(recorded.kafka()).append(" and Flink ")
+        .append(recorded.flink()).append(" this reader read ").append(figures.records()).append(" records summing to ")
+        .append(figures.sum()).append(". ");
+    if (reader.equals("read_committed")) {
+      out.append("It reads committed transactions only, and those hold each order once: what the crashed attempt wrote"
+          + " after the checkpoint that recovery restored was aborted, and the replay wrote it again in transactions"
+          + " that committed.");
+    } else {
+      out.append(reader.equals("read_uncommitted")
+          ? "It reads every record the exactly-once sink wrote, committed or not: an aborted transaction's records stay"
+            + " in the log, only marked aborted. "
+          : "The at-least-once sink writes without transactions, so its topic keeps everything it was sent. ");
+      out.append(extra == 0
+          ? "Nothing the job wrote before the crash lay past the checkpoint recovery restored, so the replay wrote no"
+            + " record a second time."
+          : (extra == 1 ? "The record" : "The " + extra + " records") + " (worth " + extraSum + ") that recovery replayed "
+            + (extra == 1 ? "is" : "are") + " there twice: once from the crashed attempt and once from the replay.");
+    }
+    if (Boolean.TRUE.equals(run.knobs().get("CRASH_BEFORE_COMPLETE"))) {
+      out.append(" The checkpoint the job died in had pre-committed its transaction but never completed, so recovery"
+          + " aborted that transaction and replayed from the last checkpoint that had completed, or from the start when none"
+          + " had.");
+    } else if (Boolean.TRUE.equals(run.knobs().get("CRASH_BEFORE_COMMIT"))) {
+      out.append(" On the real engines Flink told the sink's committer that the checkpoint completed before the crash"
+          + " came, so the commit had happened already; recovery's commit of it again changes nothing.");
+    }
+    return out.toString();
+  }
+
+  /** Which exception the engines raise: the run's first recorded one; the wrong options are the other recorded ones. */
+  private static Optional<Question> error(Lesson lesson, RecordedRuns recorded, RecordedRuns.Run run) {
+    String id = lesson.id() + "/" + run.about() + "/real-" + run.id() + "-error";
+    List<String> all = new ArrayList<>();
+    recorded.runs().forEach(r -> all.addAll(r.errors()));
+    Function<String, String> shown = name -> {
+      String simple = name.substring(name.lastIndexOf('.') + 1);
+      boolean clash = all.stream().anyMatch(o -> !o.equals(name) && o.endsWith("." + simple));
+      return clash ? name : simple;
+    };
+    String asked = run.errors().get(0);
+    List<String> wrong = wrong(id, shown.apply(asked), run.errors().stream().map(shown).toList(), all.stream().map(shown).toList());
+    if (wrong.size() < 2) return Optional.empty();
+    QuestionGenerator.Choice choice = QuestionGenerator.Choice.of(id, shown.apply(asked), wrong);
+    boolean fencing = run.scenario().equals(RecordedRuns.FENCING);
+    String prompt = fencing ? "Which exception does the zombie producer's send fail with?"
+        : "Which exception class is the first Kafka one in the chain of causes of the job's failure?";
+    String detail = fencing
+        ? engines(recorded, false) + " Two plain Kafka producers share one `transactional.id`. Producer 1 calls"
+          + " `initTransactions()`, begins a transaction, writes o1 and stalls. Producer 2, the restarted task, calls"
+          + " `initTransactions()` with the same id, writes o1 and commits. Then producer 1 wakes up and sends o2 in its"
+          + " old transaction. The answer is the class of the exception its send's future fails with."
+        : engines(recorded, true) + " A Flink job writes five orders through an exactly-once `KafkaSink` whose"
+          + " `transaction.timeout.ms` is left at the connector's default of one hour, to a broker whose"
+          + " `transaction.max.timeout.ms` is 15 minutes. The job fails as it starts, and Flink reports the failure"
+          + " with a chain of causes: the answer is the first class in it that comes from the Kafka client.";
+    RecordedRuns.Figures committed = run.readers().get("read_committed");
+    RecordedRuns.Figures uncommitted = run.readers().get("read_uncommitted");
+    String explanation = shown.apply(asked) + " (" + asked + "), on Kafka " + recorded.kafka()
+        + (fencing ? "" : " and Flink " + recorded.flink()) + ". " + (fencing
+        ? "Producer 2's initTransactions() raised the epoch of the transactional.id and aborted producer 1's open"
+          + " transaction; producer 1's send still carries the old epoch, so the broker refuses it: the zombie is fenced."
+          + (committed != null && uncommitted != null ? " A read_committed consumer then read " + committed.records()
+            + " record" + (committed.records() == 1 ? "" : "s") + " (producer 2's o1) and a read_uncommitted one "
+            + uncommitted.records() + ", since producer 1's aborted o1 stays in the log." : "")
+        : "The sink's producer asks the broker for a transaction timeout above the broker's maximum, and the broker"
+          + " refuses to give it a producer id, so the job cannot start; Flink wraps that in "
+          + (run.errors().size() > 1 ? shown.apply(run.errors().get(run.errors().size() - 1)) : "its own exception")
+          + ". The same job with the sink's transaction.timeout.ms under 15 minutes ran"
+          + (committed != null ? " and a read_committed consumer read " + committed.records() + " records." : "."));
+    return Optional.of(new Question(id, lesson.id(), run.about(), Question.Kind.CHOICE, TOPIC, prompt, detail,
+        choice.options(), List.of(choice.answer()), explanation,
+        QuestionGenerator.link(lesson, new LessonItems(lesson).find(run.about()).orElseThrow().tab(), run.about())));
+  }
+}

@@ -1,0 +1,171 @@
+package lab.exactlyonce.quiz;
+
+import lab.exactlyonce.lesson.LessonFormatException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/**
+ * The quiz's questions about real runs: built from the recorded figures in {@code lessons/exactly-once/real-runs.yaml},
+ * with wrong options from the other readers and settings, and a file with a bad entry stops the server.
+ */
+class RealRunQuestionsTest {
+  private static final Path LESSONS = Path.of("lessons");
+  private static final String RECORDED = read(LESSONS.resolve("exactly-once").resolve(RecordedRuns.FILE_NAME));
+
+  private static List<Question> realRunQuestions(Path lessons) {
+    return QuestionBankLintTest.load(lessons, Path.of("snippets"), "exactly-once").questions().stream()
+        .filter(q -> q.topic().equals(RealRunQuestions.TOPIC)).toList();
+  }
+
+  private static Question question(List<Question> questions, String id) {
+    return questions.stream().filter(q -> q.id().equals(id)).findFirst()
+        .orElseThrow(() -> new AssertionError("no question " + id + " in " + questions.stream().map(Question::id).toList()));
+  }
+
+  @Test
+  void the_uncommitted_reader_of_the_seeds_crash_counts_the_aborted_transactions_records_too() {
+    Question q = question(realRunQuestions(LESSONS), "exactly-once/run-sink-demo/real-defaults-read_uncommitted-records");
+    assertEquals(Question.Kind.CHOICE, q.kind());
+    assertEquals("7", q.expected());
+    assertTrue(q.options().contains("5"), "the read_committed reader's count, for a candidate who mixed the readers up: " + q.options());
+    assertEquals(4, q.options().size(), q.options().toString());
+    assertTrue(q.prompt().contains("isolation.level=read_uncommitted"), q.prompt());
+    assertTrue(q.detail().contains("Kafka 4.2.0") && q.detail().contains("Flink 2.2.0") && q.detail().contains("real run"), q.detail());
+    assertTrue(q.detail().contains("`CHECKPOINT_AFTER` = 2, `CRASH_AFTER` = 4, `CRASH_BEFORE_COMPLETE` off and"
+        + " `CRASH_BEFORE_COMMIT` off"), q.detail());
+    assertTrue(q.detail().contains("The job checks for the crash before it takes the checkpoint at the same record"),
+        "the sink demo's predict rules, which the answer depends on: " + q.detail());
+    assertTrue(q.explanation().contains("aborted transaction's records stay in the log")
+        && q.explanation().contains("The 2 records (worth 70) that recovery replayed are there twice"), q.explanation());
+    assertEquals("/lessons/exactly-once#sandbox/sink-demo", q.link());
+  }
+
+  @Test
+  void every_reader_and_figure_of_every_recorded_setting_is_asked_with_options_only_the_recordings_gave() {
+    List<Question> questions = realRunQuestions(LESSONS);
+    assertEquals(5 * 3 * 2 + 2, questions.size(), "five settings of the seed's crash, three readers, two figures each;"
+        + " fencing and the timeout gotcha");
+    Set<String> records = Set.of("5", "6", "7", "8");
+    Set<String> sums = Set.of("150", "180", "190", "210", "220");
+    for (Question q : questions) {
+      if (q.id().endsWith("-error")) continue;
+      Set<String> recorded = q.id().endsWith("-records") ? records : sums;
+      assertTrue(recorded.containsAll(q.options()) && q.options().size() >= 3, q.id() + ": " + q.options());
+    }
+    assertEquals("5", question(questions, "exactly-once/run-sink-demo/real-before-commit-at_least_once-records").expected());
+    assertEquals("210", question(questions, "exactly-once/run-sink-demo/real-before-complete-read_uncommitted-sum").expected());
+    assertEquals("150", question(questions, "exactly-once/run-sink-demo/real-crash-after-3-read_committed-sum").expected());
+    assertEquals(questions.size(), new HashSet<>(questions.stream().map(Question::id).toList()).size(), "ids are unique");
+    assertEquals(questions, realRunQuestions(LESSONS), "the same file gives the same questions, options and order");
+  }
+
+  @Test
+  void fencing_and_the_timeout_gotcha_ask_for_the_exception_among_the_other_recorded_ones() {
+    List<Question> questions = realRunQuestions(LESSONS);
+    Question fencing = question(questions, "exactly-once/L5/real-fencing-error");
+    assertEquals("InvalidProducerEpochException", fencing.expected());
+    assertEquals(Set.of("InvalidProducerEpochException", "KafkaException", "JobException"), Set.copyOf(fencing.options()));
+    assertTrue(fencing.prompt().contains("zombie producer"), fencing.prompt());
+    assertTrue(fencing.explanation().contains("org.apache.kafka.common.errors.InvalidProducerEpochException")
+        && fencing.explanation().contains("old epoch") && fencing.explanation().contains("Kafka 4.2.0"), fencing.explanation());
+    assertTrue(fencing.detail().contains("Kafka 4.2.0 broker,") && !fencing.detail().contains("Flink"), "plain Kafka clients: " + fencing.detail());
+    assertEquals("/lessons/exactly-once#qa/L5", fencing.link());
+
+    Question gotcha = question(questions, "exactly-once/txn-timeouts-note/real-timeout-gotcha-error");
+    assertEquals("KafkaException", gotcha.expected());
+    assertEquals(Set.of("InvalidProducerEpochException", "KafkaException", "JobException"), Set.copyOf(gotcha.options()));
+    assertTrue(gotcha.detail().contains("`transaction.max.timeout.ms` is 15 minutes") && gotcha.detail().contains("Flink 2.2.0"),
+        gotcha.detail());
+    assertTrue(gotcha.explanation().contains("Flink wraps that in JobException"), gotcha.explanation());
+  }
+
+  @Test
+  void the_questions_can_be_pushed_to_a_live_class() {
+    List<Question> questions = realRunQuestions(LESSONS);
+    Map<Question.Kind, Long> kinds = questions.stream().collect(Collectors.groupingBy(Question::kind, Collectors.counting()));
+    assertEquals(Map.of(Question.Kind.CHOICE, (long) questions.size()), kinds, "choice questions, which LiveBank pushes");
+  }
+
+  @Test
+  void the_engine_labs_test_prints_figures_in_the_files_own_layout() {
+    String body = RECORDED.lines().dropWhile(line -> line.startsWith("#")).map(line -> line + "\n").collect(Collectors.joining());
+    assertEquals(body, RecordedRunFile.bundled().recorded(), "what EngineLabIT prints when the engines differ can be pasted in");
+  }
+
+  static Stream<Arguments> badEntries() {
+    String file = "lessons/exactly-once/real-runs.yaml:";
+    return Stream.of(
+        arguments("an unknown scenario", "scenario: fencing", "scenario: fenced",
+            file + "50: runs[5].scenario: must be seed-crash, fencing or timeout-gotcha, got 'fenced'"),
+        arguments("a knob out of its range", "CHECKPOINT_AFTER: 3, CRASH_AFTER: 4", "CHECKPOINT_AFTER: 9, CRASH_AFTER: 4",
+            file + "19: runs[1].knobs.CHECKPOINT_AFTER: the knob must be from 1 to 5, got 9"),
+        arguments("a knob left out", "CHECKPOINT_AFTER: 3, CRASH_AFTER: 4, ", "CHECKPOINT_AFTER: 3, ",
+            file + "19: runs[1].knobs: a seed-crash run names every knob: CHECKPOINT_AFTER, CRASH_AFTER, CRASH_BEFORE_COMPLETE,"
+                + " CRASH_BEFORE_COMMIT; got CHECKPOINT_AFTER, CRASH_BEFORE_COMPLETE, CRASH_BEFORE_COMMIT"),
+        arguments("knobs on a scenario without any", "    scenario: fencing\n", "    scenario: fencing\n    knobs: {CRASH_AFTER: 2}\n",
+            file + "51: runs[5].knobs: scenario 'fencing' takes no knobs"),
+        arguments("a reader missing from the seed's crash", "      at_least_once: {records: 6, sum: 190}\n", "",
+            file + "20: runs[1].readers: a seed-crash run has every reader: read_committed, read_uncommitted, at_least_once"),
+        arguments("a figure missing", "read_uncommitted: {records: 6, sum: 180}", "read_uncommitted: {records: 6}",
+            file + "30: runs[2].readers.read_uncommitted: needs 'records' and 'sum'"),
+        arguments("an exception without its package", "[org.apache.kafka.common.errors.InvalidProducerEpochException]",
+            "[InvalidProducerEpochException]",
+            file + "54: runs[5].errors[0]: must be a class name with its package, got 'InvalidProducerEpochException'"),
+        arguments("the seed's crash about a block that is no snippet", "    about: run-sink-demo\n    scenario: seed-crash\n"
+                + "    knobs: {CHECKPOINT_AFTER: 3,", "    about: L5\n    scenario: seed-crash\n    knobs: {CHECKPOINT_AFTER: 3,",
+            file + "17: runs[1].about: a seed-crash run is about the snippet block whose knobs it takes; 'L5' is no snippet block"),
+        arguments("an item the lesson lacks", "about: txn-timeouts-note", "about: txn-timeouts",
+            file + "56: runs[6].about: no item 'txn-timeouts' in lesson 'exactly-once'"),
+        arguments("two runs of one setting", "CHECKPOINT_AFTER: 2, CRASH_AFTER: 3,", "CHECKPOINT_AFTER: 2, CRASH_AFTER: 4,",
+            file + "24: runs[2]: records the same scenario and knobs as runs[0]"),
+        arguments("a run id used twice", "id: crash-after-3", "id: defaults", file + "24: runs[2].id: run id 'defaults' is already used"),
+        arguments("a version that is none", "kafka: 4.2.0", "kafka: latest", file + "5: engines.kafka: must be a version such as 4.2.0, got 'latest'"),
+        arguments("an unknown field", "    about: L5\n", "    about: L5\n    colour: red\n",
+            file + "50: runs[5].colour: unknown field 'colour'"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badEntries")
+  void a_bad_entry_stops_the_server_with_one_line_naming_it(String what, String from, String to, String problem,
+                                                           @TempDir Path dir) throws IOException {
+    assertTrue(RECORDED.contains(from), what + ": the bundled file has no '" + from + "'");
+    Path lessons = dir.resolve("lessons");
+    Files.createDirectories(lessons.resolve("exactly-once"));
+    for (String name : List.of("lesson.yaml", WrittenQuestions.FILE_NAME)) {
+      Files.copy(LESSONS.resolve("exactly-once").resolve(name), lessons.resolve("exactly-once").resolve(name));
+    }
+    Files.writeString(lessons.resolve("exactly-once").resolve(RecordedRuns.FILE_NAME), RECORDED.replaceFirst(
+        Pattern.quote(from), Matcher.quoteReplacement(to)));
+    LessonFormatException refused = assertThrows(LessonFormatException.class, () -> realRunQuestions(lessons));
+    assertEquals(problem, refused.getMessage(), what);
+  }
+
+  private static String read(Path path) {
+    try {
+      return Files.readString(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package lab.exactlyonce.quiz;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.lesson.LessonCatalog;
+import lab.exactlyonce.snippet.Snippet;
+import lab.exactlyonce.snippet.SnippetCatalog;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The bundled lesson's recorded real runs ({@code lessons/exactly-once/real-runs.yaml}) as the engine lab's test checks
+ * them against the engines: what to send for each run, and the figures written the file's way, recorded or as the
+ * engines gave them, so a difference prints what to paste into the file.
+ */
+public final class RecordedRunFile {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final RecordedRuns recorded;
+
+  private RecordedRunFile(RecordedRuns recorded) {
+    this.recorded = recorded;
+  }
+
+  /** The file as the app reads it at start, checked the same way. */
+  public static RecordedRunFile bundled() {
+    Path lessons = Path.of("lessons");
+    SnippetCatalog snippets = SnippetCatalog.load(Path.of("snippets"));
+    LessonCatalog catalog = LessonCatalog.load(lessons, snippets::idsIn);
+    WrittenQuestions written = WrittenQuestions.load(lessons, catalog.require("exactly-once"), Set.of());
+    return new RecordedRunFile(RecordedRuns.load(lessons, catalog.require("exactly-once"),
+        id -> snippets.find(id).map(Snippet::knobs).orElse(List.of()), written.predictRules()::get));
+  }
+
+  /** Each run's body for {@code POST /api/lab/real-runs}, in the file's order. */
+  public List<String> requests() {
+    List<String> out = new ArrayList<>();
+    for (RecordedRuns.Run run : recorded.runs()) {
+      Map<String, Object> body = new LinkedHashMap<>();
+      body.put("scenario", run.scenario());
+      if (!run.knobs().isEmpty()) body.put("knobs", run.knobs());
+      try {
+        out.add(JSON.writeValueAsString(body));
+      } catch (JsonProcessingException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return out;
+  }
+
+  /** The recorded figures, as the file holds them. */
+  public String recorded() {
+    return yaml(recorded);
+  }
+
+  /**
+   * The same runs with what the engines gave instead.
+   *
+   * @param results each run's result from {@code GET /api/lab/real-runs/{id}}, in the order of {@link #requests()}
+   */
+  public String actual(String kafka, String flink, List<JsonNode> results) {
+    List<RecordedRuns.Run> runs = new ArrayList<>();
+    for (int i = 0; i < recorded.runs().size(); i++) {
+      RecordedRuns.Run run = recorded.runs().get(i);
+      Map<String, RecordedRuns.Figures> readers = new LinkedHashMap<>();
+      results.get(i).path("readers").fields().forEachRemaining(reader -> readers.put(reader.getKey(),
+          new RecordedRuns.Figures(reader.getValue().path("records").asInt(), reader.getValue().path("sum").asInt())));
+      List<String> errors = new ArrayList<>();
+      results.get(i).path("errors").forEach(error -> errors.add(error.path("class").asText()));
+      runs.add(new RecordedRuns.Run(run.id(), run.about(), run.scenario(), run.knobs(), readers, errors));
+    }
+    return yaml(new RecordedRuns(kafka, flink, runs));
+  }
+
+  /** The file's layout, without its leading comment: one flow mapping per knob set and per reader. */
+  private static String yaml(RecordedRuns runs) {
+    StringBuilder out = new StringBuilder("engines:\n  kafka: ").append(runs.kafka()).append("\n  flink: ")
+        .append(runs.flink()).append("\nruns:\n");
+    for (RecordedRuns.Run run : runs.runs()) {
+      out.append("  - id: ").append(run.id()).append("\n    about: ").append(run.about())
+          .append("\n    scenario: ").append(run.scenario()).append('\n');
+      if (!run.knobs().isEmpty()) {
+        List<String> knobs = new ArrayList<>();
+        run.knobs().forEach((knob, value) -> knobs.add(knob + ": " + value));
+        out.append("    knobs: {").append(String.join(", ", knobs)).append("}\n");
+      }
+      out.append("    readers:\n");
+      run.readers().forEach((reader, f) -> out.append("      ").append(reader).append(": {records: ").append(f.records())
+          .append(", sum: ").append(f.sum()).append("}\n"));
+      if (!run.errors().isEmpty()) out.append("    errors: [").append(String.join(", ", run.errors())).append("]\n");
+    }
+    return out.toString();
+  }
+}
