@@ -177,6 +177,7 @@ public final class ClassroomLoad {
     nodeEnv.put("JDBC_PASSWORD", env.getOrDefault("JDBC_PASSWORD", ""));
     nodeEnv.put("INSTRUCTOR_SECRET", secret);
     nodeEnv.put("REQUEST_LOG", "off");
+    nodeEnv.put("SANDBOX_WORKERS", "1");   // no sandbox runs here: the nodes' workers would only take the cores
     List<TestServer> nodes = new ArrayList<>();
     try {
       for (int i = 0; i < options.nodes(); i++) nodes.add(TestServer.startProcess(nodeEnv));
