@@ -108,7 +108,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
     var table = new LinkedHashMap<String, String>();
     for (String flag : List.of("--sandbox-workers", "--sandbox-worker-heap", "--sandbox-worker-stack",
         "--sandbox-worker-jvm-flags",
-        "--sandbox-cpu-ms", "--sandbox-tick-budget", "--sandbox-max-alloc-bytes", "--sandbox-max-output-bytes",
+        "--sandbox-cpu-ms", "--sandbox-wall-ms", "--sandbox-tick-budget", "--sandbox-max-alloc-bytes", "--sandbox-max-output-bytes",
         "--sandbox-max-source-bytes", "--sandbox-compile-ms", "--sandbox-kill-grace-ms", "--sandbox-queue",
         "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-heavy-nice", "--sandbox-queue-wait-ms",
         "--sandbox-confinement", "--sandbox-max-trace-events", "--sandbox-max-trace-bytes",
@@ -125,8 +125,12 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
   /** Reads every sandbox option through {@code option} (flag, then environment), falling back to the defaults. */
   public static SandboxSettings from(Function<String, Optional<String>> option) {
     SandboxLimits base = SandboxLimits.defaults();
-    SandboxLimits limits = new SandboxLimits(
-        number(option, "--sandbox-cpu-ms", base.cpuMillis()),
+    long cpu = number(option, "--sandbox-cpu-ms", base.cpuMillis());
+    long wall = number(option, "--sandbox-wall-ms", cpu * SandboxLimits.BUSY_HOST_FACTOR);
+    if (cpu > 0 && wall < cpu) {
+      throw new IllegalArgumentException("--sandbox-wall-ms (" + wall + ") must be at least --sandbox-cpu-ms (" + cpu + ")");
+    }
+    SandboxLimits limits = new SandboxLimits(cpu, wall,
         number(option, "--sandbox-tick-budget", base.tickBudget()),
         number(option, "--sandbox-max-alloc-bytes", base.maxAllocatedBytes()),
         Math.toIntExact(number(option, "--sandbox-max-output-bytes", base.maxOutputBytes())),

@@ -57,6 +57,17 @@ class SandboxSettingsTest {
   }
 
   @Test
+  void the_clock_limit_follows_the_cpu_limit_unless_set_and_is_never_below_it() {
+    assertEquals(9_000, Config.from(new String[] {"--sandbox-cpu-ms", "3000"}, Map.of()).sandbox().limits().wallMillis());
+    SandboxSettings s = Config.from(new String[] {"--sandbox-cpu-ms", "3000"}, Map.of("SANDBOX_WALL_MS", "4000")).sandbox();
+    assertEquals(List.of(3_000L, 4_000L), List.of(s.limits().cpuMillis(), s.limits().wallMillis()));
+    assertEquals(5_500, s.hardLimitMillis());
+    assertEquals("--sandbox-wall-ms (1000) must be at least --sandbox-cpu-ms (2000)",
+        assertThrows(Config.ConfigException.class,
+            () -> Config.from(new String[] {"--sandbox-wall-ms", "1000"}, Map.of())).getMessage());
+  }
+
+  @Test
   void confinement_takes_a_minimum_level_and_a_worker_uid() {
     SandboxSettings.Confinement hardened = Config.from(new String[] {"--sandbox-confinement", "hardened",
         "--sandbox-worker-uid", "61000"}, Map.of()).sandbox().confinement();

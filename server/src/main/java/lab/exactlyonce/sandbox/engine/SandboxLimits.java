@@ -3,10 +3,11 @@ package lab.exactlyonce.sandbox.engine;
 /**
  * The budgets of one run, all in one value, sent to the worker with every request.
  *
- * @param cpuMillis time the run's thread may spend computing (its CPU time, so that a host busy with other runs, the
- *     JIT or the collector does not turn a correct run into a timeout); a run also ends after
- *     {@link #wallMillis()} of wall-clock time, whatever it computed. Compilation has its own limit, so a run ends
- *     within compileMillis + wallMillis() plus a grace of a few hundred milliseconds
+ * @param cpuMillis time the run may spend computing: its thread's CPU time plus the garbage collections it causes,
+ *     so that a host busy with other runs or the JIT does not turn a correct run into a timeout
+ * @param wallMillis wall-clock time after which the run ends whatever it computed (at least {@code cpuMillis}; by
+ *     default {@link #BUSY_HOST_FACTOR} times it). Compilation has its own limit, so a run ends within
+ *     compileMillis + wallMillis plus a grace of a few hundred milliseconds
  * @param tickBudget loop back-edges plus method entries the learner's code may execute
  * @param maxAllocatedBytes bytes the run's thread may allocate (counted as allocated, not as still live: what a run
  *     can keep live at once is also bounded by the worker's heap, see {@code cacheBytes})
@@ -22,7 +23,7 @@ package lab.exactlyonce.sandbox.engine;
  *     entries, so that what earlier runs compiled never takes more than this from the heap a later run gets; a worker
  *     applies the value of the request it is serving
  */
-public record SandboxLimits(long cpuMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes,
+public record SandboxLimits(long cpuMillis, long wallMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes,
                             int maxSourceBytes, long compileMillis, int maxTraceEvents, int maxTraceBytes,
                             int maxDiagnostics, long cacheBytes) {
   public static final int DEFAULT_MAX_TRACE_EVENTS = 5_000;
@@ -32,6 +33,10 @@ public record SandboxLimits(long cpuMillis, long tickBudget, long maxAllocatedBy
 
   public SandboxLimits {
     positive("cpuMillis", cpuMillis);
+    if (wallMillis < cpuMillis) {
+      throw new IllegalArgumentException("sandbox limit wallMillis (" + wallMillis + ") must be at least cpuMillis ("
+          + cpuMillis + ")");
+    }
     positive("tickBudget", tickBudget);
     positive("maxAllocatedBytes", maxAllocatedBytes);
     positive("maxOutputBytes", maxOutputBytes);
@@ -43,23 +48,24 @@ public record SandboxLimits(long cpuMillis, long tickBudget, long maxAllocatedBy
     positive("cacheBytes", cacheBytes);
   }
 
-  /** The run budgets with the default caps on answers and cache. */
+  /** The run budgets with the default clock limit and the default caps on answers and cache. */
   public SandboxLimits(long cpuMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes, int maxSourceBytes,
                        long compileMillis) {
-    this(cpuMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
-        DEFAULT_MAX_TRACE_EVENTS, DEFAULT_MAX_TRACE_BYTES, DEFAULT_MAX_DIAGNOSTICS, DEFAULT_CACHE_BYTES);
+    this(cpuMillis, cpuMillis * BUSY_HOST_FACTOR, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes,
+        compileMillis, DEFAULT_MAX_TRACE_EVENTS, DEFAULT_MAX_TRACE_BYTES, DEFAULT_MAX_DIAGNOSTICS, DEFAULT_CACHE_BYTES);
   }
 
   /**
-   * How many times its CPU time a run may take on the clock: a learner's code cannot sleep or wait (the allowlist
-   * refuses both), so only a busy host makes a run's clock time outrun its CPU time, and three times is a host
-   * running about three times as many threads as it has cores.
+   * How many times its CPU time a run may take on the clock by default: a learner's code cannot sleep or wait (the
+   * allowlist refuses both), so only a busy host makes a run's clock time outrun its CPU time, and three times is a
+   * host running about three times as many threads as it has cores.
    */
   public static final int BUSY_HOST_FACTOR = 3;
 
-  /** Wall-clock time after which a run ends even if it has not spent {@link #cpuMillis()}. */
-  public long wallMillis() {
-    return cpuMillis * BUSY_HOST_FACTOR;
+  /** These limits with another clock limit. */
+  public SandboxLimits withWallMillis(long millis) {
+    return new SandboxLimits(cpuMillis, millis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes,
+        compileMillis, maxTraceEvents, maxTraceBytes, maxDiagnostics, cacheBytes);
   }
 
   private static void positive(String name, long value) {
@@ -72,13 +78,13 @@ public record SandboxLimits(long cpuMillis, long tickBudget, long maxAllocatedBy
 
   /** These limits with other caps on what an answer carries. */
   public SandboxLimits withAnswerCaps(int traceEvents, int traceBytes, int diagnostics) {
-    return new SandboxLimits(cpuMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
-        traceEvents, traceBytes, diagnostics, cacheBytes);
+    return new SandboxLimits(cpuMillis, wallMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes,
+        compileMillis, traceEvents, traceBytes, diagnostics, cacheBytes);
   }
 
   /** These limits with another compile cache budget. */
   public SandboxLimits withCacheBytes(long bytes) {
-    return new SandboxLimits(cpuMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes, compileMillis,
-        maxTraceEvents, maxTraceBytes, maxDiagnostics, bytes);
+    return new SandboxLimits(cpuMillis, wallMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes,
+        compileMillis, maxTraceEvents, maxTraceBytes, maxDiagnostics, bytes);
   }
 }

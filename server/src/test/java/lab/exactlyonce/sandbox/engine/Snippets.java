@@ -31,8 +31,12 @@ final class Snippets {
     return program(body, "");
   }
 
-  /** Limits for tests: the defaults with a smaller step budget and memory budget so budget rows finish fast. */
+  /**
+   * Limits for tests: the defaults with a smaller step budget and memory budget so budget rows finish fast, and a
+   * clock limit far off, so that a run's CPU budget decides on a test machine however busy (the clock limit has its
+   * own test, RealSandboxTest, which stalls the worker on purpose).
+   */
   static SandboxLimits testLimits() {
-    return new SandboxLimits(3_000, 5_000_000L, 64L * 1024 * 1024, 64 * 1024, 64 * 1024, 5_000);
+    return new SandboxLimits(3_000, 5_000_000L, 64L * 1024 * 1024, 64 * 1024, 64 * 1024, 5_000).withWallMillis(60_000);
   }
 }
