@@ -1,10 +1,12 @@
 package lab.exactlyonce.store;
 
+import lab.exactlyonce.Race;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,6 +43,27 @@ class TempDirsTest {
     assertFalse(Files.exists(crashed));
     assertFalse(Files.exists(reused), "a pid now used by another process is not the marker's");
     for (Path kept : List.of(mine, unmarked, garbled, other)) assertTrue(Files.exists(kept.resolve("work.txt")), kept.toString());
+  }
+
+  /** Two apps starting at once both sweep: neither fails on what the other removed under it. */
+  @Test
+  void sweeps_at_once_over_the_same_leftovers_all_succeed() throws Exception {
+    Process ended = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version").start();
+    ended.waitFor();
+    List<Path> leftovers = new ArrayList<>();
+    for (int d = 0; d < 4; d++) {
+      Path dir = marked("eolab-sandbox-crashed-" + d, "pid=" + ended.pid() + "\nstarted=2026-01-01T00:00:00Z\n");
+      for (int i = 0; i < 50; i++) {
+        Path sub = Files.createDirectories(dir.resolve("classpath/" + i));
+        for (int f = 0; f < 10; f++) Files.writeString(sub.resolve(f + ".class"), "bytes");
+      }
+      leftovers.add(dir);
+    }
+
+    List<List<Path>> removed = Race.run(4, i -> TempDirs.sweep(tmp));
+
+    for (Path dir : leftovers) assertFalse(Files.exists(dir), dir.toString());
+    assertTrue(removed.stream().allMatch(leftovers::containsAll), "each sweep names only leftovers: " + removed);
   }
 
   @Test
