@@ -212,11 +212,7 @@ record RecordedRuns(String kafka, String flink, List<Run> runs) {
     }
 
     private String required(String value, String field) {
-      if (value == null || value.isBlank()) {
-        throw problem(field.contains(".") ? field.substring(0, field.lastIndexOf('.')) : "",
-            "missing required field '" + field.substring(field.lastIndexOf('.') + 1) + "'");
-      }
-      return value.strip();
+      return source.required(value, field);
     }
 
     private LessonFormatException problem(String field, String message) {

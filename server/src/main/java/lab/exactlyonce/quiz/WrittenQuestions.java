@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import lab.exactlyonce.lesson.Lesson;
+import lab.exactlyonce.lesson.LessonFile;
 import lab.exactlyonce.lesson.LessonFormatException;
 
 import java.io.IOException;
@@ -145,11 +146,7 @@ record WrittenQuestions(List<Question> questions, Map<String, String> predictRul
     }
 
     private String required(String value, String field) {
-      if (value == null || value.isBlank()) {
-        throw problem(field.contains(".") ? field.substring(0, field.lastIndexOf('.')) : "",
-            "missing required field '" + field.substring(field.lastIndexOf('.') + 1) + "'");
-      }
-      return value.strip();
+      return LessonFile.required(value, field, this::problem);
     }
 
     private LessonFormatException problem(String field, String message) {
