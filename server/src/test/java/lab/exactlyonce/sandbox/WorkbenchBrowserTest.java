@@ -145,10 +145,14 @@ class WorkbenchBrowserTest extends SandboxTabTest {
       if (held.isEmpty()) held.add(route);
       else route.resume();
     });
+    // From the keyboard: the finished run is still scrolling its output into view (smoothly, as without reduced
+    // motion), and a pointer aimed at a moving checkbox can miss it; the race under test is the same either way.
+    Locator beforeCommit = demo.getByLabel("Crash at the next checkpoint, after its pre-commit but before its commit");
     page.waitForRequest(r -> r.url().endsWith(late.path), new Page.WaitForRequestOptions().setTimeout(20_000),
-        () -> demo.getByLabel("Crash at the next checkpoint, after its pre-commit but before its commit").check());
+        () -> beforeCommit.press("Space"));
+    assertThat(beforeCommit).isChecked();
     page.waitForResponse(r -> r.url().endsWith("/api/run"), new Page.WaitForResponseOptions().setTimeout(20_000),
-        () -> demo.locator("[data-knobs-reset]").click());
+        () -> demo.locator("[data-knobs-reset]").press("Enter"));
     assertThat(status(demo)).hasText(Pattern.compile("^Finished in \\d+ ms$"), SLOW);
 
     int read = ((Number) page.evaluate("() => window.answersRead")).intValue();
