@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -72,9 +73,11 @@ public final class RecordedRunFile {
       Map<String, RecordedRuns.Figures> readers = new LinkedHashMap<>();
       results.get(i).path("readers").fields().forEachRemaining(reader -> readers.put(reader.getKey(),
           new RecordedRuns.Figures(reader.getValue().path("records").asInt(), reader.getValue().path("sum").asInt())));
-      List<String> errors = new ArrayList<>();
+      // each class once, in the order first raised: how often one is raised depends on timing (the zombie's send
+      // and its commit can both be refused, or only the commit)
+      Set<String> errors = new LinkedHashSet<>();
       results.get(i).path("errors").forEach(error -> errors.add(error.path("class").asText()));
-      runs.add(new RecordedRuns.Run(run.id(), run.about(), run.scenario(), run.knobs(), readers, errors));
+      runs.add(new RecordedRuns.Run(run.id(), run.about(), run.scenario(), run.knobs(), readers, List.copyOf(errors)));
     }
     return yaml(new RecordedRuns(kafka, flink, runs));
   }
