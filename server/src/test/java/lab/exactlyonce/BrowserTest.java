@@ -78,6 +78,15 @@ public abstract class BrowserTest extends ServerTest {
     return page;
   }
 
+  /**
+   * Waits until the page has stopped scrolling: opening a tab scrolls to it smoothly (these contexts do not ask for
+   * reduced motion), and a click aimed at a node while the page still moves can land beside it.
+   */
+  protected void awaitScrollSettled() {
+    page.waitForFunction("() => new Promise(done => { const y = scrollY; "
+        + "requestAnimationFrame(() => requestAnimationFrame(() => done(scrollY === y))); })");
+  }
+
   protected Browser.NewContextOptions newContextOptions() {
     return new Browser.NewContextOptions().setViewportSize(1280, 900);
   }

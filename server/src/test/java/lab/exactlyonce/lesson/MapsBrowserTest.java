@@ -60,6 +60,7 @@ class MapsBrowserTest extends BrowserTest {
   private void openMaps(String hash) {
     page.navigate(url("/lessons/exactly-once#" + hash));
     assertThat(byId("maps")).isVisible();
+    awaitScrollSettled();
   }
 
   private String activeId() {
