@@ -30,7 +30,7 @@ final class CookieSigner {
   enum Verdict { VALID, FOREIGN, INVALID }
 
   /**
-   * @param signedByOldKey a valid cookie signed by the key before the current one: sign it again, so that the
+   * @param signedByOldKey a valid cookie signed by a key older than the one signing now: sign it again, so that the
    *     learner keeps their id through the next rotation too
    */
   record Checked(Verdict verdict, String learnerId, boolean signedByOldKey) {
@@ -72,7 +72,7 @@ final class CookieSigner {
     if (parts.length != 3 || !UUID_TEXT.matcher(parts[0]).matches() || parts[1].length() != 8) {
       return new Checked(Verdict.INVALID, null);
     }
-    Optional<Hmac> key = keyNamed(parts[1]);
+    Optional<SigningKeys.Key> key = keyNamed(parts[1]);
     if (key.isEmpty() && keys.refreshIfStale()) key = keyNamed(parts[1]); // rotated on another node just now?
     if (key.isEmpty()) return new Checked(Verdict.FOREIGN, null);
     byte[] given;
@@ -81,15 +81,16 @@ final class CookieSigner {
     } catch (IllegalArgumentException e) {
       return new Checked(Verdict.INVALID, null);
     }
-    boolean genuine = MessageDigest.isEqual(given, key.get().of(parts[0] + "." + parts[1]));
+    boolean genuine = MessageDigest.isEqual(given, new Hmac(key.get().secret()).of(parts[0] + "." + parts[1]));
     if (!genuine) return new Checked(Verdict.INVALID, null);
-    return new Checked(Verdict.VALID, parts[0], !keyId(new Hmac(keys.current().secret())).equals(parts[1]));
+    // only an older key's cookie is signed anew: one signed by a newer key than this node's signing one (another
+    // node switched a moment earlier) is left as it is
+    return new Checked(Verdict.VALID, parts[0], key.get().generation() < keys.current().generation());
   }
 
-  private Optional<Hmac> keyNamed(String keyId) {
+  private Optional<SigningKeys.Key> keyNamed(String keyId) {
     for (SigningKeys.Key k : keys.verifying()) {
-      Hmac key = new Hmac(k.secret());
-      if (keyId(key).equals(keyId)) return Optional.of(key);
+      if (keyId(new Hmac(k.secret())).equals(keyId)) return Optional.of(k);
     }
     return Optional.empty();
   }
