@@ -170,7 +170,8 @@ final class DashboardPush implements AutoCloseable {
     }
   }
 
-  private static Set<String> drain(Set<String> dirty) {
+  /** Takes every element out of {@code dirty}, a concurrent set others keep adding to, and answers them. */
+  static Set<String> drain(Set<String> dirty) {
     Set<String> out = new HashSet<>();
     for (var it = dirty.iterator(); it.hasNext(); ) {
       out.add(it.next());

@@ -81,12 +81,7 @@ final class PresenceStore implements AutoCloseable {
 
   /** The classes whose presence changed here since the last call. */
   Set<String> drainChanged() {
-    Set<String> out = new HashSet<>();
-    for (var it = changed.iterator(); it.hasNext(); ) {
-      out.add(it.next());
-      it.remove();
-    }
-    return out;
+    return DashboardPush.drain(changed);
   }
 
   /** This node stops: its students are offline here at once, not after the expiry. */
