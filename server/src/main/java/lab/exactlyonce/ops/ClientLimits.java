@@ -18,7 +18,7 @@ import java.util.function.Function;
  * @param uploadSeconds a request body must have arrived this long after the server began to read it, or it is
  *     cut off with 408 ({@code --upload-seconds}, default 10); waiting for a thread does not count
  * @param idleTimeoutSeconds a connection with no traffic for this long is closed ({@code --idle-timeout-seconds},
- *     default 30; live streams send a heartbeat every 15 s)
+ *     default 30; live streams send a heartbeat every 5 s)
  * @param maxBodyBytes the largest request body any route takes; a longer declared one is refused with 413 before it
  *     is read ({@code --max-body-bytes}, default 393216)
  * @param streamsPerAddress live event streams open from one address ({@code --max-streams-per-address},

@@ -1,5 +1,8 @@
 package lab.exactlyonce.ops;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.util.Callback;
@@ -25,34 +28,52 @@ final class ConnectionsPerAddress implements Connection.Listener {
   private final int limit;
   private final TrustedProxies proxies;
   private final ConcurrentHashMap<String, AtomicInteger> open = new ConcurrentHashMap<>();
+  /**
+   * The address each counted connection was counted under. A closed endpoint no longer knows its remote address, so
+   * the count goes down by what was remembered at open, never by asking the endpoint again.
+   */
+  private final ConcurrentHashMap<Connection, String> counted = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Long> warned = new ConcurrentHashMap<>();
 
-  ConnectionsPerAddress(int limit, TrustedProxies proxies) {
+  private final Counter refused;
+
+  ConnectionsPerAddress(int limit, TrustedProxies proxies, MeterRegistry registry) {
     this.limit = limit;
     this.proxies = proxies;
+    Gauge.builder("eolab.connections.open", this, ConnectionsPerAddress::open)
+        .description("Open client connections counted against --max-connections-per-address (trusted proxies' not)")
+        .register(registry);
+    this.refused = Counter.builder("eolab.connections.refused")
+        .description("Connections refused with a 503 because their address had too many open")
+        .register(registry);
   }
 
   @Override
   public void onOpened(Connection connection) {
     String address = addressOf(connection.getEndPoint());
     if (address == null || proxies.trusts(address)) return;
-    int now = open.computeIfAbsent(address, a -> new AtomicInteger()).incrementAndGet();
+    counted.put(connection, address);
+    int now = open.compute(address, (a, count) -> {
+      AtomicInteger c = count == null ? new AtomicInteger() : count;
+      c.incrementAndGet();
+      return c;
+    }).get();
     if (now <= limit) return;
+    refused.increment();
     warnOnce(address);
     refuse(connection.getEndPoint());
   }
 
   @Override
   public void onClosed(Connection connection) {
-    String address = addressOf(connection.getEndPoint());
-    if (address == null || proxies.trusts(address)) return;
+    String address = counted.remove(connection);
+    if (address == null) return;
     open.computeIfPresent(address, (a, count) -> count.decrementAndGet() <= 0 ? null : count);
   }
 
-  /** Open connections of this address now (for tests and the log). */
-  int openFrom(String address) {
-    AtomicInteger count = open.get(address);
-    return count == null ? 0 : count.get();
+  /** Open connections now, over every counted address: the {@code eolab_connections_open} gauge. */
+  int open() {
+    return counted.size();
   }
 
   private void refuse(EndPoint endPoint) {

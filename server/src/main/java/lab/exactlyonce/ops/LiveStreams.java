@@ -35,8 +35,13 @@ public final class LiveStreams {
   static final int MIN_RETRY_MILLIS = 1000;
   static final int MAX_RETRY_MILLIS = 3000;
 
-  /** How often every open stream gets a comment line: a client that went away is noticed on the failed write. */
-  static final long HEARTBEAT_MILLIS = 15_000;
+  /**
+   * How often every open stream gets a comment line. A client that went away is only noticed on a failed write (the
+   * server reads nothing more from a stream's connection), one or two heartbeats after it left; until then its
+   * stream and its connection count against its address's share, so the beat is short enough that a class of phones
+   * dropping and reopening streams behind one address gets its places back within seconds.
+   */
+  static final long HEARTBEAT_MILLIS = 5_000;
 
   private final Map<SseClient, Holder> open = new ConcurrentHashMap<>();
   /** Streams admitted but not yet begun, by request: counted too, so a burst cannot slip past the limits. */

@@ -72,7 +72,8 @@ public final class Operations implements AutoCloseable {
     });
     ClientLimits clients = settings.clients();
     cfg.http.maxRequestSize = clients.maxBodyBytes();
-    ConnectionsPerAddress connections = new ConnectionsPerAddress(clients.connectionsPerAddress(), proxies);
+    ConnectionsPerAddress connections = new ConnectionsPerAddress(clients.connectionsPerAddress(), proxies,
+        metrics.registry());
     cfg.jetty.modifyServer(server -> {
       // Javalin puts its servlet handler inside the innermost wrapper. The graceful handler counts requests in flight
       // so stop() can wait; the thread limit lets one address have only so many requests on threads at once (the
