@@ -5,8 +5,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Base for tests against one running app per test class: {@link #server} is started before the first test and stopped
- * after the last. Override {@link #startServer()} to start the app with another {@link Config}, or to wait for it.
+ * Base for tests against one running app per test class: {@link #server} is ready before the first test. By default it
+ * is the test JVM's warm shared app ({@link TestApps}); override {@link #startServer()} to start an app of the class's
+ * own with another {@link Config} (stopped after the last test), or to share another variant.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ServerTest {
@@ -14,7 +15,7 @@ public abstract class ServerTest {
 
   /** Subclasses may override to start the app differently. */
   protected TestServer startServer() {
-    return TestServer.start();
+    return TestApps.shared(TestApps.Variant.DEFAULT);
   }
 
   @BeforeAll

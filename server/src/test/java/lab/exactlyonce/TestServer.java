@@ -1,6 +1,7 @@
 package lab.exactlyonce;
 
 import lab.exactlyonce.sandbox.SandboxSettings;
+import lab.exactlyonce.store.TempDirs;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,7 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -25,23 +29,31 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A real app on a free port, and a plain HTTP client to talk to it. Close it to stop the app. The app runs in this
- * JVM, or (from {@link #startProcess}) in a process of its own that a test can kill.
+ * A real app on a free port, and a plain HTTP client to talk to it. The app runs in this JVM, or (from
+ * {@link #startProcess}) in a process of its own that a test can kill. Close it to stop the app and remove its data
+ * dir; {@link #stop} keeps the data dir for a restart. A shared app ({@link TestApps}) outlives the class that asked
+ * for it: closing it does nothing.
  */
 public final class TestServer implements AutoCloseable {
   private static final Pattern SERVING = Pattern.compile("Exactly-Once Lab is serving http://localhost:(\\d+)/");
+  /** Every app a test started and has not closed, shared ones aside: {@link LeakCheck} fails a class that leaves one. */
+  private static final Set<TestServer> OPEN = ConcurrentHashMap.newKeySet();
 
   private final App app;
   private final Process process;
   private final int port;
   private final Path dataDir;
+  private final boolean shared;
+  private boolean stopped;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  private TestServer(App app, Path dataDir) {
+  private TestServer(App app, Path dataDir, boolean shared) {
     this.app = app.start();
     this.process = null;
     this.port = this.app.port();
     this.dataDir = dataDir;
+    this.shared = shared;
+    if (!shared) OPEN.add(this);
   }
 
   private TestServer(Process process, int port, Path dataDir) {
@@ -49,6 +61,8 @@ public final class TestServer implements AutoCloseable {
     this.process = process;
     this.port = port;
     this.dataDir = dataDir;
+    this.shared = false;
+    OPEN.add(this);
   }
 
   /**
@@ -94,12 +108,28 @@ public final class TestServer implements AutoCloseable {
   /** The app of {@code config}, with the quiz outputs this build's earlier test apps made (see SharedQuizOutputs). */
   public static TestServer start(Config config) {
     SharedQuizOutputs.seed(config.dataDir());
-    return new TestServer(new App(config), config.dataDir());
+    return new TestServer(new App(config), config.dataDir(), false);
   }
 
   /** The app of {@code config} on its data dir exactly as it is: for tests about what a data dir holds. */
   public static TestServer startOnDataDirAsIs(Config config) {
-    return new TestServer(new App(config), config.dataDir());
+    return new TestServer(new App(config), config.dataDir(), false);
+  }
+
+  /** An app that the test JVM's classes share; only {@link TestApps} makes one. */
+  static TestServer startShared(Config config) {
+    SharedQuizOutputs.seed(config.dataDir());
+    return new TestServer(new App(config), config.dataDir(), true);
+  }
+
+  /** The apps tests started and have not closed (shared ones aside). */
+  static List<TestServer> open() {
+    return List.copyOf(OPEN);
+  }
+
+  /** Whether this app is shared by the test JVM's classes. */
+  public boolean shared() {
+    return shared;
   }
 
   /**
@@ -188,10 +218,17 @@ public final class TestServer implements AutoCloseable {
   /** Ends the app's process at once (SIGKILL): no request finishes, no stream is told. */
   public void kill() throws InterruptedException {
     process.destroyForcibly().waitFor();
+    OPEN.remove(this);
   }
 
-  @Override
-  public void close() {
+  /**
+   * Stops the app (for an in-process app the graceful stop, {@code App.stop()}) and keeps its data dir, for a test that
+   * starts the app again where it was. A shared app is never stopped by a test.
+   */
+  public void stop() {
+    if (shared || stopped) return;
+    stopped = true;
+    OPEN.remove(this);
     if (process != null) {
       try {
         kill();
@@ -202,5 +239,28 @@ public final class TestServer implements AutoCloseable {
     }
     app.stop();
     SharedQuizOutputs.keep(dataDir);
+  }
+
+  /** Stops the app and removes its data dir; a shared app stays up for the classes after this one. */
+  @Override
+  public void close() {
+    if (shared) return;
+    stop();
+    removeDataDir();
+  }
+
+  /** Stops a shared app at the end of the test JVM's classes. */
+  void closeShared() {
+    if (!shared) throw new IllegalStateException("only a shared app is closed this way");
+    app.stop();
+    removeDataDir();
+  }
+
+  private void removeDataDir() {
+    try {
+      TempDirs.deleteTree(dataDir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot remove the test app's data dir " + dataDir, e);
+    }
   }
 }

@@ -4,6 +4,8 @@ import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.ContentTooLargeResponse;
+import io.javalin.http.util.AsyncExecutor;
+import kotlin.LazyKt;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.web.JsonRequests;
 import org.eclipse.jetty.server.AbstractConnector;
@@ -15,6 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What the person hosting the app needs: metrics ({@code GET /metrics}, the sandbox's meters through
@@ -32,6 +38,20 @@ public final class Operations implements AutoCloseable {
   private final OpsSettings settings;
   private final Metrics metrics = new Metrics();
   private final LiveStreams liveStreams;
+  /**
+   * Runs the work a request hands off (a live stream's keep-alive): Javalin's own default pool is never shut down, so
+   * its threads would outlive a stopped app; this one ends with the app ({@link #close}).
+   */
+  private final ExecutorService asyncWork = Executors.newCachedThreadPool(new ThreadFactory() {
+    private final AtomicInteger made = new AtomicInteger();
+
+    @Override
+    public Thread newThread(Runnable r) {
+      Thread t = new Thread(r, "eolab-async-" + made.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    }
+  });
 
   public Operations(OpsSettings settings) {
     this.settings = settings;
@@ -48,6 +68,7 @@ public final class Operations implements AutoCloseable {
    * fair queue, {@code --metrics local} and the request log use) taken through trusted proxies.
    */
   public void configure(JavalinConfig cfg) {
+    cfg.concurrency.executor = LazyKt.lazyOf(new AsyncExecutor(asyncWork));
     TrustedProxies proxies = settings.trustedProxies();
     if (!proxies.isEmpty()) {
       // What a proxy says about the original request is believed from a trusted proxy only; anyone else's
@@ -144,6 +165,7 @@ public final class Operations implements AutoCloseable {
   @Override
   public void close() {
     liveStreams.stop();
+    asyncWork.shutdownNow();
     metrics.close();
   }
 }

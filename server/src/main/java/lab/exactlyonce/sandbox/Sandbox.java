@@ -133,8 +133,8 @@ public final class Sandbox implements CodeRunner, AutoCloseable {
     return pool.awaitAllIdle(timeout);
   }
 
-  /** The process ids of the live workers; for tests. */
-  List<Long> workerPids() {
+  /** The process ids of the live workers (their confinement's outermost process where they are wrapped). */
+  public List<Long> workerPids() {
     return pool.pids();
   }
 

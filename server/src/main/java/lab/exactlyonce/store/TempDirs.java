@@ -35,6 +35,14 @@ public final class TempDirs {
     return dir;
   }
 
+  /**
+   * Removes {@code root} and everything under it (links themselves, never what they point to); what disappears
+   * meanwhile is not an error.
+   */
+  public static void deleteTree(Path root) throws IOException {
+    DataDirectory.deleteTree(root);
+  }
+
   /** Removes the marked temp directories of ended processes; returns those removed. */
   public static List<Path> sweep() {
     return sweep(Path.of(System.getProperty("java.io.tmpdir")));

@@ -1,5 +1,6 @@
 package lab.exactlyonce.classroom;
 
+import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
@@ -41,7 +42,7 @@ class ClassroomBrowserTest extends BrowserTest {
     assertTrue(code.matches("[A-Z2-9]{6}"), code);
 
     // The student joins in another browser context.
-    BrowserContext studentContext = browser.newContext();
+    BrowserContext studentContext = newContext(new Browser.NewContextOptions());
     List<String> studentErrors = new ArrayList<>();
     Page student = studentContext.newPage();
     student.onConsoleMessage(m -> { if ("error".equals(m.type())) studentErrors.add(m.text()); });
@@ -148,7 +149,7 @@ class ClassroomBrowserTest extends BrowserTest {
     assertThat(page.locator("#pacing")).isHidden();
     found.addAll(scan(page, "projector mode"));
 
-    BrowserContext studentContext = browser.newContext();
+    BrowserContext studentContext = newContext(new Browser.NewContextOptions());
     try {
       Page student = studentContext.newPage();
       student.navigate(url("/join?code=" + room.get("code").asText()));

@@ -63,7 +63,7 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
   }
 
   private BrowserContext phone() {
-    return browser.newContext(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));
+    return newContext(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));
   }
 
   @Test

@@ -195,7 +195,8 @@ class ClassroomLiveTest {
     JsonNode room;
     int port;
     System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-    try (TestServer first = TestServer.start(config)) {
+    TestServer first = TestServer.start(config);
+    try {
       String out = printed.toString(StandardCharsets.UTF_8);
       Path file = config.dataDir().resolve(InstructorAuth.SECRET_FILE);
       secret = Files.readString(file).strip();
@@ -209,6 +210,7 @@ class ClassroomLiveTest {
       student = Client.student(first, room.get("code").asText(), "Stays");
       port = first.app().port();
     } finally {
+      first.stop(); // the data dir stays for the second app
       System.setOut(stdout);
     }
     printed.reset();

@@ -178,7 +178,7 @@ class LessonPageBrowserTest extends BrowserTest {
 
   @Test
   void without_javascript_the_lesson_reads_top_to_bottom() {
-    try (BrowserContext noJs = browser.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
+    try (BrowserContext noJs = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
       Page plain = noJs.newPage();
       plain.navigate(url(LESSON));
       for (String panel : List.of("gist", "maps", "qa", "sandbox")) {
@@ -211,7 +211,7 @@ class LessonPageBrowserTest extends BrowserTest {
 
   @Test
   void on_a_phone_no_tab_scrolls_the_page_sideways() {
-    try (BrowserContext phone = browser.newContext(new Browser.NewContextOptions().setViewportSize(360, 740)
+    try (BrowserContext phone = newContext(new Browser.NewContextOptions().setViewportSize(360, 740)
         .setIsMobile(true).setHasTouch(true).setDeviceScaleFactor(2))) {
       Page small = phone.newPage();
       small.onPageError(error -> consoleErrors.add("uncaught: " + error));

@@ -60,7 +60,6 @@ class MapsBrowserTest extends BrowserTest {
   private void openMaps(String hash) {
     page.navigate(url("/lessons/exactly-once#" + hash));
     assertThat(byId("maps")).isVisible();
-    awaitScrollSettled();
   }
 
   private String activeId() {
@@ -194,7 +193,7 @@ class MapsBrowserTest extends BrowserTest {
 
   @Test
   void without_javascript_every_node_and_edge_is_readable_as_text() {
-    try (var noJs = browser.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
+    try (var noJs = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
       var plainPage = noJs.newPage();
       plainPage.navigate(url("/lessons/exactly-once#maps"));
       Locator text = plainPage.locator("[id='maps/map/architecture'] .map-text");

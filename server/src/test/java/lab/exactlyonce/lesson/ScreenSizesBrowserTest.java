@@ -47,7 +47,7 @@ class ScreenSizesBrowserTest extends BrowserTest {
 
   /** A page on that screen, its errors checked like the base page's; reduced motion, so scrolls land at once. */
   private Page open(Screen screen) {
-    BrowserContext context = browser.newContext(new Browser.NewContextOptions()
+    BrowserContext context = newContext(new Browser.NewContextOptions()
         .setViewportSize(screen.width, screen.height).setIsMobile(screen.touch).setHasTouch(screen.touch)
         .setReducedMotion(ReducedMotion.REDUCE));
     opened.add(context);

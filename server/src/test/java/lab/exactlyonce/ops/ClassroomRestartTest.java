@@ -70,7 +70,7 @@ class ClassroomRestartTest {
       waitUntil(() -> events.stream().anyMatch(e -> e.type().equals("idle")), "the first idle event");
       assertTrue(first.get("/metrics").body().contains("\neolab_sse_connections 1.0\n"));
 
-      first.close();   // App.stop(): the graceful stop
+      first.stop();   // App.stop(): the graceful stop, keeping the data dir for the second app
       waitUntil(() -> !stream.isOpen(), "the stream to end");
       assertEquals(1, stream.connects());
 
@@ -85,6 +85,7 @@ class ClassroomRestartTest {
           "the pushed question on the reconnected stream");
       assertTrue(second.get("/metrics").body().contains("\neolab_sse_connections 1.0\n"));
     } finally {
+      first.stop(); // already stopped unless an assertion before the restart failed
       if (second != null) second.close();
     }
   }

@@ -90,7 +90,7 @@ class ConnectionCountTest {
     List<Socket> held = holdTheWholeShare("127.0.0.12");
     for (int i = 0; i < 3 * LIMIT; i++) {
       Socket extra = connectFrom("127.0.0.12");
-      extra.setSoTimeout(5_000);
+      extra.setSoTimeout(30_000);
       String refusal = readUntilClosed(extra);
       assertTrue(refusal.startsWith("HTTP/1.1 503"), "refusal " + (i + 1) + ": " + refusal);
       assertTrue(refusal.contains("too many open connections from your address (the limit is " + LIMIT + ")"), refusal);
@@ -136,7 +136,7 @@ class ConnectionCountTest {
       for (int i = 0; i < LIMIT - 1; i++) {
         Socket s = connectFrom("127.0.0.14");
         s.getOutputStream().write(stream.getBytes(StandardCharsets.UTF_8));
-        s.setSoTimeout(5_000);
+        s.setSoTimeout(30_000);
         String begun = readUntil(s.getInputStream(), "retry:");
         assertTrue(begun.startsWith("HTTP/1.1 200"), "round " + (round + 1) + ", stream " + (i + 1) + ": " + begun);
         streams.add(s);
@@ -174,7 +174,7 @@ class ConnectionCountTest {
   private void assertAddressHasItsWholeShare(String address) throws IOException {
     List<Socket> held = holdTheWholeShare(address);
     Socket past = connectFrom(address);
-    past.setSoTimeout(5_000);
+    past.setSoTimeout(30_000);
     assertTrue(readUntilClosed(past).startsWith("HTTP/1.1 503"), "the one past the limit is still refused");
     for (Socket s : held) s.close();
     past.close();
@@ -225,7 +225,7 @@ class ConnectionCountTest {
    * closes; the connection stays open unless the answer ends it.
    */
   private static Answer exchange(Socket s, String request) throws IOException {
-    s.setSoTimeout(10_000);
+    s.setSoTimeout(30_000);
     s.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
     InputStream in = s.getInputStream();
     String head = readUntil(in, "\r\n\r\n");

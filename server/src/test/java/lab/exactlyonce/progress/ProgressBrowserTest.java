@@ -67,7 +67,7 @@ class ProgressBrowserTest extends BrowserTest {
     Locator rung = page.locator("[id='qa/L1']");
     int port = server.app().port();
 
-    server.close(); // the server is DOWN from here
+    server.stop(); // the server is DOWN from here (its data dir kept for the restart)
     rung.locator("summary").click();
     Locator rating = rung.locator(".self-rating");
     assertThat(rating).isVisible();
@@ -225,7 +225,7 @@ class ProgressBrowserTest extends BrowserTest {
 
   @Test
   void without_javascript_the_page_has_no_progress_controls() {
-    BrowserContext noJs = browser.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false));
+    BrowserContext noJs = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false));
     try {
       Page plain = noJs.newPage();
       plain.navigate(url("/lessons/exactly-once"));

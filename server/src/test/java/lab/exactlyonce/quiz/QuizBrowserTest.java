@@ -130,7 +130,7 @@ class QuizBrowserTest extends BrowserTest {
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"390, 844", "1280, 800"})
   void a_self_graded_question_takes_a_typed_answer_checked_against_its_key_points(int width, int height) {
-    try (BrowserContext sized = browser.newContext(new Browser.NewContextOptions().setViewportSize(width, height))) {
+    try (BrowserContext sized = newContext(new Browser.NewContextOptions().setViewportSize(width, height))) {
       Page p = watched(sized.newPage());
       p.navigate(url("/lessons/exactly-once/quiz"));
       p.locator("#quiz-length").fill("1");

@@ -25,7 +25,7 @@ class AnswerBoxBrowserTest extends BrowserTest {
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"390, 844", "1280, 800"})
   void a_typed_answer_shows_points_made_and_missed_then_the_rating_is_recorded(int width, int height) {
-    try (BrowserContext sized = browser.newContext(new Browser.NewContextOptions().setViewportSize(width, height))) {
+    try (BrowserContext sized = newContext(new Browser.NewContextOptions().setViewportSize(width, height))) {
       Page p = watched(sized.newPage());
       p.navigate(url(LESSON + "#qa/L5"));
       Locator item = p.locator("[id='qa/L5']");
@@ -82,7 +82,7 @@ class AnswerBoxBrowserTest extends BrowserTest {
 
   @Test
   void without_javascript_there_is_no_box_and_the_answer_still_reveals() {
-    try (BrowserContext noJs = browser.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
+    try (BrowserContext noJs = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
       Page p = noJs.newPage();
       p.navigate(url(LESSON));
       Locator item = p.locator("[id='qa/L5']");

@@ -425,7 +425,7 @@ class ReplayBrowserTest extends SandboxTabTest {
 
   @Test
   void without_javascript_the_exercises_read_with_their_task_and_starter_code() {
-    try (var context = browser.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
+    try (var context = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
       Page plain = context.newPage();
       plain.navigate(url("/lessons/exactly-once"));
       Locator exercise = plain.locator("[id='sandbox/exercise/idempotent-payment']");

@@ -281,7 +281,7 @@ class WorkbenchBrowserTest extends SandboxTabTest {
 
   @Test
   void without_javascript_an_exercise_shows_its_instructions() {
-    try (var plainContext = browser.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
+    try (var plainContext = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
       Page plain = plainContext.newPage();
       plain.navigate(url("/lessons/exactly-once"));
       Locator instructions = plain.locator("[id='sandbox/exercise/idempotent-payment'] [data-instructions]");

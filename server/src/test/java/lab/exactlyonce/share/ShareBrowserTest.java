@@ -35,7 +35,7 @@ class ShareBrowserTest extends BrowserTest {
 
   /** A page in a context of its own whose console errors fail the test, like the base class's page. */
   private Page freshPage(String device) {
-    return watched(browser.newContext(screen(device)).newPage());
+    return watched(newContext(screen(device)).newPage());
   }
 
   private static Locator sinkDemo(Page on) {
@@ -83,7 +83,7 @@ class ShareBrowserTest extends BrowserTest {
 
   @Test
   void when_the_server_refuses_a_short_link_the_button_gives_the_long_one_and_says_why() {
-    Page refused = browser.newContext(screen("desktop")).newPage();
+    Page refused = newContext(screen("desktop")).newPage();
     List<String> errors = new ArrayList<>();
     refused.onConsoleMessage(msg -> {
       if ("error".equals(msg.type())) errors.add(msg.text());
