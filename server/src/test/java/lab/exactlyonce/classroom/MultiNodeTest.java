@@ -1,7 +1,9 @@
 package lab.exactlyonce.classroom;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.Config;
 import lab.exactlyonce.Race;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestPostgres;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.learner.Learners;
@@ -31,14 +33,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MultiNodeTest {
   private static TestPostgres db;
+  /** Both nodes' clock: one clock, as the nodes of a deployment share the time of day. */
+  private static TestClock clock;
   private static TestServer a;
   private static TestServer b;
 
   @BeforeAll
   static void start() {
     db = TestPostgres.create();
-    a = TestServer.start(Client.config().withStore(db.store()));
-    b = TestServer.start(Client.config().withStore(db.store()));
+    Config first = Client.config().withStore(db.store());
+    clock = TestClock.of(first);
+    a = TestServer.start(first);
+    b = TestServer.start(Client.config().withStore(db.store()).withClock(clock));
   }
 
   @AfterAll
@@ -86,7 +92,7 @@ class MultiNodeTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int status = RotateKeys.run(new String[] {"--jdbc-url", db.url(), "--jdbc-user", db.user()}, db.password(),
-        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        clock, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
     assertTrue(out.toString(StandardCharsets.UTF_8).endsWith("Running nodes sign with the new keys in 10 s, once every node has read them.\n"),
         out.toString(StandardCharsets.UTF_8));
