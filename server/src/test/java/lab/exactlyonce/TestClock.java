@@ -44,6 +44,15 @@ public final class TestClock extends Clock {
     return this;
   }
 
+  /**
+   * Stops the real time's part where it is, so from now on only {@link #advance} moves the clock: for a test whose
+   * assertion holds only if no time passes, such as counting what a rate limit lets through while it refills.
+   */
+  public TestClock stop() {
+    time.stop();
+    return this;
+  }
+
   @Override
   public Instant instant() {
     return BASE.plusNanos(time.elapsedNanos());
@@ -54,7 +63,7 @@ public final class TestClock extends Clock {
     return zone;
   }
 
-  /** The same clock, moved on together, shown in another zone. */
+  /** The same clock, moved on and stopped together, shown in another zone. */
   @Override
   public Clock withZone(ZoneId other) {
     return other.equals(zone) ? this : new TestClock(time, other);
@@ -69,17 +78,23 @@ public final class TestClock extends Clock {
   private static final class Time {
     private final long startNanos;
     private long advancedNanos;
+    private long stoppedAtNanos = -1;   // real time elapsed when stopped; -1 while it runs
 
     Time(long startNanos) {
       this.startNanos = startNanos;
     }
 
     synchronized long elapsedNanos() {
-      return System.nanoTime() - startNanos + advancedNanos;
+      long real = stoppedAtNanos >= 0 ? stoppedAtNanos : System.nanoTime() - startNanos;
+      return real + advancedNanos;
     }
 
     synchronized void advance(long nanos) {
       advancedNanos += nanos;
+    }
+
+    synchronized void stop() {
+      if (stoppedAtNanos < 0) stoppedAtNanos = System.nanoTime() - startNanos;
     }
   }
 }

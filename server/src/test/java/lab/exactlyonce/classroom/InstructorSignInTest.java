@@ -1,6 +1,7 @@
 package lab.exactlyonce.classroom;
 
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.ops.TrustedProxies;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,9 @@ class InstructorSignInTest {
 
   @Test
   void guesses_from_many_addresses_share_one_server_wide_limit() {
-    try (TestServer server = start(proxied())) {
+    Config config = proxied();
+    TestClock.of(config).stop(); // on a busy machine the hundred guesses take seconds, in which the budget refills
+    try (TestServer server = start(config)) {
       int checked = 0;
       int refused = 0;
       for (int round = 0; round < 10; round++) {
