@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.Map;
 
 import static lab.exactlyonce.classroom.Client.SECRET;
@@ -92,6 +93,20 @@ class InstructorSignInTest {
     }
     try (TestServer again = start(config)) {
       assertEquals(401, replay(again, copied).statusCode(), "nor after a restart");
+    }
+  }
+
+  @Test
+  void a_session_ends_after_its_lifetime() {
+    Config config = proxied();
+    try (TestServer server = start(config)) {
+      Client instructor = new Client(server);
+      assertEquals(303, signIn(instructor, null, SECRET).statusCode());
+      String cookie = instructor.cookie(InstructorAuth.COOKIE);
+      TestClock.of(config).advance(InstructorAuth.LIFETIME.minusMinutes(1));
+      assertEquals(200, replay(server, cookie).statusCode(), "a minute before its end the session still counts");
+      TestClock.of(config).advance(Duration.ofMinutes(1));
+      assertEquals(401, replay(server, cookie).statusCode(), "at its end it no longer does");
     }
   }
 
