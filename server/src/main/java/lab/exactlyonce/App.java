@@ -82,7 +82,7 @@ public final class App {
       started = new Sandbox(config.sandbox());
       Sandbox sandbox = started;
       ops.watch(sandbox);
-      Clock clock = Clock.systemUTC();
+      Clock clock = config.clock();
       Learners learners = new Learners(database, config.dataDir(), clock);
       AnswerHolds holds = new HeldAnswers(database, learners);
       EventLog events = new EventLog(database, clock);

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,10 +32,11 @@ import java.util.function.Supplier;
  * @param share the share links' rate limit
  * @param ops request log, metrics access and the shutdown drain timeout
  * @param engineLab whether the real Kafka + Flink runs are on, and the engine process's limits
+ * @param clock what every feature asks the time (rate limits, deadlines, expiries, "today"); the system's UTC clock
  */
 public record Config(String host, int port, Path dataDir, Optional<Path> lessonsDir, Optional<Path> snippetsDir,
                      SandboxSettings sandbox, StoreSettings store, ClassroomSettings classroom,
-                     ShareSettings share, OpsSettings ops, EngineLabSettings engineLab) {
+                     ShareSettings share, OpsSettings ops, EngineLabSettings engineLab, Clock clock) {
 
   public static final int DEFAULT_PORT = 7070;
 
@@ -48,14 +50,15 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     if (share == null) share = ShareSettings.defaults();
     if (ops == null) ops = OpsSettings.defaults();
     if (engineLab == null) engineLab = EngineLabSettings.disabled();
+    if (clock == null) clock = Clock.systemUTC();
   }
 
-  /** Without the engine lab (it is off unless asked for). */
+  /** Without the engine lab (it is off unless asked for), on the system's clock. */
   public Config(String host, int port, Path dataDir, Optional<Path> lessonsDir, Optional<Path> snippetsDir,
                 SandboxSettings sandbox, StoreSettings store, ClassroomSettings classroom, ShareSettings share,
                 OpsSettings ops) {
     this(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops,
-        EngineLabSettings.disabled());
+        EngineLabSettings.disabled(), Clock.systemUTC());
   }
 
   /**
@@ -68,8 +71,9 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
   }
 
   /**
-   * Defaults for tests: a free port, bundled content, a throwaway data directory with its own H2 database, and sandbox
-   * workers that start with the first run (most tests run no code). To run the
+   * Defaults for tests: a free port, bundled content, a throwaway data directory with its own H2 database, sandbox
+   * workers that start with the first run (most tests run no code), and a clock of its own that a test can move on
+   * (the tests' {@code TestClock}). To run the
    * tests against another database (PostgreSQL), pass {@code -Deolab.test.jdbc-url=...} (and {@code
    * -Deolab.test.jdbc-user}, {@code -Deolab.test.jdbc-password}) to Maven.
    */
@@ -79,43 +83,61 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     try {
       return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
           SandboxSettings.defaults().startingOnFirstRun(), store, ClassroomSettings.defaults(),
-          ShareSettings.defaults(), OpsSettings.defaults().withRequestLog(false));
+          ShareSettings.defaults(), OpsSettings.defaults().withRequestLog(false), EngineLabSettings.disabled(),
+          testClock());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
+  /**
+   * A new {@code lab.exactlyonce.TestClock}. It lives in the test sources, which this file cannot name, and only tests
+   * call {@link #forTests}, so it is looked up by name.
+   */
+  private static Clock testClock() {
+    try {
+      return (Clock) Class.forName("lab.exactlyonce.TestClock").getConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Config.forTests() needs lab.exactlyonce.TestClock from the test sources", e);
+    }
+  }
+
   public Config withLessonsDir(Path dir) {
-    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, classroom, share, ops, engineLab);
+    return new Config(host, port, dataDir, Optional.of(dir), snippetsDir, sandbox, store, classroom, share, ops, engineLab, clock);
   }
 
   public Config withSandbox(SandboxSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, classroom, share, ops, engineLab);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, settings, store, classroom, share, ops, engineLab, clock);
   }
 
   /** The same app on another port, for a test that restarts it where it was. */
   public Config withPort(int newPort) {
-    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops, engineLab);
+    return new Config(host, newPort, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops, engineLab, clock);
   }
 
   public Config withClassroom(ClassroomSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, settings, share, ops, engineLab);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, settings, share, ops, engineLab, clock);
   }
 
   public Config withShare(ShareSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, settings, ops, engineLab);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, settings, ops, engineLab, clock);
   }
 
   public Config withOps(OpsSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, settings, engineLab);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, settings, engineLab, clock);
   }
 
   public Config withEngineLab(EngineLabSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops, settings);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops, settings, clock);
   }
 
   public Config withStore(StoreSettings settings) {
-    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings, classroom, share, ops, engineLab);
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, settings, classroom, share, ops, engineLab, clock);
+  }
+
+  /** The same settings, reading the time from {@code other}. */
+  public Config withClock(Clock other) {
+    return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops, engineLab, other);
   }
 
   /** Reads {@code --name value} flags, then {@code NAME} environment variables, then defaults. */
@@ -144,7 +166,8 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
         settings(() -> ClassroomSettings.from(name -> value.apply(name))),
         settings(() -> ShareSettings.from(name -> value.apply(name))),
         settings(() -> OpsSettings.from(name -> value.apply(name))),
-        settings(() -> EngineLabSettings.from(name -> value.apply(name))));
+        settings(() -> EngineLabSettings.from(name -> value.apply(name))),
+        Clock.systemUTC());
   }
 
   /**

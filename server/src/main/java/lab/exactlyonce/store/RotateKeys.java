@@ -31,11 +31,14 @@ public final class RotateKeys {
   private RotateKeys() {}
 
   public static void main(String[] args) {
-    System.exit(run(args, System.getenv("JDBC_PASSWORD"), System.out, System.err));
+    System.exit(run(args, System.getenv("JDBC_PASSWORD"), Clock.systemUTC(), System.out, System.err));
   }
 
-  /** Runs the command; returns the exit status (0 done, 2 refused or failed, with a one-line reason on {@code err}). */
-  public static int run(String[] args, String jdbcPassword, PrintStream out, PrintStream err) {
+  /**
+   * Runs the command; returns the exit status (0 done, 2 refused or failed, with a one-line reason on {@code err}).
+   * The new keys sign from {@code clock}'s now (plus the delay), so it must be the clock the nodes read.
+   */
+  public static int run(String[] args, String jdbcPassword, Clock clock, PrintStream out, PrintStream err) {
     try {
       Options options = Options.parse(args);
       Database db = options.jdbcUrl().isPresent()
@@ -45,7 +48,7 @@ public final class RotateKeys {
       try (db) {
         List<String> rotated = new ArrayList<>();
         for (String purpose : SigningKeys.purposes(db)) {
-          int generation = SigningKeys.existing(db, purpose, Clock.systemUTC()).rotate(shared
+          int generation = SigningKeys.existing(db, purpose, clock).rotate(shared
               ? SigningKeys.SIGNING_DELAY : Duration.ZERO);
           rotated.add(purpose + " to generation " + generation);
         }

@@ -2,6 +2,7 @@ package lab.exactlyonce.classroom;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -114,7 +116,8 @@ class ClassroomLiveTest {
 
   @Test
   void a_timed_question_closes_for_everyone_when_its_time_is_up() throws Exception {
-    try (TestServer server = TestServer.start(Client.config())) {
+    Config config = Client.config();
+    try (TestServer server = TestServer.start(config)) {
       Client teacher = Client.instructor(server, SECRET);
       JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Timed\"}"));
       String id = room.get("id").asText();
@@ -135,6 +138,7 @@ class ClassroomLiveTest {
         assertEquals(200, inTime.statusCode(), inTime.body());
 
         // The server says when the time is up; from then on it refuses answers, whatever the student's page shows.
+        TestClock.of(config).advance(Duration.ofSeconds(5));
         JsonNode closed = lateStream.next("timeup", "Time is up: answers are closed.");
         assertTrue(closed.get("html").asText().contains("data-state=\"timeup\""), closed.get("html").asText());
         HttpResponse<String> tooLate = late.sendAnswer(id, newId(), round, 1);

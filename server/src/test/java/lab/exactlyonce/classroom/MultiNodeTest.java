@@ -1,11 +1,14 @@
 package lab.exactlyonce.classroom;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.Config;
 import lab.exactlyonce.Race;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestPostgres;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.store.RotateKeys;
+import lab.exactlyonce.store.SigningKeys;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,14 +34,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MultiNodeTest {
   private static TestPostgres db;
+  /** Both nodes' clock: one clock, as the nodes of a deployment share the time of day. */
+  private static TestClock clock;
   private static TestServer a;
   private static TestServer b;
 
   @BeforeAll
   static void start() {
     db = TestPostgres.create();
-    a = TestServer.start(Client.config().withStore(db.store()));
-    b = TestServer.start(Client.config().withStore(db.store()));
+    Config first = Client.config().withStore(db.store());
+    clock = TestClock.of(first);
+    a = TestServer.start(first);
+    b = TestServer.start(Client.config().withStore(db.store()).withClock(clock));
   }
 
   @AfterAll
@@ -72,8 +79,8 @@ class MultiNodeTest {
   }
 
   /**
-   * The key rotation command run against the database while both nodes serve: nobody is signed out, and within the
-   * refresh time each node signs a learner's cookie anew with the new key.
+   * The key rotation command run against the database while both nodes serve: nobody is signed out, and once the
+   * signing delay has passed each node signs a learner's cookie anew with the new key.
    */
   @Test
   void keys_rotated_while_both_nodes_run_sign_nobody_out_and_every_node_takes_the_new_key() throws Exception {
@@ -86,22 +93,26 @@ class MultiNodeTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int status = RotateKeys.run(new String[] {"--jdbc-url", db.url(), "--jdbc-user", db.user()}, db.password(),
-        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        clock, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
     assertTrue(out.toString(StandardCharsets.UTF_8).endsWith("Running nodes sign with the new keys in 10 s, once every node has read them.\n"),
         out.toString(StandardCharsets.UTF_8));
 
     for (TestServer node : List.of(a, b)) {
+      Client kimThere = kim.on(node);
+      assertEquals(200, kimThere.get("/api/classes/" + id + "/state").statusCode(), "Kim is still Kim");
+      assertEquals(keyId(before), keyId(kimThere.cookies.get(Learners.COOKIE)),
+          "before the signing delay " + (node == a ? "A" : "B") + " signs with the old key, which the other may not have read");
+    }
+    // The new key's time to sign comes, and each node's copy of the keys is older than the refresh time: it reads them.
+    clock.advance(SigningKeys.SIGNING_DELAY);
+
+    for (TestServer node : List.of(a, b)) {
       assertEquals(200, teacher.on(node).get("/api/teach/classes/" + id + "/questions").statusCode(),
           "the instructor's session still counts on " + node);
       Client kimThere = kim.on(node);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      String now = before;
-      while (keyId(now).equals(keyId(before)) && System.nanoTime() < deadline) {
-        assertEquals(200, kimThere.get("/api/classes/" + id + "/state").statusCode(), "Kim is still Kim");
-        now = kimThere.cookies.get(Learners.COOKIE);
-        if (keyId(now).equals(keyId(before))) Thread.sleep(100);   // polling until the node's refresh
-      }
+      assertEquals(200, kimThere.get("/api/classes/" + id + "/state").statusCode(), "Kim is still Kim");
+      String now = kimThere.cookies.get(Learners.COOKIE);
       assertNotEquals(keyId(before), keyId(now), "the node signed Kim's cookie with the new key");
       assertEquals(200, kimThere.on(node == a ? b : a).get("/api/classes/" + id + "/state").statusCode(),
           "the other node accepts what this one signed with the new key");

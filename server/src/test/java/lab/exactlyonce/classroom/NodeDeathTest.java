@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
@@ -24,8 +25,10 @@ class NodeDeathTest {
   @Test
   @Timeout(240) // two app starts on a busy 2-core machine
   void students_of_a_killed_node_carry_on_on_the_other_and_the_csv_stays_exact() throws Exception {
+    // B is the production app in a process of its own, on the system's clock. A reads that clock too: each node reads
+    // what the other wrote with its time (who is online, keys, deadlines) against its own, and B would drop A's rows.
     try (TestPostgres db = TestPostgres.create();
-         TestServer a = TestServer.start(Client.config().withStore(db.store()));
+         TestServer a = TestServer.start(Client.config().withStore(db.store()).withClock(Clock.systemUTC()));
          TestServer b = TestServer.startProcess(Map.of("JDBC_URL", db.url(), "JDBC_USER", db.user(),
              "JDBC_PASSWORD", db.password(), "INSTRUCTOR_SECRET", SECRET, "SANDBOX_WORKERS", "1",
              "SANDBOX_CONFINEMENT", "none"))) { // it runs no code: no confinement self-check to wait for

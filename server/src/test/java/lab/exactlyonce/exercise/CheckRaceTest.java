@@ -1,6 +1,7 @@
 package lab.exactlyonce.exercise;
 
 import lab.exactlyonce.Race;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.ScenarioVerdict;
@@ -14,7 +15,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -30,7 +30,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CheckRaceTest {
   private final Database db = TestDatabase.open();
-  private final CheckLog checks = new CheckLog(new EventLog(db, Clock.systemUTC()));
+  private final CheckLog checks = new CheckLog(new EventLog(db, new TestClock()));
   private final Exercise exercise = ExerciseCatalog.load(Path.of("snippets")).all().get(0);
 
   @AfterAll

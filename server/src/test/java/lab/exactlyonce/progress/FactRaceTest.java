@@ -3,6 +3,7 @@ package lab.exactlyonce.progress;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import lab.exactlyonce.Race;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.store.Sql;
 import lab.exactlyonce.store.TestDatabase;
@@ -12,7 +13,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -29,7 +29,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FactRaceTest {
   private final Database db = TestDatabase.open();
-  private final EventLog log = new EventLog(db, Clock.systemUTC());
+  private final EventLog log = new EventLog(db, new TestClock());
 
   @AfterAll
   void close() {

@@ -1,6 +1,7 @@
 package lab.exactlyonce.progress;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.store.Sql;
 import org.flywaydb.core.Flyway;
@@ -10,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +60,7 @@ class UniqueFactsMigrationTest {
           ids(db, "SELECT fact FROM events WHERE fact IS NOT NULL AND learner_id = 'ada' ORDER BY fact"));
       assertEquals(List.of(quiz.formatted(0)), ids(db, "SELECT data FROM events_set_aside WHERE event_id = 'a2'"), "set aside unchanged");
 
-      var log = new EventLog(db, Clock.systemUTC());
+      var log = new EventLog(db, new TestClock());
       var data = JsonNodeFactory.instance.objectNode()
           .put("session", "s1").put("question", "exactly-once/q1").put("choice", 3);
       EventLog.Outcome again = log.record("ada", new NewEvent(UUID.randomUUID().toString(), "quiz.answer",

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.Race;
 import lab.exactlyonce.ServerTest;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.LoopbackClient;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -204,6 +206,9 @@ class ShareHttpTest extends ServerTest {
             Map.of("Origin", limited.origin()));
         assertEquals(200, other.status(), other.body());
       }
+      TestClock.of(config).advance(Duration.ofSeconds(wait));
+      assertEquals(200, limited.postJson("/api/shares", body("class Five {}", null)).statusCode(),
+          "after the wait Retry-After named, the address shares again");
     }
   }
 

@@ -117,7 +117,8 @@ class BackupRestoreTest {
     assertTrue(restored.out().startsWith("restored " + backup + " into " + fresh), restored.out());
 
     try (TestServer server = TestServer.startOnDataDirAsIs(new Config(original.host(), 0, fresh, original.lessonsDir(),
-        original.snippetsDir(), original.sandbox(), original.store(), original.classroom(), original.share(), original.ops()))) {
+        original.snippetsDir(), original.sandbox(), original.store(), original.classroom(), original.share(), original.ops())
+        .withClock(original.clock()))) {
       HttpResponse<String> export = server.send(HttpRequest.newBuilder(URI.create(server.url("/api/me/export")))
           .header("Cookie", cookie).GET());
       assertEquals(200, export.statusCode(), export.body());
@@ -186,7 +187,8 @@ class BackupRestoreTest {
     Path fresh = tmp.resolve("restored-busy");
     assertEquals(0, restore("--data-dir", fresh.toString(), "--from", backup.toString()).status());
     try (TestServer server = TestServer.startOnDataDirAsIs(new Config(original.host(), 0, fresh, original.lessonsDir(),
-        original.snippetsDir(), original.sandbox(), original.store(), original.classroom(), original.share(), original.ops()))) {
+        original.snippetsDir(), original.sandbox(), original.store(), original.classroom(), original.share(), original.ops())
+        .withClock(original.clock()))) {
       String export = server.send(HttpRequest.newBuilder(URI.create(server.url("/api/me/export"))).header("Cookie", cookie).GET()).body();
       for (String id : before) assertTrue(export.contains(id), "event " + id + " acknowledged before the backup is restored");
       var acknowledged = new HashSet<String>(before);

@@ -2,6 +2,7 @@ package lab.exactlyonce.store;
 
 import lab.exactlyonce.Config;
 import lab.exactlyonce.CookieClient;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.learner.Learners;
 import org.junit.jupiter.api.Test;
@@ -10,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Clock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -27,9 +29,14 @@ class RotateKeysTest {
   record Ran(int status, String out, String err) {}
 
   static Ran rotate(String... args) {
+    return rotate(new TestClock(), args);
+  }
+
+  /** The command on the clock of the app whose keys it rotates: the new key signs from that clock's now. */
+  static Ran rotate(Clock clock, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = RotateKeys.run(args, null, new PrintStream(out, true, StandardCharsets.UTF_8),
+    int status = RotateKeys.run(args, null, clock, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
@@ -50,14 +57,14 @@ class RotateKeysTest {
       assertEquals(200, ada.put("/api/me", "{\"displayName\":\"Ada\"}").statusCode());
       original = ada.cookies.get(Learners.COOKIE);
 
-      Ran whileRunning = rotate("--data-dir", dataDir);
+      Ran whileRunning = rotate(config.clock(), "--data-dir", dataDir);
       assertEquals(2, whileRunning.status());
       assertTrue(whileRunning.err().startsWith("rotate keys: the data dir " + dataDir + " is in use by "),
           whileRunning.err());
       assertTrue(whileRunning.err().contains("stop the app, rotate, and start it again"), whileRunning.err());
     }
 
-    Ran first = rotate("--data-dir", dataDir);
+    Ran first = rotate(config.clock(), "--data-dir", dataDir);
     assertEquals(0, first.status(), first.err());
     assertTrue(first.out().startsWith("rotated instructor-session to generation 2 and learner-cookie to generation 2."),
         first.out());
@@ -71,7 +78,7 @@ class RotateKeysTest {
       assertEquals(ADA, withCookie(app, resigned).get("/api/me").body());
     }
 
-    assertEquals(0, rotate("--data-dir", dataDir).status());
+    assertEquals(0, rotate(config.clock(), "--data-dir", dataDir).status());
     try (TestServer app = TestServer.startOnDataDirAsIs(config)) {
       assertEquals(ADA, withCookie(app, resigned).get("/api/me").body(), "Ada came back in between: still Ada");
       assertEquals(NOBODY, withCookie(app, original).get("/api/me").body(),

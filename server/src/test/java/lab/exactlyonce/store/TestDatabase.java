@@ -1,9 +1,10 @@
 package lab.exactlyonce.store;
 
+import lab.exactlyonce.TestClock;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.time.Instant;
 import java.util.UUID;
 
 /**
@@ -29,7 +30,7 @@ public final class TestDatabase {
   /** Adds a learner row (what events hang off) with a fresh id, and returns the id. */
   public static String learner(Database db) {
     String id = UUID.randomUUID().toString();
-    db.inTransaction(c -> Sql.update(c, "INSERT INTO learners (id, created_at) VALUES (?, ?)", id, Instant.now()));
+    db.inTransaction(c -> Sql.update(c, "INSERT INTO learners (id, created_at) VALUES (?, ?)", id, TestClock.BASE));
     return id;
   }
 }
