@@ -7,8 +7,6 @@ import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.share.ShareSettings;
 import lab.exactlyonce.store.StoreSettings;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -68,38 +66,6 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
    */
   public String jdbcUrl() {
     return store.jdbcUrl().orElseGet(() -> StoreSettings.embeddedJdbcUrl(dataDir));
-  }
-
-  /**
-   * Defaults for tests: a free port, bundled content, a throwaway data directory with its own H2 database, sandbox
-   * workers that start with the first run (most tests run no code), and a clock of its own that a test can move on
-   * (the tests' {@code TestClock}). To run the
-   * tests against another database (PostgreSQL), pass {@code -Deolab.test.jdbc-url=...} (and {@code
-   * -Deolab.test.jdbc-user}, {@code -Deolab.test.jdbc-password}) to Maven.
-   */
-  public static Config forTests() {
-    StoreSettings store = new StoreSettings(Optional.ofNullable(System.getProperty("eolab.test.jdbc-url")),
-        System.getProperty("eolab.test.jdbc-user", ""), System.getProperty("eolab.test.jdbc-password", ""));
-    try {
-      return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
-          SandboxSettings.defaults().startingOnFirstRun(), store, ClassroomSettings.defaults(),
-          ShareSettings.defaults(), OpsSettings.defaults().withRequestLog(false), EngineLabSettings.disabled(),
-          testClock());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /**
-   * A new {@code lab.exactlyonce.TestClock}. It lives in the test sources, which this file cannot name, and only tests
-   * call {@link #forTests}, so it is looked up by name.
-   */
-  private static Clock testClock() {
-    try {
-      return (Clock) Class.forName("lab.exactlyonce.TestClock").getConstructor().newInstance();
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("Config.forTests() needs lab.exactlyonce.TestClock from the test sources", e);
-    }
   }
 
   public Config withLessonsDir(Path dir) {

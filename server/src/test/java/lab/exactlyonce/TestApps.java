@@ -20,11 +20,11 @@ public final class TestApps {
 
   /** The configurations classes share. */
   public enum Variant {
-    /** {@link Config#forTests()}: bundled lessons, a sandbox that starts with the first run. */
-    DEFAULT(Config::forTests),
+    /** {@link TestConfig#defaults()}: bundled lessons, a sandbox that starts with the first run. */
+    DEFAULT(TestConfig::defaults),
     /** The default with an instructor secret, {@link #INSTRUCTOR_SECRET}. */
     CLASSROOM(() -> {
-      Config config = Config.forTests();
+      Config config = TestConfig.defaults();
       return config.withClassroom(config.classroom().withInstructorSecret(INSTRUCTOR_SECRET));
     });
 

@@ -10,7 +10,7 @@ import java.time.ZoneOffset;
  * The tests' clock: it starts at {@link #BASE}, mid-day UTC on a fixed date, and runs on with real elapsed time plus
  * whatever a test has {@linkplain #advance moved it on} by. So no test depends on the time of day (a question due
  * "in a minute" is due today), every run sees the same calendar day, and a test waits for a deadline, an expiry or a
- * rate limit's refill by moving the clock instead of sleeping. {@link Config#forTests()} gives every config a new
+ * rate limit's refill by moving the clock instead of sleeping. {@link TestConfig#defaults()} gives every config a new
  * one; apps that share a database must share one ({@link Config#withClock}), or their times differ by the gap
  * between their starts.
  */
@@ -30,11 +30,11 @@ public final class TestClock extends Clock {
     this.zone = zone;
   }
 
-  /** The clock of {@code config}, which {@link Config#forTests()} (or {@link Config#withClock}) made a test clock. */
+  /** The clock of {@code config}, which {@link TestConfig#defaults()} (or {@link Config#withClock}) made a test clock. */
   public static TestClock of(Config config) {
     if (config.clock() instanceof TestClock clock) return clock;
     throw new IllegalStateException("the config's clock is " + config.clock() + ", not a TestClock: start from "
-        + "Config.forTests()");
+        + "TestConfig.defaults()");
   }
 
   /** Moves this clock (and every app reading it) on by {@code by}; time never runs backwards. */

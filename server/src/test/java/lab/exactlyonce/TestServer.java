@@ -18,8 +18,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -102,7 +102,7 @@ public final class TestServer implements AutoCloseable {
   }
 
   public static TestServer start() {
-    return start(Config.forTests());
+    return start(TestConfig.defaults());
   }
 
   /** The app of {@code config}, with the quiz outputs this build's earlier test apps made (see SharedQuizOutputs). */
@@ -137,7 +137,7 @@ public final class TestServer implements AutoCloseable {
    * tests run code from the first one on.
    */
   public static TestServer startWithSandbox(int workers) {
-    return start(Config.forTests().withSandbox(SandboxSettings.defaults().withWorkers(workers))).awaitSandbox();
+    return start(TestConfig.defaults().withSandbox(SandboxSettings.defaults().withWorkers(workers))).awaitSandbox();
   }
 
   public App app() {

@@ -3,6 +3,7 @@ package lab.exactlyonce.classroom;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestClock;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -190,7 +191,7 @@ class ClassroomLiveTest {
 
   @Test
   void classes_members_and_instructor_sessions_survive_a_restart_and_the_generated_secret_is_printed_once() throws Exception {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     PrintStream stdout = System.out;
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     String secret;

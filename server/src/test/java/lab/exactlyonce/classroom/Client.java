@@ -3,6 +3,7 @@ package lab.exactlyonce.classroom;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.CookieClient;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 
 import java.io.IOException;
@@ -19,7 +20,7 @@ final class Client extends CookieClient {
 
   /** The test configuration with {@link #SECRET} as the instructor secret. */
   static Config config() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     return config.withClassroom(config.classroom().withInstructorSecret(SECRET));
   }
 

@@ -5,7 +5,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
-import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,7 @@ class EngineLabBrowserIT extends BrowserTest {
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start(Config.forTests().withEngineLab(EngineLabIT.settings())).awaitSandbox();
+    return TestServer.start(TestConfig.defaults().withEngineLab(EngineLabIT.settings())).awaitSandbox();
   }
 
   private Locator open(int width, int height, boolean mobile) {

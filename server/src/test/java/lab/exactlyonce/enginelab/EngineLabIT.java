@@ -1,7 +1,7 @@
 package lab.exactlyonce.enginelab;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.quiz.RecordedRunFile;
 import org.junit.jupiter.api.AfterAll;
@@ -48,7 +48,7 @@ class EngineLabIT {
 
   @BeforeAll
   static void start() {
-    server = TestServer.start(Config.forTests().withEngineLab(settings()));
+    server = TestServer.start(TestConfig.defaults().withEngineLab(settings()));
   }
 
   @AfterAll

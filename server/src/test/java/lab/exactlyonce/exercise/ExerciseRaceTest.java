@@ -1,11 +1,11 @@
 package lab.exactlyonce.exercise;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import lab.exactlyonce.Config;
 import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.Race;
 import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.ServerTest;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import org.junit.jupiter.api.Tag;
@@ -35,7 +35,7 @@ class ExerciseRaceTest extends ServerTest {
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start(Config.forTests().withSandbox(SandboxSettings.defaults().withWorkers(2).withQueue(64, 64)))
+    return TestServer.start(TestConfig.defaults().withSandbox(SandboxSettings.defaults().withWorkers(2).withQueue(64, 64)))
         .awaitSandbox();
   }
 

@@ -6,7 +6,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.ColorScheme;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
-import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,7 +30,7 @@ class AccessibilityBrowserTest extends BrowserTest {
 
   @BeforeAll
   void startFixture() {
-    fixture = TestServer.start(Config.forTests().withLessonsDir(LessonValidationTest.resource("ui-lessons")));
+    fixture = TestServer.start(TestConfig.defaults().withLessonsDir(LessonValidationTest.resource("ui-lessons")));
   }
 
   @AfterAll

@@ -7,7 +7,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
 import com.microsoft.playwright.options.Media;
 import lab.exactlyonce.BrowserTest;
-import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +24,7 @@ class LessonPageBrowserTest extends BrowserTest {
   /** The fixture lesson has every block kind and stable content (L1..L4, two scenario questions). */
   @Override
   protected TestServer startServer() {
-    return TestServer.start(Config.forTests().withLessonsDir(LessonValidationTest.resource("ui-lessons")));
+    return TestServer.start(TestConfig.defaults().withLessonsDir(LessonValidationTest.resource("ui-lessons")));
   }
 
   private Locator tab(String name) {

@@ -2,6 +2,7 @@ package lab.exactlyonce.lesson;
 
 import lab.exactlyonce.App;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,14 +45,14 @@ class LessonValidationTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("broken")
   void a_broken_lesson_stops_start_up_with_one_line(String folder, String message) {
-    Config config = Config.forTests().withLessonsDir(resource("broken-lessons/" + folder));
+    Config config = TestConfig.defaults().withLessonsDir(resource("broken-lessons/" + folder));
     LessonFormatException e = assertThrows(LessonFormatException.class, () -> new App(config));
     assertEquals(message, e.getMessage());
   }
 
   @Test
   void a_second_lesson_folder_is_served_without_code_changes() {
-    try (TestServer server = TestServer.start(Config.forTests().withLessonsDir(resource("extra-lessons")))) {
+    try (TestServer server = TestServer.start(TestConfig.defaults().withLessonsDir(resource("extra-lessons")))) {
       var page = server.get("/lessons/kafka-basics");
       assertEquals(200, page.statusCode());
       assertTrue(page.body().contains("<h1>Kafka Basics</h1>"), page.body());

@@ -1,7 +1,7 @@
 package lab.exactlyonce.lesson;
 
-import lab.exactlyonce.Config;
 import lab.exactlyonce.ContentFolder;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.snippet.SnippetCatalog;
 
@@ -22,7 +22,7 @@ final class MapsFixture {
   }
 
   static TestServer server() {
-    return TestServer.start(Config.forTests().withLessonsDir(lessonsDir()));
+    return TestServer.start(TestConfig.defaults().withLessonsDir(lessonsDir()));
   }
 
   static Lesson lesson() {

@@ -4,7 +4,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
 import lab.exactlyonce.BrowserTest;
-import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ class VoiceBrowserTest extends BrowserTest {
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start(Config.forTests().withLessonsDir(LessonValidationTest.resource("ui-lessons")));
+    return TestServer.start(TestConfig.defaults().withLessonsDir(LessonValidationTest.resource("ui-lessons")));
   }
 
   private Locator button(String name) {

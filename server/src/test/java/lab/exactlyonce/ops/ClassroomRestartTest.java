@@ -2,6 +2,7 @@ package lab.exactlyonce.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.SseHub;
 import org.junit.jupiter.api.Tag;
@@ -46,7 +47,7 @@ class ClassroomRestartTest {
 
   @Test
   void a_students_live_stream_reconnects_to_the_restarted_app_and_gets_the_next_question() throws Exception {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     config = config.withClassroom(config.classroom().withInstructorSecret(SECRET));
     TestServer first = TestServer.start(config);
     int port = first.app().port();

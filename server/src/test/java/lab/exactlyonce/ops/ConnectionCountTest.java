@@ -3,6 +3,7 @@ package lab.exactlyonce.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -50,7 +51,7 @@ class ConnectionCountTest {
 
   @BeforeAll
   void start() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     config = config.withClassroom(config.classroom().withInstructorSecret(SECRET));
     ClientLimits limits = ClientLimits.defaults().withConnectionsPerAddress(LIMIT).withIdleTimeoutSeconds(5)
         .withStreams(600, LIMIT);

@@ -1,6 +1,7 @@
 package lab.exactlyonce.ops;
 
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,7 +39,7 @@ class GreedyClientsTest {
 
   @BeforeAll
   void start() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     ClientLimits limits = ClientLimits.defaults().withConnectionsPerAddress(300).withIdleTimeoutSeconds(10)
         .withUploadSeconds(3);
     server = TestServer.start(config.withOps(config.ops().withClients(limits)));

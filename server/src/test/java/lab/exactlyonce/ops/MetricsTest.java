@@ -1,6 +1,7 @@
 package lab.exactlyonce.ops;
 
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Tag;
@@ -88,7 +89,7 @@ class MetricsTest {
 
   @Test
   void metrics_can_be_switched_off() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     try (TestServer server = TestServer.start(config.withOps(config.ops().withMetrics(OpsSettings.MetricsAccess.OFF)))) {
       assertEquals(404, server.get("/metrics").statusCode());
     }
@@ -96,7 +97,7 @@ class MetricsTest {
 
   @Test
   void local_metrics_are_served_to_this_machine() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     try (TestServer server = TestServer.start(config.withOps(config.ops().withMetrics(OpsSettings.MetricsAccess.LOCAL)))) {
       assertEquals(200, server.get("/metrics").statusCode());
     }

@@ -1,6 +1,7 @@
 package lab.exactlyonce.ops;
 
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +22,7 @@ class RequestLogTest {
 
   /** The request-log lines written while {@code action} ran against a server with the given log setting. */
   private static List<String> logLines(boolean on, Consumer<TestServer> action) {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     PrintStream original = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     try (TestServer server = TestServer.start(config.withOps(config.ops().withRequestLog(on)))) {

@@ -1,6 +1,7 @@
 package lab.exactlyonce.ops;
 
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,7 +55,7 @@ class TrustedProxiesTest {
 
   @Test
   void behind_a_trusted_proxy_local_metrics_are_refused_to_a_remote_client() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     OpsSettings ops = config.ops().withMetrics(OpsSettings.MetricsAccess.LOCAL)
         .withTrustedProxies(TrustedProxies.parse("127.0.0.1"));
     try (TestServer server = TestServer.start(config.withOps(ops))) {
@@ -67,7 +68,7 @@ class TrustedProxiesTest {
 
   @Test
   void a_forged_header_from_an_untrusted_address_changes_nothing() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     OpsSettings ops = config.ops().withMetrics(OpsSettings.MetricsAccess.LOCAL);
     try (TestServer server = TestServer.start(config.withOps(ops))) {
       var forged = server.send(HttpRequest.newBuilder(URI.create(server.url("/metrics"))).header("X-Forwarded-For", "203.0.113.9").GET());

@@ -2,6 +2,7 @@ package lab.exactlyonce.progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
@@ -73,7 +74,7 @@ class ExactlyOnceTest {
    */
   @Test
   void an_event_whose_acknowledgement_was_lost_in_a_restart_is_stored_once_and_answered_as_first_time() throws Exception {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     String id = newId();
     String cookie;
     JsonNode storedBeforeRestart;
@@ -119,7 +120,7 @@ class ExactlyOnceTest {
 
   @Test
   void the_learner_cookie_outlives_a_restart() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     String cookie;
     try (TestServer first = TestServer.start(config)) {
       var learner = new LearnerClient(first);

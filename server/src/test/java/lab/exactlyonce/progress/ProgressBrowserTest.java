@@ -8,6 +8,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The progress widgets on a real page, including recording while the server is down. */
 class ProgressBrowserTest extends BrowserTest {
-  private final Config config = Config.forTests();
+  private final Config config = TestConfig.defaults();
 
   @Override
   protected TestServer startServer() {

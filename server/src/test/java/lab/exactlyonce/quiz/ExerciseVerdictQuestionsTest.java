@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.ReferenceSolutions;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
@@ -38,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ExerciseVerdictQuestionsTest {
   private static final List<String> EXERCISES = List.of("dedupe-horizon", "exactly-once-append", "idempotent-payment");
   private static final Lesson LESSON = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");
-  private final Config config = Config.forTests();
+  private final Config config = TestConfig.defaults();
   private TestServer server;
 
   @BeforeAll

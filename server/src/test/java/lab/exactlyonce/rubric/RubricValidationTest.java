@@ -2,6 +2,7 @@ package lab.exactlyonce.rubric;
 
 import lab.exactlyonce.App;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.lesson.LessonFormatException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -126,7 +127,7 @@ class RubricValidationTest {
     Path demo = Files.createDirectories(lessons.resolve("demo"));
     Files.writeString(demo.resolve("lesson.yaml"), LESSON);
     Files.writeString(demo.resolve("rubrics.yaml"), rubrics);
-    Config config = Config.forTests().withLessonsDir(lessons);
+    Config config = TestConfig.defaults().withLessonsDir(lessons);
     LessonFormatException e = assertThrows(LessonFormatException.class, () -> new App(config));
     assertEquals(message, e.getMessage());
   }

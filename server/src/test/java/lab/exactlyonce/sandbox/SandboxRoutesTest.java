@@ -2,8 +2,8 @@ package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import lab.exactlyonce.Config;
 import lab.exactlyonce.ServerTest;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.LoopbackClient;
 import org.junit.jupiter.api.Tag;
@@ -30,7 +30,7 @@ class SandboxRoutesTest extends ServerTest {
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start(Config.forTests().withSandbox(SandboxPoolTest.settings(3))).awaitSandbox();
+    return TestServer.start(TestConfig.defaults().withSandbox(SandboxPoolTest.settings(3))).awaitSandbox();
   }
 
   static String big(int bytes) {

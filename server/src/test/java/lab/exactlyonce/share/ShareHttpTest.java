@@ -5,6 +5,7 @@ import lab.exactlyonce.Config;
 import lab.exactlyonce.Race;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestClock;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.LoopbackClient;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class ShareHttpTest extends ServerTest {
   /** Every test here shares from 127.0.0.1; the limit itself is tested on a server of its own. */
   @Override
   protected TestServer startServer() {
-    return TestServer.start(Config.forTests().withShare(new ShareSettings(1000)));
+    return TestServer.start(TestConfig.defaults().withShare(new ShareSettings(1000)));
   }
 
   private JsonNode share(String body) throws Exception {
@@ -190,7 +191,7 @@ class ShareHttpTest extends ServerTest {
 
   @Test
   void one_address_sharing_past_its_limit_gets_429_with_retry_after_while_another_address_still_shares() throws Exception {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     try (TestServer limited = TestServer.start(config.withShare(new ShareSettings(3)))) {
       for (int i = 0; i < 3; i++) {
         assertEquals(200, limited.postJson("/api/shares", body("class N" + i + " {}", null)).statusCode());

@@ -2,6 +2,7 @@ package lab.exactlyonce.store;
 
 import lab.exactlyonce.App;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BackupRestoreTest {
   /** The embedded H2 database in the data dir, also when the tests run against another ({@code -Deolab.test.jdbc-url}). */
   private static Config embedded() {
-    return Config.forTests().withStore(StoreSettings.embedded());
+    return TestConfig.defaults().withStore(StoreSettings.embedded());
   }
 
   @TempDir Path tmp;

@@ -2,6 +2,7 @@ package lab.exactlyonce.store;
 
 import lab.exactlyonce.App;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -85,7 +86,7 @@ class DatabaseTest {
 
   @Test
   void a_database_that_cannot_be_opened_is_one_readable_line_without_the_password() {
-    Config config = Config.forTests().withStore(new StoreSettings(
+    Config config = TestConfig.defaults().withStore(new StoreSettings(
         Optional.of("jdbc:postgresql://127.0.0.1:1/eolab?password=hunter2"), "eolab", "secret"));
     StoreException e = assertThrows(StoreException.class, () -> new App(config));
     assertTrue(e.getMessage().startsWith("cannot open the database 'jdbc:postgresql://127.0.0.1:1/eolab?password=***': "),
@@ -108,7 +109,7 @@ class DatabaseTest {
 
   @Test
   void a_damaged_cookie_key_stops_the_start_with_one_line() throws Exception {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     Files.writeString(config.dataDir().resolve("learner-cookie.key"), "not base64 at all!\n");
     StoreException e = assertThrows(StoreException.class, () -> new App(config));
     assertEquals(config.dataDir().resolve("learner-cookie.key") + " is not a base64 key; delete it to make a new one "
@@ -117,7 +118,7 @@ class DatabaseTest {
 
   @Test
   void the_cookie_key_is_made_once_and_readable_only_by_its_owner() throws Exception {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     new App(config).stop();
     Path key = config.dataDir().resolve("learner-cookie.key");
     String first = Files.readString(key);

@@ -2,6 +2,7 @@ package lab.exactlyonce.store;
 
 import lab.exactlyonce.App;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 class LocalDataTest {
   /** The embedded H2 database in the data dir, also when the tests run against another ({@code -Deolab.test.jdbc-url}). */
   private static Config embedded() {
-    return Config.forTests().withStore(StoreSettings.embedded());
+    return TestConfig.defaults().withStore(StoreSettings.embedded());
   }
 
   private static String mode(Path p) throws Exception {

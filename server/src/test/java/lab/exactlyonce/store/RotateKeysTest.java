@@ -3,6 +3,7 @@ package lab.exactlyonce.store;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.TestClock;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.learner.Learners;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,7 @@ class RotateKeysTest {
 
   @Test
   void a_rotation_logs_nobody_out_and_a_key_two_rotations_old_no_longer_verifies() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     String dataDir = config.dataDir().toString();
     String original;
     try (TestServer app = TestServer.start(config)) {
@@ -96,7 +97,7 @@ class RotateKeysTest {
     assertEquals(new Ran(2, "", "rotate keys: option '--data-dir' needs a value; " + usage + "\n"), rotate("--data-dir"));
     assertEquals(new Ran(2, "", "rotate keys: --jdbc-url must start with 'jdbc:', got 'postgres://x'\n"),
         rotate("--jdbc-url", "postgres://x"));
-    Path empty = Config.forTests().dataDir();
+    Path empty = TestConfig.defaults().dataDir();
     assertEquals(new Ran(2, "", "rotate keys: no database in " + empty + " (expected " + DataDirectory.DATABASE_FILE
         + ")\n"), rotate("--data-dir", empty.toString()));
   }

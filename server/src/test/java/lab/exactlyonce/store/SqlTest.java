@@ -1,6 +1,7 @@
 package lab.exactlyonce.store;
 
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,7 @@ class SqlTest {
 
   @BeforeEach
   void open() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     db = Database.open(config.jdbcUrl(), config.store().user(), config.store().password());
     table = "sql_test_" + UUID.randomUUID().toString().substring(0, 8);
     db.inTransaction(c -> Sql.update(c, "CREATE TABLE " + table + " (id VARCHAR(20) NOT NULL, n INTEGER, big BIGINT,"

@@ -1,6 +1,7 @@
 package lab.exactlyonce.web;
 
 import lab.exactlyonce.Config;
+import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.ops.TrustedProxies;
 import org.junit.jupiter.api.AfterAll;
@@ -105,7 +106,7 @@ class HeadersAndProxiesTest {
 
   @Test
   void a_trusted_proxy_is_believed_about_https() {
-    Config config = Config.forTests();
+    Config config = TestConfig.defaults();
     try (TestServer proxied = TestServer.start(config.withOps(config.ops().withTrustedProxies(TrustedProxies.parse("127.0.0.1"))))) {
       HttpResponse<String> res = proxied.send(HttpRequest.newBuilder(URI.create(proxied.url("/api/quiz/sessions")))
           .header("Content-Type", "application/json").header("X-Forwarded-Proto", "https")
