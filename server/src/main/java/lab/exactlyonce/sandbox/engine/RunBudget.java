@@ -195,7 +195,8 @@ final class RunBudget {
    * A thread's CPU time plus the time the JVM has spent collecting garbage: a worker serves one run at a time, so
    * every collection is the run's doing, and a run that keeps the collector busy is charged for it.
    */
-  private static long spentNanos(long threadCpuNanos) {
+  /** A thread's CPU time plus the garbage collection the JVM has done so far: what a task is charged from a base. */
+  static long spentNanos(long threadCpuNanos) {
     long gcMillis = 0;
     for (GarbageCollectorMXBean gc : COLLECTORS) gcMillis += Math.max(0, gc.getCollectionTime());
     return Math.max(0, threadCpuNanos) + TimeUnit.MILLISECONDS.toNanos(gcMillis);

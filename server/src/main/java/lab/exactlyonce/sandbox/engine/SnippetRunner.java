@@ -8,6 +8,8 @@ import org.objectweb.asm.Opcodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -150,18 +152,15 @@ public final class SnippetRunner {
     Prepared prepared = cache.get(key);
     if (prepared == null) {
       prepared = prepare(source, limits, harness);
-      if (prepared == null) {
-        return failure(Outcome.TIMEOUT, List.of(new Diagnostic(0, 0,
-            "compiling took longer than " + limits.compileMillis() + " ms: is the source very large?")), start);
-      }
-      cache.put(key, prepared, limits.cacheBytes());
+      // A compilation stopped at its limit says nothing lasting about the source: the next try compiles again.
+      if (prepared.failure() != Outcome.TIMEOUT) cache.put(key, prepared, limits.cacheBytes());
     }
     if (!prepared.runnable()) return failure(prepared.failure(), prepared.diagnostics(), start);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.wallMillis());
     return execute(prepared, harness, limits, deadline, start);
   }
 
-  /** Compile, verify, instrument; null when compiling took too long. */
+  /** Compile, verify, instrument; a {@link Outcome#TIMEOUT} failure when compiling went over its time. */
   private Prepared prepare(String source, SandboxLimits limits, ExerciseHarness harness) throws InterruptedException {
     List<Diagnostic> outside = OutsideSandbox.uses(source);
     if (!outside.isEmpty()) return Prepared.failed(Outcome.REJECTED, outside);
@@ -171,7 +170,9 @@ public final class SnippetRunner {
     Object compilation = new Object();
     compilations.put(compilation, System.nanoTime());
     AtomicReference<Thread> javacOn = new AtomicReference<>();
+    CompileClock clock = new CompileClock();
     Future<Compilers.Result> task = COMPILER_THREADS.submit(() -> {
+      clock.started();
       try {
         return compilers.compile(fileName, source, harness, javacOn);
       } finally {
@@ -181,8 +182,9 @@ public final class SnippetRunner {
     boolean janinoFirst = JaninoFit.fits(source);
     boolean compilerWarm = janinoFirst ? janinoWarm : javacWarm;
     long allowed = compilerWarm ? limits.compileMillis() : Math.max(limits.compileMillis(), COLD_COMPILE_MILLIS);
+    long clockAllowed = allowed * SandboxLimits.BUSY_HOST_FACTOR;
     try {
-      Compilers.Result result = task.get(allowed, TimeUnit.MILLISECONDS);
+      Compilers.Result result = clock.await(task, allowed, clockAllowed);
       compiled = result.compiled();
       if (janinoFirst) janinoWarm = true;
       if (result.javac()) javacWarm = true;
@@ -197,7 +199,11 @@ public final class SnippetRunner {
         retire("a javac compilation was stopped at its time limit");
         stopHard(javac);
       }
-      return null;
+      String why = clock.computedMillis() >= allowed
+          ? "compiling took longer than " + limits.compileMillis() + " ms: is the source very large?"
+          : "compiling was stopped after " + clockAllowed + " ms: the server is too busy to compile this now; try "
+              + "again in a moment";
+      return Prepared.failed(Outcome.TIMEOUT, List.of(new Diagnostic(0, 0, why)));
     } catch (ExecutionException e) {
       if (e.getCause() instanceof OutOfMemoryError) {
         // A few hundred bytes of source can make Janino build megabytes; the heap is shared with later runs.
@@ -378,6 +384,49 @@ public final class SnippetRunner {
 
   private static long elapsedMillis(long start) {
     return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+  }
+
+  /**
+   * A compilation is charged the CPU time its compiler thread computed (plus the collections it caused), as a run is,
+   * not the clock a busy host kept it waiting; the clock ends it only at {@link SandboxLimits#BUSY_HOST_FACTOR} times
+   * its limit. One compiler thread cannot compute faster than the clock runs, so its CPU time is read only once the
+   * clock says the limit could be spent.
+   */
+  private static final class CompileClock {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private final long startNanos = System.nanoTime();
+    private volatile long threadId = -1;
+    private volatile long baseNanos;
+
+    /** Called on the compiler thread as the compilation begins. */
+    void started() {
+      baseNanos = RunBudget.spentNanos(THREADS.getCurrentThreadCpuTime());
+      threadId = Thread.currentThread().getId();
+    }
+
+    /** What the compilation has computed so far, in milliseconds. */
+    long computedMillis() {
+      long id = threadId;
+      if (id < 0) return 0;
+      return TimeUnit.NANOSECONDS.toMillis(RunBudget.spentNanos(THREADS.getThreadCpuTime(id)) - baseNanos);
+    }
+
+    /** The compilation's result, or a TimeoutException once it computed {@code cpuMillis} or the clock ran out. */
+    <T> T await(Future<T> task, long cpuMillis, long clockMillis)
+        throws InterruptedException, ExecutionException, TimeoutException {
+      long clockEnd = startNanos + TimeUnit.MILLISECONDS.toNanos(clockMillis);
+      long wait = cpuMillis;
+      while (true) {
+        long clockLeft = TimeUnit.NANOSECONDS.toMillis(clockEnd - System.nanoTime());
+        try {
+          return task.get(Math.max(1, Math.min(wait, clockLeft)), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+          long cpuLeft = cpuMillis - computedMillis();
+          if (cpuLeft <= 0 || clockEnd - System.nanoTime() <= 0) throw e;
+          wait = cpuLeft;
+        }
+      }
+    }
   }
 
   private static ExecutorService newCompilerThreads() {
