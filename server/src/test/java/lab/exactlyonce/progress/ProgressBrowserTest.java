@@ -12,12 +12,12 @@ import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static lab.exactlyonce.progress.LearnerClient.json;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,15 +50,10 @@ class ProgressBrowserTest extends BrowserTest {
     return json((String) text);
   }
 
+  /** Polls the progress through the page (Playwright is called from this thread only) until {@code done} holds. */
   private JsonNode awaitProgress(Predicate<JsonNode> done, String what) {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    JsonNode progress = null;
-    while (Instant.now().isBefore(deadline)) {
-      progress = pageGet("/api/progress/exactly-once");
-      if (done.test(progress)) return progress;
-      page.waitForTimeout(250);
-    }
-    throw new AssertionError(what + " never happened; progress: " + progress);
+    return await(what).atMost(Duration.ofSeconds(60)).pollInSameThread().pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(250)).until(() -> pageGet("/api/progress/exactly-once"), done);
   }
 
   @Test
