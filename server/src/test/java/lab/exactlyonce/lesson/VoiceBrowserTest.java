@@ -77,7 +77,7 @@ class VoiceBrowserTest extends BrowserTest {
     // A sentence that crosses inline markup is spoken whole and highlighted in each of its pieces.
     assertEquals("It means the effect of each record happens once.", spoken(2, "text"));
     assertThat(reading()).hasCount(3);
-    assertEquals("It means the\neffect of each record happens once. ", String.join("", reading().allTextContents()));
+    assertThat(reading()).hasText(new String[] {"It means the", "effect", "of each record happens once."});
   }
 
   @Test
