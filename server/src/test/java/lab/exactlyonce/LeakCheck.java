@@ -25,7 +25,9 @@ public final class LeakCheck implements BeforeAllCallback, AfterAllCallback {
   private static final List<String> JDK_THREADS = List.of("HttpClient-", "ForkJoinPool.commonPool-", "process reaper",
       "Common-Cleaner", "Attach Listener", "Signal Dispatcher", "Reference Handler", "Finalizer", "Notification Thread",
       "junit-jupiter-timeout-watcher", "surefire-forkedjvm-", "CompletableFutureDelayScheduler", "awaitility",
-      "Keep-Alive-Timer", "Keep-Alive-SocketCleaner", "JNA Cleaner", "Timer-");
+      "Keep-Alive-Timer", "Keep-Alive-SocketCleaner", "JNA Cleaner", "Timer-",
+      // The in-process sandbox engine's compiler pool is one per JVM (static); its idle threads end after a minute.
+      "snippet-compiler");
   private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(LeakCheck.class);
 
   private record Before(Set<Long> threads, Set<Long> processes) {}

@@ -18,15 +18,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static lab.exactlyonce.classroom.Client.SECRET;
 import static lab.exactlyonce.classroom.Client.json;
 import static lab.exactlyonce.classroom.Client.newId;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -60,19 +61,22 @@ class ClassroomLiveTest {
     }
 
     /** The next event called {@code name} whose data contains {@code text}, skipping others; fails after 10 s. */
-    JsonNode next(String name, String text) throws InterruptedException {
-      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (System.nanoTime() < end) {
-        String[] e = events.poll(200, TimeUnit.MILLISECONDS);
-        if (e != null && e[0].equals(name) && e[1].contains(text)) {
-          try {
-            return Client.JSON.readTree(e[1]);
-          } catch (java.io.IOException ex) {
-            throw new AssertionError(ex);
-          }
-        }
+    JsonNode next(String name, String text) {
+      String data = await("a '" + name + "' event containing '" + text + "'").atMost(Duration.ofSeconds(10))
+          .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10)).until(() -> skipTo(name, text), Objects::nonNull);
+      try {
+        return Client.JSON.readTree(data);
+      } catch (java.io.IOException e) {
+        throw new AssertionError(e);
       }
-      throw new AssertionError("no '" + name + "' event containing '" + text + "' within 10 s");
+    }
+
+    /** The data of the first event received so far that matches, with every event before it dropped; null if none. */
+    private String skipTo(String name, String text) {
+      for (String[] e = events.poll(); e != null; e = events.poll()) {
+        if (e[0].equals(name) && e[1].contains(text)) return e[1];
+      }
+      return null;
     }
 
     @Override

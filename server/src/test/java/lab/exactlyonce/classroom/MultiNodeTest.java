@@ -17,13 +17,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static lab.exactlyonce.classroom.Client.SECRET;
 import static lab.exactlyonce.classroom.Client.json;
 import static lab.exactlyonce.classroom.Client.newId;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -166,9 +167,9 @@ class MultiNodeTest {
         assertEquals(List.of("Bob"), online(teacher.on(b), id), "B's view of the roster agrees");
       }
       // B notices the closed stream at its next heartbeat write, then tells A
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
-      while (!online(teacher, id).isEmpty() && System.nanoTime() < deadline) Thread.sleep(200);
-      assertEquals(List.of(), online(teacher, id), "Bob went offline on A's dashboard when his stream on B ended");
+      await("Bob offline on A's dashboard").atMost(Duration.ofSeconds(40)).pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(200)).untilAsserted(() -> assertEquals(List.of(), online(teacher, id),
+              "Bob went offline on A's dashboard when his stream on B ended"));
     }
   }
 

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -23,6 +24,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 import static lab.exactlyonce.CookieClient.JSON;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -135,14 +137,12 @@ class EngineLabIT {
   }
 
   /** Polls the run as the page does until it is done. */
-  private static JsonNode awaitResult(TestServer server, String id) throws Exception {
-    for (int i = 0; i < 800; i++) {
-      JsonNode run = JSON.readTree(server.get("/api/lab/real-runs/" + id).body());
-      if (run.get("status").asText().equals("done")) return run.get("result");
-      assertEquals(List.of(), run.get("status").asText().equals("failed") ? List.of(run.toString()) : List.of());
-      Thread.sleep(100);
-    }
-    throw new AssertionError("run " + id + " did not finish");
+  private static JsonNode awaitResult(TestServer server, String id) {
+    return await("run " + id + " done").atMost(Duration.ofSeconds(80)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(100)).until(() -> JSON.readTree(server.get("/api/lab/real-runs/" + id).body()), run -> {
+          assertEquals(List.of(), run.get("status").asText().equals("failed") ? List.of(run.toString()) : List.of());
+          return run.get("status").asText().equals("done");
+        }).get("result");
   }
 
   private static void assertReader(JsonNode result, String reader, int records, int sum, String values) {

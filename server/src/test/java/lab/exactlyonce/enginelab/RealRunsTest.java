@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -16,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -62,13 +64,9 @@ class RealRunsTest {
   }
 
   /** Polls the run's status, as the page does, until it is the one expected. */
-  private RealRuns.View await(String id, String status) throws InterruptedException {
-    for (int i = 0; i < 500; i++) {
-      RealRuns.View view = runs.find(id).orElseThrow();
-      if (view.status().equals(status)) return view;
-      Thread.sleep(10);
-    }
-    throw new AssertionError("run " + id + " never became " + status);
+  private RealRuns.View awaitStatus(String id, String status) {
+    return await("run " + id + " " + status).atMost(Duration.ofSeconds(5)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10)).until(() -> runs.find(id).orElseThrow(), view -> view.status().equals(status));
   }
 
   @Test
@@ -78,7 +76,7 @@ class RealRunsTest {
     RealRuns.View again = runs.submit(seed, knobs("{\"CHECKPOINT_AFTER\":2,\"CRASH_AFTER\":4}"), CLIENT);
     assertEquals(first.id(), again.id());
     engines.release.countDown();
-    RealRuns.View done = await(first.id(), "done");
+    RealRuns.View done = awaitStatus(first.id(), "done");
     RealRuns.View later = runs.submit(seed, knobs("{\"CRASH_BEFORE_COMMIT\":false}"), CLIENT);
     assertEquals("done", later.status());
     assertEquals(done.result(), later.result());
@@ -90,7 +88,7 @@ class RealRunsTest {
       throws Exception {
     Scenario seed = scenarios.find("seed-crash");
     RealRuns.View running = runs.submit(seed, knobs("{\"CRASH_AFTER\":2}"), CLIENT);
-    running = await(running.id(), "running");
+    running = awaitStatus(running.id(), "running");
     RealRuns.View second = runs.submit(seed, knobs("{\"CRASH_AFTER\":3}"), CLIENT);
     RealRuns.View third = runs.submit(seed, knobs("{\"CRASH_AFTER\":5}"), CLIENT);
     assertEquals(List.of(0, 1, 2), List.of(running.position(), second.position(), third.position()));
@@ -113,7 +111,7 @@ class RealRunsTest {
     Scenario seed = scenarios.find("seed-crash");
     RealRuns.View failing = runs.submit(seed, knobs("{\"CRASH_AFTER\":1}"), CLIENT);
     engines.release.countDown();
-    RealRuns.View failed = await(failing.id(), "failed");
+    RealRuns.View failed = awaitStatus(failing.id(), "failed");
     assertEquals("the engines failed: x", failed.error());
     assertNotEquals(failing.id(), runs.submit(seed, knobs("{\"CRASH_AFTER\":1}"), CLIENT).id());
   }

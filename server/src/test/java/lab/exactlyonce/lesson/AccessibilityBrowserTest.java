@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,7 +52,7 @@ class AccessibilityBrowserTest extends BrowserTest {
         for (JsonNode lesson : JSON.readTree(app.get("/api/lessons").body())) {
           page.navigate(app.url(lesson.get("page").asText()));
           Locator tabs = page.locator("[role=tab]");
-          assertEquals(4, tabs.count(), "tabs on " + lesson.get("page").asText());
+          assertThat(tabs).hasCount(4);
           for (int i = 0; i < tabs.count(); i++) {
             tabs.nth(i).click();
             // Open every answer too, so what is behind <details> is checked as well.

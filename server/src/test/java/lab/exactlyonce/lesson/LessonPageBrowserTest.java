@@ -12,10 +12,10 @@ import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The lesson page's tabs, deep links, Q&A widgets, the page without JavaScript and on a phone. */
 class LessonPageBrowserTest extends BrowserTest {
@@ -56,7 +56,7 @@ class LessonPageBrowserTest extends BrowserTest {
 
     tab("Q&A").click();
     assertOnTab("Q&A", "qa");
-    assertEquals("#qa", page.evaluate("location.hash"));
+    assertThat(page).hasURL(Pattern.compile("#qa$"));
     tab("Sandbox").click();
     assertOnTab("Sandbox", "sandbox");
   }
@@ -123,7 +123,7 @@ class LessonPageBrowserTest extends BrowserTest {
     assertOnTab("Q&A", "qa");
     page.goBack();
     assertOnTab("Maps", "maps");
-    assertEquals("#maps", page.evaluate("location.hash"));
+    assertThat(page).hasURL(Pattern.compile("#maps$"));
     page.goBack();
     assertOnTab("Gist", "gist");
     page.goForward();
@@ -136,7 +136,7 @@ class LessonPageBrowserTest extends BrowserTest {
   void the_ladder_reveals_one_level_at_a_time_or_all() {
     page.navigate(url(LESSON + "#qa"));
     Locator answers = page.locator(".ladder-item > details");
-    assertEquals(4, answers.count());
+    assertThat(answers).hasCount(4);
     Locator next = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Reveal next level"));
     Locator all = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Reveal all"));
     Locator none = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Hide all"));
@@ -184,10 +184,10 @@ class LessonPageBrowserTest extends BrowserTest {
       for (String panel : List.of("gist", "maps", "qa", "sandbox")) {
         assertThat(plain.locator("[id='" + panel + "'] > h2")).isVisible();
       }
-      assertEquals(4, plain.locator("nav.tabs a[href^='#']").count());
+      assertThat(plain.locator("nav.tabs a[href^='#']")).hasCount(4);
       Locator ladderAnswers = plain.locator("[id='qa/ladder-questions'] details");
-      assertEquals(4, ladderAnswers.count());
-      assertTrue(ladderAnswers.nth(2).textContent().contains("invisible to read_committed consumers"));
+      assertThat(ladderAnswers).hasCount(4);
+      assertThat(ladderAnswers.nth(2)).containsText("invisible to read_committed consumers");
       assertThat(plain.getByText("Voice readout needs JavaScript.")).isVisible();
       assertThat(plain.locator("[data-voice]")).isHidden();
       assertThat(plain.locator(".ladder-controls")).isHidden();
@@ -204,7 +204,7 @@ class LessonPageBrowserTest extends BrowserTest {
     assertThat(page.locator("nav.tabs")).isHidden();
     assertThat(page.locator(".ladder-controls")).isHidden();
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))");
-    assertEquals(0, ((Number) page.evaluate("document.querySelectorAll('details:not([open])').length")).intValue());
+    assertThat(page.locator("details:not([open])")).hasCount(0);
     page.evaluate("window.dispatchEvent(new Event('afterprint'))");
     assertThat(byId("qa/L1").locator("details")).not().hasAttribute("open", "");
   }

@@ -147,7 +147,7 @@ class MermaidAndFlowBrowserTest extends BrowserTest {
     // The other branch, by keyboard only: Enter on Next, then focus lands on the first choice; Tab to crash.
     next.focus();
     walkToDecision(() -> page.keyboard().press("Enter"));
-    assertTrue(choices.nth(0).evaluate("b => b === document.activeElement").equals(true), "focus should be on the first choice");
+    assertThat(choices.nth(0)).isFocused();
     page.keyboard().press("Tab");
     page.keyboard().press("Enter");
     assertThat(stepper.locator(".flow-current-number")).hasText("Step 7b");

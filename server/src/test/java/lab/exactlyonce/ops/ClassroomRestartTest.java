@@ -5,6 +5,8 @@ import lab.exactlyonce.Config;
 import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.SseHub;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -13,11 +15,10 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,22 +69,22 @@ class ClassroomRestartTest {
 
       SseHub.Stream stream = hub.open(InetAddress.getByName("127.0.0.1"), "/api/classes/" + classId + "/stream",
           Map.of("Cookie", student));
-      waitUntil(() -> events.stream().anyMatch(e -> e.type().equals("idle")), "the first idle event");
+      await("the first idle event").until(() -> events.stream().anyMatch(e -> e.type().equals("idle")));
       assertTrue(first.get("/metrics").body().contains("\neolab_sse_connections 1.0\n"));
 
       first.stop();   // App.stop(): the graceful stop, keeping the data dir for the second app
-      waitUntil(() -> !stream.isOpen(), "the stream to end");
+      await("the stream to end").until(() -> !stream.isOpen());
       assertEquals(1, stream.connects());
 
       second = TestServer.start(config.withPort(port));
-      waitUntil(() -> stream.connects() == 2 && stream.isOpen(), "the stream to reconnect");
+      await("the stream to reconnect").until(() -> stream.connects() == 2 && stream.isOpen());
       var questions = JSON.readTree(send(second, instructor, "GET", "/api/teach/classes/" + classId + "/questions", null).body());
       var push = send(second, instructor, "POST", "/api/teach/classes/" + classId + "/live/push",
           "{\"question\":\"" + questions.get(0).get("id").asText() + "\"}");
       assertEquals(200, push.statusCode(), push.body());
       String round = JSON.readTree(push.body()).get("round").asText();
-      waitUntil(() -> events.stream().anyMatch(e -> e.type().equals("question") && e.data().contains(round)),
-          "the pushed question on the reconnected stream");
+      await("the pushed question on the reconnected stream")
+          .until(() -> events.stream().anyMatch(e -> e.type().equals("question") && e.data().contains(round)));
       assertTrue(second.get("/metrics").body().contains("\neolab_sse_connections 1.0\n"));
     } finally {
       first.stop(); // already stopped unless an assertion before the restart failed
@@ -91,12 +92,9 @@ class ClassroomRestartTest {
     }
   }
 
-  private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) throw new AssertionError("timed out waiting for " + what);
-      Thread.sleep(20);
-    }
+  /** A wait for {@code what}, checked every 20 ms from the start; fails after 20 s. */
+  private static ConditionFactory await(String what) {
+    return Awaitility.await(what).atMost(Duration.ofSeconds(20)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20));
   }
 
 }

@@ -3,6 +3,8 @@ package lab.exactlyonce.ops;
 import io.javalin.Javalin;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import lab.exactlyonce.bench.SseHub;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 import java.net.ConnectException;
@@ -20,7 +22,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -69,7 +70,7 @@ class GracefulShutdownTest {
       if (event.data().equals("second")) helloFromSecond.countDown();
     })) {
       SseHub.Stream stream = hub.open(InetAddress.getByName("127.0.0.1"), "/live", Map.of());
-      waitUntil(() -> events.size() == 1, "the first server's hello");
+      await("the first server's hello").until(() -> events.size() == 1);
       assertEquals(1, firstOps.liveStreams().count());
       assertTrue(stream.retryMillis() >= LiveStreams.MIN_RETRY_MILLIS && stream.retryMillis() < LiveStreams.MAX_RETRY_MILLIS,
           "retry hint " + stream.retryMillis());   // the client's default is 3000: this one came from the server
@@ -83,7 +84,7 @@ class GracefulShutdownTest {
         firstOps.beginShutdown(first);
         first.stop();
       });
-      waitUntil(() -> !stream.isOpen(), "the live stream to end");
+      await("the live stream to end").until(() -> !stream.isOpen());
       assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", port).close(),
           "a stopping server must refuse new connections while it drains");
       assertFalse(slow.isDone(), "the slow request was cut short");
@@ -147,10 +148,10 @@ class GracefulShutdownTest {
     }).start(0);
     try (SseHub hub = new SseHub(new InetSocketAddress("127.0.0.1", server.port()), (stream, event) -> { })) {
       SseHub.Stream stream = hub.open(InetAddress.getByName("127.0.0.1"), "/live", Map.of());
-      waitUntil(() -> streams.count() == 1 && stream.isOpen(), "the stream to open");
+      await("the stream to open").until(() -> streams.count() == 1 && stream.isOpen());
       assertEquals(1.0, registry.get("eolab.sse.connections").gauge().value());
       stream.close();
-      waitUntil(() -> streams.count() == 0, "the heartbeat to notice the closed client");
+      await("the heartbeat to notice the closed client").until(() -> streams.count() == 0);
       assertEquals(0.0, registry.get("eolab.sse.connections").gauge().value());
     } finally {
       streams.stop();
@@ -158,12 +159,9 @@ class GracefulShutdownTest {
     }
   }
 
-  private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) throw new AssertionError("timed out waiting for " + what);
-      Thread.sleep(20);
-    }
+  /** A wait for {@code what}, checked every 20 ms from the start; fails after 10 s. */
+  private static ConditionFactory await(String what) {
+    return Awaitility.await(what).atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20));
   }
 
 }

@@ -11,10 +11,10 @@ import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
 import static lab.exactlyonce.progress.LearnerClient.eventJson;
 import static lab.exactlyonce.progress.LearnerClient.json;
 import static lab.exactlyonce.progress.LearnerClient.newId;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -107,15 +108,14 @@ class ExactlyOnceTest {
     }
   }
 
-  private static JsonNode awaitEvent(LearnerClient learner, String id) throws InterruptedException {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-    while (Instant.now().isBefore(deadline)) {
-      for (JsonNode event : json(learner.get("/api/me/export").body()).get("events")) {
-        if (event.get("id").asText().equals(id)) return event;
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError("event " + id + " was never stored");
+  private static JsonNode awaitEvent(LearnerClient learner, String id) {
+    return await("event " + id + " stored").atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(20)).until(() -> {
+          for (JsonNode event : json(learner.get("/api/me/export").body()).get("events")) {
+            if (event.get("id").asText().equals(id)) return event;
+          }
+          return null;
+        }, Objects::nonNull);
   }
 
   @Test

@@ -17,13 +17,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import static lab.exactlyonce.progress.LearnerClient.eventJson;
 import static lab.exactlyonce.progress.LearnerClient.json;
 import static lab.exactlyonce.progress.LearnerClient.newId;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -88,27 +89,25 @@ class KillRestartTest {
 
   private Process startApp() throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Path log = dataDir.resolve("app-" + started.size() + ".log");
     Process process = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
         "lab.exactlyonce.Main", "--host", "127.0.0.1", "--port", String.valueOf(port), "--data-dir", dataDir.toString(),
         "--sandbox-workers", "1")
         .redirectErrorStream(true)
-        .redirectOutput(dataDir.resolve("app-" + started.size() + ".log").toFile())
+        .redirectOutput(log.toFile())
         .start();
     started.add(process);
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    while (Instant.now().isBefore(deadline)) {
-      if (!process.isAlive()) throw new AssertionError("the app exited: " + Files.readString(dataDir.resolve("app-" + (started.size() - 1) + ".log")));
-      try {
-        if (http.send(HttpRequest.newBuilder(URI.create(base() + "/healthz")).build(), HttpResponse.BodyHandlers.discarding())
-            .statusCode() == 200) {
-          return process;
-        }
-      } catch (IOException notYet) {
-        // still starting
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("the app did not start within 60 s");
+    await("the app answering /healthz").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(100)).until(() -> {
+          if (!process.isAlive()) throw new AssertionError("the app exited: " + Files.readString(log));
+          try {
+            return http.send(HttpRequest.newBuilder(URI.create(base() + "/healthz")).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+          } catch (IOException notYet) {
+            return false; // still starting
+          }
+        });
+    return process;
   }
 
   /** SIGKILL the app and whatever it started (sandbox workers), by process id. */
@@ -140,12 +139,11 @@ class KillRestartTest {
         HttpResponse.BodyHandlers.ofString()).body());
   }
 
-  private JsonNode awaitStored(String id) throws Exception {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-    while (Instant.now().isBefore(deadline)) {
-      for (JsonNode event : export().get("events")) if (event.get("id").asText().equals(id)) return event;
-      Thread.sleep(20);
-    }
-    throw new AssertionError("event " + id + " was never stored");
+  private JsonNode awaitStored(String id) {
+    return await("event " + id + " stored").atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(20)).until(() -> {
+          for (JsonNode event : export().get("events")) if (event.get("id").asText().equals(id)) return event;
+          return null;
+        }, Objects::nonNull);
   }
 }

@@ -13,14 +13,13 @@ import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static lab.exactlyonce.progress.LearnerClient.json;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The progress widgets on a real page, including recording while the server is down. */
@@ -51,15 +50,10 @@ class ProgressBrowserTest extends BrowserTest {
     return json((String) text);
   }
 
+  /** Polls the progress through the page (Playwright is called from this thread only) until {@code done} holds. */
   private JsonNode awaitProgress(Predicate<JsonNode> done, String what) {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    JsonNode progress = null;
-    while (Instant.now().isBefore(deadline)) {
-      progress = pageGet("/api/progress/exactly-once");
-      if (done.test(progress)) return progress;
-      page.waitForTimeout(250);
-    }
-    throw new AssertionError(what + " never happened; progress: " + progress);
+    return await(what).atMost(Duration.ofSeconds(60)).pollInSameThread().pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(250)).until(() -> pageGet("/api/progress/exactly-once"), done);
   }
 
   @Test
@@ -138,8 +132,7 @@ class ProgressBrowserTest extends BrowserTest {
     Locator resume = page.locator(".progress-resume-link");
     assertThat(resume).isVisible();
     assertThat(resume).hasAttribute("href", "#qa/L2");
-    String qaMeter = page.locator("#tab-qa .tab-meter-fill").getAttribute("style");
-    assertFalse(qaMeter.contains("width: 0%"), qaMeter);
+    assertThat(page.locator("#tab-qa .tab-meter-fill")).hasAttribute("style", Pattern.compile("width: (?!0%)"));
 
     resume.click();
     assertThat(page.locator("#qa")).isVisible();
@@ -149,7 +142,7 @@ class ProgressBrowserTest extends BrowserTest {
     page.locator(".progress-reset").click();
     assertThat(page.locator(".progress-sync")).hasText("Progress reset.");
     assertThat(page.locator("[data-progress-tab='qa'] .tab-progress-text")).containsText("0 of");
-    assertEquals(0, page.locator("[id='qa/L2'] .progress-check").count());
+    assertThat(page.locator("[id='qa/L2'] .progress-check")).hasCount(0);
     JsonNode progress = pageGet("/api/progress/exactly-once");
     for (String tab : new String[] {"gist", "maps", "qa", "sandbox"}) {
       // the Q&A panel is showing, so sections scrolled into view after the reset may count again; ladder is zero
@@ -210,7 +203,7 @@ class ProgressBrowserTest extends BrowserTest {
     page.locator("#progress-display-name").fill("<b>Ada</b>");
     page.locator(".progress-me-name button").click();
     assertThat(page.locator(".progress-whoami")).hasText("Studying as <b>Ada</b>");
-    assertEquals(0, page.locator(".progress-whoami b").count());
+    assertThat(page.locator(".progress-whoami b")).hasCount(0);
     assertThat(page.locator(".progress-me a[download]")).hasAttribute("href", "/api/me/export");
     assertThat(page.locator(".progress-sync")).hasText("All progress saved.");
     assertEquals("<b>Ada</b>", pageGet("/api/me/export").at("/learner/displayName").asText());
@@ -219,7 +212,7 @@ class ProgressBrowserTest extends BrowserTest {
     page.locator(".progress-forget").click();
     assertThat(page.locator(".progress-me-message")).hasText("Everything about you has been deleted.");
     assertThat(page.locator(".progress-whoami")).isHidden();
-    assertEquals(0, page.locator("[id='qa/L3'] .progress-check").count());
+    assertThat(page.locator("[id='qa/L3'] .progress-check")).hasCount(0);
     assertEquals("{\"known\":false,\"displayName\":null}", pageGet("/api/me").toString());
     assertEquals(0, context.cookies().stream().filter(c -> c.name.equals("eolab_learner")).count());
   }
@@ -230,7 +223,7 @@ class ProgressBrowserTest extends BrowserTest {
     try {
       Page plain = noJs.newPage();
       plain.navigate(url("/lessons/exactly-once"));
-      assertEquals(0, plain.locator(".progress-toolbar, .self-rating, .tab-progress").count());
+      assertThat(plain.locator(".progress-toolbar, .self-rating, .tab-progress")).hasCount(0);
       assertThat(plain.locator("[id='qa/L1']")).isVisible();
     } finally {
       noJs.close();

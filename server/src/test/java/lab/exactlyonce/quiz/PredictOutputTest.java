@@ -3,6 +3,7 @@ package lab.exactlyonce.quiz;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.sandbox.RunRequest;
+import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.snippet.Knob;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -95,14 +97,16 @@ class PredictOutputTest extends ServerTest {
 
   /**
    * A run through the app's sandbox, tried again when the service (not the snippet) failed: on this shared
-   * two-core machine a busy worker can time out or be replaced, as the quiz itself allows for.
+   * two-core machine a busy worker can time out or be replaced, as the quiz itself allows for. Each retry waits for
+   * the workers to be ready and idle again, a replaced one included.
    */
   private RunResult run(String source) throws Exception {
+    Sandbox sandbox = server.app().sandbox();
     RunResult run = null;
     for (int attempt = 1; attempt <= 4; attempt++) {
-      run = server.app().sandbox().submit(RunRequest.run("predict-test", source)).get(60, TimeUnit.SECONDS);
+      run = sandbox.submit(RunRequest.run("predict-test", source)).get(60, TimeUnit.SECONDS);
       if (run.status() != Outcome.TIMEOUT && run.status() != Outcome.INTERNAL_ERROR) return run;
-      Thread.sleep(1000L * attempt);
+      assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), "the sandbox's workers ready again after " + run);
     }
     return run;
   }

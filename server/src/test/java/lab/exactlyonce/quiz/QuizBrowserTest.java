@@ -46,7 +46,7 @@ class QuizBrowserTest extends BrowserTest {
     page.keyboard().press("Tab");
     page.locator("#quiz-topic").selectOption(topic); // a native select: the keyboard picks through the browser's own list
     page.keyboard().press("Tab");
-    assertTrue((Boolean) page.evaluate("document.activeElement.matches('#quiz-start button[type=submit]')"));
+    assertThat(page.locator("#quiz-start button[type=submit]")).isFocused();
     page.keyboard().press("Enter");
     page.waitForURL(Pattern.compile(".*/lessons/exactly-once/quiz/[0-9a-f-]{36}$"));
   }
@@ -59,14 +59,14 @@ class QuizBrowserTest extends BrowserTest {
     for (int n = 1; n <= 3; n++) {
       Locator q = current();
       assertThat(q.locator("h2")).hasText("Question " + n + " of 3");
-      assertEquals("Sink strategies", q.locator(".quiz-topic").textContent());
+      assertThat(q.locator(".quiz-topic")).hasText("Sink strategies");
       page.keyboard().press("1");
       Locator feedback = q.locator(".quiz-feedback .quiz-verdict");
       assertThat(feedback).hasText(Pattern.compile("Right\\.|Not quite\\."));
       if (feedback.textContent().equals("Right.")) right++;
       else assertThat(q.locator(".quiz-feedback")).containsText("Right answer: ");
       assertThat(q.locator(".quiz-feedback a")).hasAttribute("href", Pattern.compile("/lessons/exactly-once#gist/s-.*"));
-      assertTrue((Boolean) page.evaluate("document.activeElement.matches('[data-next]')"), "focus moves to Next");
+      assertThat(q.locator("[data-next]")).isFocused(); // focus moves to Next
       page.keyboard().press("Enter");
     }
     page.waitForURL(Pattern.compile(".*/results$"));
@@ -115,7 +115,7 @@ class QuizBrowserTest extends BrowserTest {
       assertThat(q.locator(".quiz-model-answer")).isHidden();
       page.keyboard().press(" ");
       assertThat(q.locator(".quiz-model-answer")).isVisible();
-      assertTrue((Boolean) page.evaluate("document.activeElement.matches('[data-rating=\"3\"]')"));
+      assertThat(q.locator("[data-rating='3']")).isFocused();
       String outline = (String) page.evaluate("getComputedStyle(document.activeElement).outlineStyle");
       assertNotEquals("none", outline, "the focused rating shows a visible focus ring");
       page.keyboard().press(n == 1 ? "4" : "1");

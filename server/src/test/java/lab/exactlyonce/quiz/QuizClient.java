@@ -6,10 +6,11 @@ import lab.exactlyonce.TestServer;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 import static lab.exactlyonce.CookieClient.JSON;
+import static org.awaitility.Awaitility.await;
 
 /** One learner talking to a test server: keeps the learner cookie like a browser would. */
 final class QuizClient {
@@ -71,14 +72,10 @@ final class QuizClient {
    * The lesson's bank ({@code GET /api/quiz/lessons/<id>}) once the questions built from sandbox runs are ready (the
    * first request starts those runs); fails the test after 80 s, before the test's own timeout.
    */
-  JsonNode bankWhenRunsAreReady(String lesson) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(80);
-    while (System.nanoTime() < deadline) {
-      JsonNode bank = json(get("/api/quiz/lessons/" + lesson));
-      if (bank.get("predictionsReady").asBoolean()) return bank;
-      Thread.sleep(200);
-    }
-    throw new AssertionError("the questions built from sandbox runs were not ready after 80 s");
+  JsonNode bankWhenRunsAreReady(String lesson) {
+    return await("the questions built from sandbox runs ready").atMost(Duration.ofSeconds(80)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(200)).until(() -> json(get("/api/quiz/lessons/" + lesson)),
+            bank -> bank.get("predictionsReady").asBoolean());
   }
 
   static JsonNode json(HttpResponse<String> res) {

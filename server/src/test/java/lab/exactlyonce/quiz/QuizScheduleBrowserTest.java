@@ -63,8 +63,10 @@ class QuizScheduleBrowserTest extends BrowserTest {
     page.keyboard().press(" ");
     Locator buttons = current().locator("[data-rating]");
     assertThat(buttons).hasText(new String[] {"1 Again: today", "2 Hard: today", "3 Good: in 2 days", "4 Easy: in 8 days"});
+    // The texts are settled by the assertion above: each names its button in a failure message.
     for (Locator button : buttons.all()) {
-      assertTrue(inView(button, width), button.textContent() + " fits the screen");
+      String name = button.textContent();
+      assertTrue(inView(button, width), name + " fits the screen");
     }
     page.keyboard().press("3");
     assertThat(current().locator(".quiz-verdict")).hasText("Rating saved.");

@@ -86,8 +86,8 @@ class AnswerBoxBrowserTest extends BrowserTest {
       Page p = noJs.newPage();
       p.navigate(url(LESSON));
       Locator item = p.locator("[id='qa/L5']");
-      assertEquals(0, item.locator("textarea").count());
-      assertEquals(0, p.locator(".answer-check").count());
+      assertThat(item.locator("textarea")).hasCount(0);
+      assertThat(p.locator(".answer-check")).hasCount(0);
       item.locator("summary").click();
       assertThat(item.locator(".answer-body")).isVisible();
     }

@@ -43,6 +43,8 @@ public final class FakeWorkerMain {
       Outcome outcome = Outcome.OK;
       boolean exitAfter = false;
       boolean retiring = false;
+      // The sleeps and the spin below are the run itself (one that takes a while, spins, or is stuck), which the pool
+      // under test must queue, time out or kill: they wait for nothing.
       for (String command : request.source().split("\n")) {
         if (command.startsWith("print ")) stdout.append(command.substring(6)).append('\n');
         else if (command.startsWith("sleep ")) Thread.sleep(Long.parseLong(command.substring(6).trim()));

@@ -20,6 +20,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -62,8 +63,8 @@ class RealSandboxTest {
     long hardLimit = SandboxSettings.defaults().hardLimitMillis();
     assertTrue(tookMs < hardLimit + 2_000, "stopped at the hard limit (" + hardLimit + " ms) at the latest, took "
         + tookMs + " ms");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (sandbox.workerPids().containsAll(before) && System.nanoTime() < deadline) Thread.sleep(20);
+    await("the stuck worker replaced").atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(20)).until(() -> !sandbox.workerPids().containsAll(before));
     assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), "a replacement became ready");
     assertNotEquals(before, sandbox.workerPids(), "the stuck worker was replaced");
     RunResult after = run("bigint", main("    System.out.println(\"still here\");"));
@@ -107,8 +108,9 @@ class RealSandboxTest {
     }
     long before = cpuTicks(workers);
     CompletableFuture<RunResult> answer = sandbox.submit(RunRequest.run(client, source));
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (cpuTicks(workers) < before + 5 && !answer.isDone() && System.nanoTime() < deadline) Thread.onSpinWait();
+    // Polled often: the stall must begin while the run still computes, well before its CPU budget is spent.
+    await("a worker computing the run").atMost(Duration.ofSeconds(20)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(2)).until(() -> cpuTicks(workers) >= before + 5 || answer.isDone());
     assertFalse(answer.isDone(), "the run was still computing when the host stalled");
     signal("-STOP", workers);
     try {

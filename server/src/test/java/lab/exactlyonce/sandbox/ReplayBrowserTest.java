@@ -227,7 +227,7 @@ class ReplayBrowserTest extends SandboxTabTest {
     assertThat(now(demo)).hasText(at(read + 2, "UpsertSink writes o1 (offset 0) \u2014 visible"));
     page.keyboard().press("End");
     assertThat(now(demo)).hasText(Pattern.compile("^t=" + (last() + 1) + ": "));
-    assertEquals(at(last(), "a read_committed consumer reads o5 = 50"), scrubber.getAttribute("aria-valuetext"));
+    assertThat(scrubber).hasAttribute("aria-valuetext", at(last(), "a read_committed consumer reads o5 = 50"));
     page.keyboard().press("Home");
     assertThat(now(demo)).hasText("t=1: AppendSink is declared an append sink: every write adds a row");
 
@@ -242,7 +242,7 @@ class ReplayBrowserTest extends SandboxTabTest {
     assertThat(demo.locator("[data-timeline-play]")).hasText("Play");
     String paused = now(demo).textContent();
     page.waitForTimeout(900); // a wait that proves nothing happens: several steps' worth of time, and no step
-    assertEquals(paused, now(demo).textContent(), "paused means no more steps");
+    assertThat(now(demo)).hasText(paused); // paused means no more steps
     page.keyboard().press("End");
     page.keyboard().press("ArrowLeft");
     assertThat(now(demo)).hasText(Pattern.compile("^t=" + last() + ": "));
@@ -315,7 +315,7 @@ class ReplayBrowserTest extends SandboxTabTest {
   void reduced_motion_turns_the_animation_off() {
     Locator demo = runSinkDemo();
     Locator firstColumn = demo.locator(".tl-event").first();
-    assertEquals("full", demo.locator("[data-timeline]").getAttribute("data-motion"));
+    assertThat(demo.locator("[data-timeline]")).hasAttribute("data-motion", "full");
     assertTrue(((String) firstColumn.evaluate("g => getComputedStyle(g).transitionDuration")).startsWith("0.3s"));
 
     page.emulateMedia(new Page.EmulateMediaOptions().setReducedMotion(ReducedMotion.REDUCE));
@@ -375,8 +375,8 @@ class ReplayBrowserTest extends SandboxTabTest {
     Locator crashAfterO4 = exercise.locator("[data-scenario='crash after o4, checkpoints every 2']");
     assertThat(crashAfterO4).hasAttribute("data-passed", "false");
     assertThat(crashAfterO4.locator(".fix-exercise-scenario-name")).hasText("\u2717 Failed: crash after o4, checkpoints every 2");
-    assertEquals(List.of("duplicate write of o3 after replay from offset 2", "duplicate write of o4 after replay from offset 2"),
-        crashAfterO4.locator(".fix-exercise-verdict").allTextContents());
+    assertThat(crashAfterO4.locator(".fix-exercise-verdict")).hasText(new String[] {
+        "duplicate write of o3 after replay from offset 2", "duplicate write of o4 after replay from offset 2"});
     assertThat(exercise.locator("[data-scenario='a run without a crash, checkpoints every 2'] .fix-exercise-scenario-name"))
         .hasText("\u2713 Passed: a run without a crash, checkpoints every 2");
     assertThat(exercise.locator(".fix-exercise-title .progress-check")).hasCount(0);
@@ -395,7 +395,7 @@ class ReplayBrowserTest extends SandboxTabTest {
     Locator checkmark = exercise.locator(".fix-exercise-title .progress-check");
     assertThat(checkmark).hasAttribute("aria-label", "Passed (checked 1 time)");
     assertThat(exercise.locator("[data-passed='false']")).hasCount(0);
-    assertTrue(exercise.locator("[data-passed='true']").count() > 5);
+    assertThat(exercise.locator("[data-passed='true']").nth(5)).isAttached(); // more than five scenarios passed
 
     page.reload(); // the server recorded the pass: the checkmark comes back from GET /api/progress
     Locator reloaded = page.locator("[id='sandbox/exercise/exactly-once-append']");

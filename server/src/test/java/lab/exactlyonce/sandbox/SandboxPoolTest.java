@@ -15,8 +15,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -47,15 +47,6 @@ class SandboxPoolTest {
   @AfterEach
   void stop() {
     sandbox.close();
-  }
-
-  /** Polls {@code condition} until it holds; fails after 20 s. */
-  static void awaitCondition(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) throw new AssertionError("timed out waiting for " + what);
-      Thread.sleep(10);
-    }
   }
 
   RunResult run(String client, String source) throws Exception {
@@ -160,7 +151,8 @@ class SandboxPoolTest {
     for (var f : loops) assertEquals(Outcome.TIMEOUT, f.get(20, TimeUnit.SECONDS).status());
     loops.clear();
     for (int i = 0; i < 5; i++) loops.add(sandbox.submit(RunRequest.run("looper-" + i, "loop")));
-    awaitCondition(() -> sandbox.busyWorkers() == 1 && sandbox.waitingRuns() == 4, "one heavy run on the heavy lane");
+    await("one heavy run on the heavy lane").atMost(Duration.ofSeconds(20)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10)).until(() -> sandbox.busyWorkers() == 1 && sandbox.waitingRuns() == 4);
     assertEquals(1, sandbox.busyWorkers(), "heavy runs take only the heavy lane's worker");
     // The heavy runs go one at a time, each spinning 0.5 s and resting as long, so the last ends seconds from now:
     // a light run that waited behind them would see all five finish first.

@@ -13,6 +13,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 import static lab.exactlyonce.CookieClient.JSON;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -128,8 +130,9 @@ class SandboxRoutesTest extends ServerTest {
       flood.add(CompletableFuture.supplyAsync(() -> server.postJson("/api/run", "{\"source\": \"sleep 600\"}")));
     }
     Sandbox sandbox = server.app().sandbox();
-    SandboxPoolTest.awaitCondition(() -> sandbox.busyWorkers() + sandbox.waitingRuns() == 3
-        && flood.stream().filter(CompletableFuture::isDone).count() == 3, "three runs of the flood taken, three refused");
+    await("three runs of the flood taken, three refused").atMost(Duration.ofSeconds(20)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10)).until(() -> sandbox.busyWorkers() + sandbox.waitingRuns() == 3
+            && flood.stream().filter(CompletableFuture::isDone).count() == 3);
     LoopbackClient.Response other;
     try (var student = new LoopbackClient("127.0.0.2", "127.0.0.1", server.app().port())) {
       other = student.post("/api/run", "application/json", "{\"source\": \"print other\"}");

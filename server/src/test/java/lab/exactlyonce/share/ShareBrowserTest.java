@@ -67,7 +67,7 @@ class ShareBrowserTest extends BrowserTest {
     String link = demo.locator("[data-share-link]").inputValue();
     assertTrue(link.matches("http://127\\.0\\.0\\.1:\\d+/s/[A-Za-z0-9_-]{12}") && link.length() < 40, link);
     assertEquals(link, mine.evaluate("() => navigator.clipboard.readText()"));
-    assertTrue(demo.locator("[data-share-link]").isVisible(), "the link is shown too");
+    assertThat(demo.locator("[data-share-link]")).isVisible(); // the link is shown too
     mine.context().close();
 
     Page theirs = freshPage(device);
@@ -77,7 +77,7 @@ class ShareBrowserTest extends BrowserTest {
         "Restored an edited version from the link. Reset to starter brings back the original.", RESTORED);
     assertEquals(edited, editorText(restored));
     assertTrue(theirs.url().startsWith(url("/lessons/exactly-once#sandbox/sink-demo?share=")), theirs.url());
-    assertTrue(restored.locator(".CodeMirror").isVisible(), "the editor with the code is on screen");
+    assertThat(restored.locator(".CodeMirror")).isVisible(); // the editor with the code is on screen
     theirs.context().close();
   }
 
