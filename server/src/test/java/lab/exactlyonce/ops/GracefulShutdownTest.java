@@ -137,9 +137,11 @@ class GracefulShutdownTest {
   void a_client_that_went_away_is_noticed_by_the_heartbeat_and_no_longer_counted() throws Exception {
     var registry = new SimpleMeterRegistry();
     LiveStreams streams = new LiveStreams(registry, ClientLimits.defaults(), 200);
+    Operations ops = new Operations(OpsSettings.defaults().withRequestLog(false));
     Javalin server = Javalin.create(cfg -> {
       cfg.startup.showJavalinBanner = false;
       cfg.jetty.host = "127.0.0.1";
+      ops.configure(cfg); // the app's HTTP set-up, whose request threads end with it
       cfg.routes.sse("/live", client -> {
         streams.add(client);
         client.keepAlive();
@@ -156,6 +158,7 @@ class GracefulShutdownTest {
     } finally {
       streams.stop();
       server.stop();
+      ops.close();
     }
   }
 

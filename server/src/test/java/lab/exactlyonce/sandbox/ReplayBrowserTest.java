@@ -313,6 +313,8 @@ class ReplayBrowserTest extends SandboxTabTest {
 
   @Test
   void reduced_motion_turns_the_animation_off() {
+    // The one test of the full-motion path: every other context asks for reduced motion.
+    page.emulateMedia(new Page.EmulateMediaOptions().setReducedMotion(ReducedMotion.NO_PREFERENCE));
     Locator demo = runSinkDemo();
     Locator firstColumn = demo.locator(".tl-event").first();
     assertThat(demo.locator("[data-timeline]")).hasAttribute("data-motion", "full");
