@@ -63,7 +63,6 @@ public final class App {
    */
   public App(Config config) {
     this.config = config;
-    this.ops = new Operations(config.ops());
     Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
     Path lessonsDir = ContentFolder.resolve(config.lessonsDir(), "lessons");
@@ -76,6 +75,8 @@ public final class App {
     for (Path left : TempDirs.sweep()) System.out.println("removed " + left + ", left by a run that ended without cleaning up");
     this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
     this.database = local.open(config.store());
+    // Its threads start here, after the steps that refuse bad content or a data dir in use: a refused start leaves none.
+    this.ops = new Operations(config.ops());
     Sandbox started = null;
     EngineLabRoutes lab = null;
     try {

@@ -27,7 +27,9 @@ public final class LeakCheck implements BeforeAllCallback, AfterAllCallback {
       "junit-jupiter-timeout-watcher", "surefire-forkedjvm-", "CompletableFutureDelayScheduler", "awaitility",
       "Keep-Alive-Timer", "Keep-Alive-SocketCleaner", "JNA Cleaner", "Timer-",
       // The in-process sandbox engine's compiler pool is one per JVM (static); its idle threads end after a minute.
-      "snippet-compiler");
+      "snippet-compiler",
+      // java.lang.ref.Cleaner's thread, made once per JVM by a library (the PostgreSQL driver's connections).
+      "Cleaner-");
   private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(LeakCheck.class);
 
   private record Before(Set<Long> threads, Set<Long> processes) {}

@@ -42,8 +42,12 @@ public final class TestApps {
   /** The test JVM's warm app of {@code variant}, started now if no class asked for it before. */
   public static synchronized TestServer shared(Variant variant) {
     return APPS.computeIfAbsent(variant,
-        v -> SharedFixtures.make("app-" + v.name().toLowerCase(Locale.ROOT),
-            () -> TestServer.startShared(v.config.get())));
+        v -> SharedFixtures.make("app-" + v.name().toLowerCase(Locale.ROOT), () -> {
+          TestServer app = TestServer.startShared(v.config.get());
+          // Its workers start now, from the fixtures' thread group, rather than from whichever class runs code first.
+          app.app().sandbox().start();
+          return app;
+        }));
   }
 
   /** The process ids of the shared apps' sandbox workers (which outlive any one class). */

@@ -1,7 +1,6 @@
 package lab.exactlyonce;
 
 import lab.exactlyonce.sandbox.SandboxSettings;
-import lab.exactlyonce.store.TempDirs;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -30,9 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A real app on a free port, and a plain HTTP client to talk to it. The app runs in this JVM, or (from
- * {@link #startProcess}) in a process of its own that a test can kill. Close it to stop the app and remove its data
- * dir; {@link #stop} keeps the data dir for a restart. A shared app ({@link TestApps}) outlives the class that asked
- * for it: closing it does nothing.
+ * {@link #startProcess}) in a process of its own that a test can kill. Close it to stop the app. A shared app
+ * ({@link TestApps}) outlives the class that asked for it: closing it does nothing.
  */
 public final class TestServer implements AutoCloseable {
   private static final Pattern SERVING = Pattern.compile("Exactly-Once Lab is serving http://localhost:(\\d+)/");
@@ -222,10 +220,12 @@ public final class TestServer implements AutoCloseable {
   }
 
   /**
-   * Stops the app (for an in-process app the graceful stop, {@code App.stop()}) and keeps its data dir, for a test that
-   * starts the app again where it was. A shared app is never stopped by a test.
+   * Stops the app (for an in-process app the graceful stop, {@code App.stop()}); its data dir stays, for a test that
+   * starts the app again where it was (the fork's temp folder, which holds it, goes when the fork ends). A shared app
+   * is never stopped by a test: it stays up for the classes after this one.
    */
-  public void stop() {
+  @Override
+  public void close() {
     if (shared || stopped) return;
     stopped = true;
     OPEN.remove(this);
@@ -241,26 +241,9 @@ public final class TestServer implements AutoCloseable {
     SharedQuizOutputs.keep(dataDir);
   }
 
-  /** Stops the app and removes its data dir; a shared app stays up for the classes after this one. */
-  @Override
-  public void close() {
-    if (shared) return;
-    stop();
-    removeDataDir();
-  }
-
   /** Stops a shared app at the end of the test JVM's classes. */
   void closeShared() {
     if (!shared) throw new IllegalStateException("only a shared app is closed this way");
     app.stop();
-    removeDataDir();
-  }
-
-  private void removeDataDir() {
-    try {
-      TempDirs.deleteTree(dataDir);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot remove the test app's data dir " + dataDir, e);
-    }
   }
 }

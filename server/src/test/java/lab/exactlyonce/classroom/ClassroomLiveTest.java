@@ -217,7 +217,7 @@ class ClassroomLiveTest {
       room = json(teacher.post("/api/teach/classes", "{\"name\":\"Durable\"}"));
       student = Client.student(first, room.get("code").asText(), "Stays");
     } finally {
-      first.stop(); // the data dir stays for the second app
+      first.close();
       System.setOut(stdout);
     }
     printed.reset();

@@ -72,7 +72,7 @@ class ClassroomRestartTest {
       await("the first idle event").until(() -> events.stream().anyMatch(e -> e.type().equals("idle")));
       assertTrue(first.get("/metrics").body().contains("\neolab_sse_connections 1.0\n"));
 
-      first.stop();   // App.stop(): the graceful stop, keeping the data dir for the second app
+      first.close();   // App.stop(): the graceful stop
       await("the stream to end").until(() -> !stream.isOpen());
       assertEquals(1, stream.connects());
 
@@ -87,7 +87,7 @@ class ClassroomRestartTest {
           .until(() -> events.stream().anyMatch(e -> e.type().equals("question") && e.data().contains(round)));
       assertTrue(second.get("/metrics").body().contains("\neolab_sse_connections 1.0\n"));
     } finally {
-      first.stop(); // already stopped unless an assertion before the restart failed
+      first.close(); // already stopped unless an assertion before the restart failed
       if (second != null) second.close();
     }
   }

@@ -62,7 +62,7 @@ class ProgressBrowserTest extends BrowserTest {
     Locator rung = page.locator("[id='qa/L1']");
     int port = server.app().port();
 
-    server.stop(); // the server is DOWN from here (its data dir kept for the restart)
+    server.close(); // the server is DOWN from here
     rung.locator("summary").click();
     Locator rating = rung.locator(".self-rating");
     assertThat(rating).isVisible();
