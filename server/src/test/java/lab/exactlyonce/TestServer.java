@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@link TestApps}) outlives the class that asked for it: closing it does nothing.
  */
 public final class TestServer implements AutoCloseable {
-  private static final Pattern SERVING = Pattern.compile("Exactly-Once Lab is serving http://localhost:(\\d+)/");
+  /** The line the app prints once it serves, with its port. */
+  public static final Pattern SERVING = Pattern.compile("Exactly-Once Lab is serving http://localhost:(\\d+)/");
   /** Every app a test started and has not closed, shared ones aside: {@link LeakCheck} fails a class that leaves one. */
   private static final Set<TestServer> OPEN = ConcurrentHashMap.newKeySet();
 

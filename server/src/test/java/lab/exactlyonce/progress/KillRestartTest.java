@@ -1,13 +1,13 @@
 package lab.exactlyonce.progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
 
 import static lab.exactlyonce.progress.LearnerClient.eventJson;
 import static lab.exactlyonce.progress.LearnerClient.json;
@@ -48,9 +49,6 @@ class KillRestartTest {
   @Test
   void a_killed_app_loses_no_acknowledged_event_and_a_retry_after_restart_is_answered_with_the_original() throws Exception {
     dataDir = Files.createTempDirectory("eolab-kill");
-    try (ServerSocket free = new ServerSocket(0)) {
-      port = free.getLocalPort();
-    }
     Process first = startApp();
     HttpResponse<String> created = post(eventJson(newId(), "section.read", "guarantees", null));
     assertEquals(200, created.statusCode(), created.body());
@@ -91,15 +89,19 @@ class KillRestartTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Path log = dataDir.resolve("app-" + started.size() + ".log");
     Process process = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-        "lab.exactlyonce.Main", "--host", "127.0.0.1", "--port", String.valueOf(port), "--data-dir", dataDir.toString(),
+        "lab.exactlyonce.Main", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir.toString(),
         "--sandbox-workers", "1")
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
         .start();
     started.add(process);
+    // The kernel picks the port (0) and the app says which: a port probed free and then bound could be taken between.
     await("the app answering /healthz").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO)
         .pollInterval(Duration.ofMillis(100)).until(() -> {
           if (!process.isAlive()) throw new AssertionError("the app exited: " + Files.readString(log));
+          Matcher serving = TestServer.SERVING.matcher(Files.readString(log));
+          if (!serving.find()) return false;
+          port = Integer.parseInt(serving.group(1));
           try {
             return http.send(HttpRequest.newBuilder(URI.create(base() + "/healthz")).build(),
                 HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
