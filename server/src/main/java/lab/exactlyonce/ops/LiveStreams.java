@@ -36,10 +36,12 @@ public final class LiveStreams {
   static final int MAX_RETRY_MILLIS = 3000;
 
   /**
-   * How often every open stream gets a comment line. A client that went away is only noticed on a failed write (the
-   * server reads nothing more from a stream's connection), one or two heartbeats after it left; until then its
-   * stream and its connection count against its address's share, so the beat is short enough that a class of phones
-   * dropping and reopening streams behind one address gets its places back within seconds.
+   * How often every open stream gets a comment line. A client that closed or reset its connection is only noticed on
+   * a failed write (the server reads nothing more from a stream's connection), one or two heartbeats later; until then
+   * its stream and its connection count against its address's share, so the beat is short enough that a class of
+   * phones closing and reopening streams behind one address gets its places back within seconds. A phone that
+   * vanished without a word (out of range, asleep) is not noticed this way: writes to it succeed into the send
+   * buffer until TCP gives up on it.
    */
   static final long HEARTBEAT_MILLIS = 5_000;
 
@@ -85,7 +87,9 @@ public final class LiveStreams {
       if (refusal != null) {
         // The stream has begun already (a 200 with its headers): say why on it, once, and end it without a retry.
         try {
-          client.sendEvent("error", "{\"error\":\"" + refusal + "\"}");
+          synchronized (client) {
+            client.sendEvent("error", "{\"error\":\"" + refusal + "\"}");
+          }
         } catch (RuntimeException ignored) {
           // gone already
         }
@@ -96,9 +100,12 @@ public final class LiveStreams {
     }
     int retry = ThreadLocalRandom.current().nextInt(MIN_RETRY_MILLIS, MAX_RETRY_MILLIS);
     try {
-      // SseClient has no API for the retry field; this runs on the handler's thread before any event is sent.
-      client.ctx().res().getOutputStream().write(("retry: " + retry + "\n\n").getBytes(StandardCharsets.UTF_8));
-      client.ctx().res().flushBuffer();
+      // SseClient has no API for the retry field; this runs on the handler's thread before the feature sends anything,
+      // but a heartbeat may already find the stream.
+      synchronized (client) {
+        client.ctx().res().getOutputStream().write(("retry: " + retry + "\n\n").getBytes(StandardCharsets.UTF_8));
+        client.ctx().res().flushBuffer();
+      }
     } catch (IOException e) {
       open.remove(client);
       client.close();
@@ -118,7 +125,12 @@ public final class LiveStreams {
   private void heartbeat() {
     for (SseClient client : open.keySet()) {
       try {
-        if (!client.terminated()) client.sendComment("heartbeat");
+        // Every writer of a stream holds its client's lock (the classroom's feed does too): Javalin serialises the
+        // events it writes but not a comment, which could otherwise land inside an event being written, or fail and
+        // end the stream.
+        synchronized (client) {
+          if (!client.terminated()) client.sendComment("heartbeat");
+        }
       } catch (RuntimeException e) {
         client.close();
       }
@@ -209,7 +221,9 @@ public final class LiveStreams {
 
   private static void end(SseClient client) {
     try {
-      if (!client.terminated()) client.sendComment("server restarting; reconnect");
+      synchronized (client) {
+        if (!client.terminated()) client.sendComment("server restarting; reconnect");
+      }
     } catch (RuntimeException ignored) {
       // the client went away already
     }
