@@ -182,7 +182,8 @@ public final class SnippetRunner {
     boolean janinoFirst = JaninoFit.fits(source);
     boolean compilerWarm = janinoFirst ? janinoWarm : javacWarm;
     long allowed = compilerWarm ? limits.compileMillis() : Math.max(limits.compileMillis(), COLD_COMPILE_MILLIS);
-    long clockAllowed = allowed * SandboxLimits.BUSY_HOST_FACTOR;
+    // The clock gets the same multiple of the compile limit as the limits give a run's clock of its CPU time.
+    long clockAllowed = allowed * Math.max(1, limits.wallMillis() / limits.cpuMillis());
     try {
       Compilers.Result result = clock.await(task, allowed, clockAllowed);
       compiled = result.compiled();
@@ -388,8 +389,8 @@ public final class SnippetRunner {
 
   /**
    * A compilation is charged the CPU time its compiler thread computed (plus the collections it caused), as a run is,
-   * not the clock a busy host kept it waiting; the clock ends it only at {@link SandboxLimits#BUSY_HOST_FACTOR} times
-   * its limit. One compiler thread cannot compute faster than the clock runs, so its CPU time is read only once the
+   * not the clock a busy host kept it waiting; the clock ends it only at the multiple of its limit that the limits
+   * allow a run's clock ({@link SandboxLimits#BUSY_HOST_FACTOR} by default). One compiler thread cannot compute faster than the clock runs, so its CPU time is read only once the
    * clock says the limit could be spent.
    */
   private static final class CompileClock {

@@ -98,7 +98,8 @@ class JavacHostileTest {
     // Each level doubles javac's work: 14 levels take it 40 s, these 20 would take hours.
     String bomb = "null";
     for (int i = 0; i < 20; i++) bomb = "m(b ? " + bomb + " : null)";
-    SandboxLimits limits = new SandboxLimits(2_000, 50_000_000L, 64L << 20, 65536, 65536, 1_000);
+    // A clock limit far off, so the CPU time this test is about decides however busy the machine is.
+    SandboxLimits limits = new SandboxLimits(2_000, 50_000_000L, 64L << 20, 65536, 65536, 1_000).withWallMillis(600_000);
 
     RunResult result = runner.run(program("boolean b = true; Object o = " + bomb + ";",
         "static <T> List<T> m(T t) { return null; }"), limits);
