@@ -51,7 +51,8 @@ public final class EngineLabMain {
           send.accept(Map.of("result", result));
         } catch (Exception e) {
           e.printStackTrace();
-          send.accept(Map.of("failed", String.valueOf(e.getMessage())));
+          // The exception's class when it has no message: "null" said nothing, and the log goes with the temp dir.
+          send.accept(Map.of("failed", e.getMessage() != null ? e.getMessage() : e.getClass().getName()));
         }
       }
     }
