@@ -40,8 +40,6 @@ final class WorkerProcess {
   private volatile long pendingId = -1;
   private volatile boolean killed;
   private volatile boolean mayExit;
-  /** Set once the answer reader has read everything the worker wrote and reached its end. */
-  private volatile boolean answersEnded;
 
   private WorkerProcess(String name, Process process, ObjectMapper json, boolean lowPriority) {
     this.name = name;
@@ -125,10 +123,7 @@ final class WorkerProcess {
       pending = null;
       answer.completeExceptionally(new WorkerDiedException(name + " did not take the run: " + e.getMessage()));
     }
-    // A worker that ended before this run was pending is failed here, since the reader failed what was pending then;
-    // one that merely exited already may have answered this very run (an answer-then-exit within milliseconds), and
-    // the reader still reads that answer before it fails anything.
-    if (answersEnded) failPending("exited with code " + exitCodeOrUnknown());
+    if (!process.isAlive()) failPending("exited with code " + exitCodeOrUnknown());
     return answer;
   }
 
@@ -172,7 +167,6 @@ final class WorkerProcess {
     } catch (IOException e) {
       if (!killed) log.warn("{}: reading its answers failed: {}", name, e.getMessage());
     }
-    answersEnded = true;
     String how = killed ? "was killed" : "exited with code " + exitCodeOrUnknown();
     ready.completeExceptionally(new WorkerDiedException(name + " " + how + " before it was ready"
         + (stderrTail().isEmpty() ? "" : "; its last words: " + stderrTail())));
