@@ -1,5 +1,6 @@
 package lab.exactlyonce;
 
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -58,7 +59,7 @@ public final class LeakCheck implements BeforeAllCallback, AfterAllCallback {
         processes.addAll(newProcesses(before.processes()));
         return threads.isEmpty() && processes.isEmpty();
       });
-    } catch (org.awaitility.core.ConditionTimeoutException e) {
+    } catch (ConditionTimeoutException e) {
       if (!threads.isEmpty()) left.add("threads " + threads);
       if (!processes.isEmpty()) left.add("processes " + processes);
     }

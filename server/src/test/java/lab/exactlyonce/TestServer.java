@@ -126,10 +126,6 @@ public final class TestServer implements AutoCloseable {
     return List.copyOf(OPEN);
   }
 
-  /** Whether this app is shared by the test JVM's classes. */
-  public boolean shared() {
-    return shared;
-  }
 
   /**
    * An app whose sandbox has {@code workers} workers, started with it and warm before this returns: for a class whose
