@@ -29,6 +29,8 @@ import lab.exactlyonce.rubric.RubricCatalog;
 import lab.exactlyonce.rubric.RubricPageData;
 import lab.exactlyonce.rubric.RubricRoutes;
 import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.SandboxService;
+import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.share.ShareRoutes;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.snippet.SnippetRoutes;
@@ -44,12 +46,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /** The application: built from a {@link Config}, wires every feature, holds no static state. */
 public final class App {
   private final Config config;
   private final Javalin javalin;
-  private final Sandbox sandbox;
+  private final SandboxService sandbox;
   private final LocalData local;
   private final Database database;
   private final ClassroomRoutes classroom;
@@ -62,6 +65,14 @@ public final class App {
    * closes what was already opened.
    */
   public App(Config config) {
+    this(config, Sandbox::new);
+  }
+
+  /**
+   * The app with the sandbox {@code sandboxes} makes from the configured settings: the real {@link Sandbox} (what
+   * {@link #App(Config)} uses), or another behind the same port where the sandbox is not what is being tried.
+   */
+  public App(Config config, Function<SandboxSettings, SandboxService> sandboxes) {
     this.config = config;
     Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
     SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
@@ -77,11 +88,11 @@ public final class App {
     this.database = local.open(config.store());
     // Its threads start here, after the steps that refuse bad content or a data dir in use: a refused start leaves none.
     this.ops = new Operations(config.ops());
-    Sandbox started = null;
+    SandboxService started = null;
     EngineLabRoutes lab = null;
     try {
-      started = new Sandbox(config.sandbox());
-      Sandbox sandbox = started;
+      started = sandboxes.apply(config.sandbox());
+      SandboxService sandbox = started;
       ops.watch(sandbox);
       Clock clock = config.clock();
       Learners learners = new Learners(database, config.dataDir(), clock);
@@ -172,7 +183,7 @@ public final class App {
     }
   }
 
-  public Sandbox sandbox() {
+  public SandboxService sandbox() {
     return sandbox;
   }
 

@@ -1,5 +1,7 @@
 package lab.exactlyonce;
 
+import lab.exactlyonce.sandbox.Sandbox;
+
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.Locale;
@@ -20,7 +22,7 @@ public final class TestApps {
 
   /** The configurations classes share. */
   public enum Variant {
-    /** {@link TestConfig#defaults()}: bundled lessons, a sandbox that starts with the first run. */
+    /** {@link TestConfig#defaults()}: bundled lessons, the sandbox engine in this JVM. */
     DEFAULT(TestConfig::defaults),
     /** The default with an instructor secret, {@link #INSTRUCTOR_SECRET}. */
     CLASSROOM(() -> {
@@ -44,8 +46,6 @@ public final class TestApps {
     return APPS.computeIfAbsent(variant,
         v -> SharedFixtures.make("app-" + v.name().toLowerCase(Locale.ROOT), () -> {
           TestServer app = TestServer.startShared(v.config.get());
-          // Its workers start now, from the fixtures' thread group, rather than from whichever class runs code first.
-          app.app().sandbox().start();
           return app;
         }));
   }
@@ -53,7 +53,9 @@ public final class TestApps {
   /** The process ids of the shared apps' sandbox workers (which outlive any one class). */
   static synchronized Set<Long> workerPids() {
     Set<Long> pids = new HashSet<>();
-    for (TestServer app : APPS.values()) pids.addAll(app.app().sandbox().workerPids());
+    for (TestServer app : APPS.values()) {
+      if (app.app().sandbox() instanceof Sandbox real) pids.addAll(real.workerPids());
+    }
     return pids;
   }
 

@@ -1,5 +1,7 @@
 package lab.exactlyonce;
 
+import lab.exactlyonce.sandbox.InProcessSandbox;
+import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxSettings;
 
 import java.io.BufferedReader;
@@ -104,21 +106,32 @@ public final class TestServer implements AutoCloseable {
     return start(TestConfig.defaults());
   }
 
-  /** The app of {@code config}, with the quiz outputs this build's earlier test apps made (see SharedQuizOutputs). */
+  /**
+   * The app of {@code config}, with the quiz outputs this build's earlier test apps made (see SharedQuizOutputs). Its
+   * sandbox runs in this JVM ({@link InProcessSandbox}): for tests of what features do with a run's answer. A test of
+   * the sandbox itself, or of what only real workers show (confinement, killing a worker, queue caps), uses
+   * {@link #startWithRealSandbox}.
+   */
   public static TestServer start(Config config) {
+    SharedQuizOutputs.seed(config.dataDir());
+    return new TestServer(new App(config, InProcessSandbox::new), config.dataDir(), false);
+  }
+
+  /** The app of {@code config} with its real sandbox: worker JVMs under the host's confinement. */
+  public static TestServer startWithRealSandbox(Config config) {
     SharedQuizOutputs.seed(config.dataDir());
     return new TestServer(new App(config), config.dataDir(), false);
   }
 
   /** The app of {@code config} on its data dir exactly as it is: for tests about what a data dir holds. */
   public static TestServer startOnDataDirAsIs(Config config) {
-    return new TestServer(new App(config), config.dataDir(), false);
+    return new TestServer(new App(config, InProcessSandbox::new), config.dataDir(), false);
   }
 
-  /** An app that the test JVM's classes share; only {@link TestApps} makes one. */
+  /** An app that the test JVM's classes share (its sandbox in this JVM); only {@link TestApps} makes one. */
   static TestServer startShared(Config config) {
     SharedQuizOutputs.seed(config.dataDir());
-    return new TestServer(new App(config), config.dataDir(), true);
+    return new TestServer(new App(config, InProcessSandbox::new), config.dataDir(), true);
   }
 
   /** The apps tests started and have not closed (shared ones aside). */
@@ -132,7 +145,8 @@ public final class TestServer implements AutoCloseable {
    * tests run code from the first one on.
    */
   public static TestServer startWithSandbox(int workers) {
-    return start(TestConfig.defaults().withSandbox(SandboxSettings.defaults().withWorkers(workers))).awaitSandbox();
+    return startWithRealSandbox(TestConfig.defaults().withSandbox(SandboxSettings.defaults().withWorkers(workers)))
+        .awaitSandbox();
   }
 
   public App app() {
@@ -146,7 +160,7 @@ public final class TestServer implements AutoCloseable {
   public TestServer awaitSandbox() {
     boolean ready;
     try {
-      ready = app.sandbox().awaitReady(Duration.ofSeconds(60));
+      ready = !(app.sandbox() instanceof Sandbox real) || real.awaitReady(Duration.ofSeconds(60));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       close();

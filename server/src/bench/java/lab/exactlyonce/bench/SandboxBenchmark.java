@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.exactlyonce.App;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.store.StoreSettings;
 
 import java.io.IOException;
@@ -67,9 +68,10 @@ public final class SandboxBenchmark {
     Demo sink;
     try {
       long start = System.nanoTime();
-      if (!app.sandbox().awaitReady(Duration.ofSeconds(120))) throw new IllegalStateException("workers not ready");
+      Sandbox sandbox = (Sandbox) app.sandbox(); // App(Config) runs the real one
+      if (!sandbox.awaitReady(Duration.ofSeconds(120))) throw new IllegalStateException("workers not ready");
       System.out.printf(Locale.ROOT, "workers ready in %d ms; %s%n", (System.nanoTime() - start) / 1_000_000,
-          app.sandbox().confinement());
+          sandbox.confinement());
       var benchmark = new SandboxBenchmark(app.port(), quick);
       sink = benchmark.demo("sink-demo");
       if (!confinementOnly) benchmark.run(config);

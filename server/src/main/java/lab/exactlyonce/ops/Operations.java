@@ -6,7 +6,7 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.ContentTooLargeResponse;
 import io.javalin.http.util.AsyncExecutor;
 import kotlin.LazyKt;
-import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.SandboxService;
 import lab.exactlyonce.web.JsonRequests;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
@@ -146,7 +146,7 @@ public final class Operations implements AutoCloseable {
   }
 
   /** Measures the sandbox: runs by outcome, queue depth, busy workers. */
-  public void watch(Sandbox sandbox) {
+  public void watch(SandboxService sandbox) {
     SandboxMeters.bind(sandbox, metrics.registry());
   }
 

@@ -3,7 +3,7 @@ package lab.exactlyonce.ops;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import lab.exactlyonce.sandbox.Sandbox;
+import lab.exactlyonce.sandbox.SandboxService;
 import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.engine.Outcome;
 
@@ -19,7 +19,7 @@ import java.util.Map;
 final class SandboxMeters {
   private SandboxMeters() {}
 
-  static void bind(Sandbox sandbox, MeterRegistry registry) {
+  static void bind(SandboxService sandbox, MeterRegistry registry) {
     Map<Outcome, Counter> runs = new EnumMap<>(Outcome.class);
     for (Outcome outcome : Outcome.values()) {
       runs.put(outcome, Counter.builder("eolab.sandbox.runs")
@@ -28,11 +28,11 @@ final class SandboxMeters {
           .register(registry));
     }
     sandbox.onFinished(result -> runs.get(result.status()).increment());
-    Gauge.builder("eolab.sandbox.queue.depth", sandbox, Sandbox::waitingRuns)
+    Gauge.builder("eolab.sandbox.queue.depth", sandbox, SandboxService::waitingRuns)
         .description("Sandbox runs waiting for a worker").register(registry);
-    Gauge.builder("eolab.sandbox.workers.busy", sandbox, Sandbox::busyWorkers)
+    Gauge.builder("eolab.sandbox.workers.busy", sandbox, SandboxService::busyWorkers)
         .description("Sandbox workers running a snippet now").register(registry);
-    Gauge.builder("eolab.sandbox.workers", sandbox, s -> s.settings().workers())
+    Gauge.builder("eolab.sandbox.workers", sandbox, SandboxService::workers)
         .description("Sandbox workers configured").register(registry);
     for (ConfinementLevel level : ConfinementLevel.values()) {
       Gauge.builder("eolab.sandbox.confinement", sandbox, s -> s.confinementLevel().equals(level.id()) ? 1 : 0)

@@ -41,7 +41,7 @@ import java.util.function.Consumer;
  * library call that no instrumented loop check can interrupt), the server kills it, answers {@code timeout}, and
  * the pool starts a replacement. A worker that dies mid-run is logged and answered as {@code internal_error}.
  */
-public final class Sandbox implements CodeRunner, AutoCloseable {
+public final class Sandbox implements SandboxService {
   private static final Logger log = LoggerFactory.getLogger(Sandbox.class);
   /** A worker that dies this soon after taking a run most likely died of its previous run: retry elsewhere once. */
   private static final long RETRY_WITHIN_MILLIS = 250;
@@ -85,6 +85,7 @@ public final class Sandbox implements CodeRunner, AutoCloseable {
    *
    * @throws lab.exactlyonce.sandbox.confinement.ConfinementException if this host cannot confine workers as the settings insist
    */
+  @Override
   public synchronized Sandbox start() {
     if (!started && !closed) { // a run that arrives while the app stops must not start workers nobody will end
       pool.start();
@@ -97,12 +98,17 @@ public final class Sandbox implements CodeRunner, AutoCloseable {
     return settings;
   }
 
+  @Override
+  public int workers() {
+    return settings.workers();
+  }
+
   /** Which OS confinement the workers run under (what the start-up self-check found). */
   public ConfinementReport confinement() {
     return pool.confinement();
   }
 
-  /** The confinement level's name ({@code hardened}, ...), or {@code unchecked} before the sandbox has started. */
+  @Override
   public String confinementLevel() {
     return started ? pool.confinement().level().id() : "unchecked";
   }
@@ -112,17 +118,17 @@ public final class Sandbox implements CodeRunner, AutoCloseable {
     return pool.tempRoot();
   }
 
-  /** Calls {@code listener} with every run's result (for metrics); it must be quick and must not throw. */
+  @Override
   public void onFinished(Consumer<RunResult> listener) {
     finishedListeners.add(listener);
   }
 
-  /** Runs waiting for a worker now. */
+  @Override
   public synchronized int waitingRuns() {
     return queue.waiting();
   }
 
-  /** Workers running a snippet now. */
+  @Override
   public int busyWorkers() {
     return busy.get();
   }

@@ -3,7 +3,6 @@ package lab.exactlyonce.classroom;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
@@ -20,7 +19,6 @@ import static lab.exactlyonce.classroom.Client.newId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** A class answering at once, every student sending twice and trying a second answer: each answer counts once. */
-@Tag("sandbox")
 class ClassroomConcurrencyTest {
   static final int STUDENTS = 40;
 

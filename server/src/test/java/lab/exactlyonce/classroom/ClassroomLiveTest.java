@@ -5,7 +5,6 @@ import lab.exactlyonce.Config;
 import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -34,7 +33,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The live streams (students get pushed questions, the instructor a live histogram and roster) and restarts. */
-@Tag("sandbox")
 class ClassroomLiveTest {
 
   /** An open SSE stream: its events as "name data" lines. */

@@ -5,7 +5,6 @@ import lab.exactlyonce.Config;
 import lab.exactlyonce.Race;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,7 +26,6 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * Requests for one fact fired at once: a student's answers to one live round, joins under one nickname, one learner's
  * joins. One is recorded; a resend of it gets its response; every other request is 409 with the reason; none is 5xx.
  */
-@Tag("sandbox")
 class ClassroomRaceTest extends ServerTest {
   @Override
   protected TestServer startServer() {

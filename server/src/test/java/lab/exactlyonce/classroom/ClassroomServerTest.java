@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 
 import java.net.http.HttpResponse;
 
@@ -16,9 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A server with the classroom's test secret and an instructor signed in to it, for the classroom's HTTP tests. The
- * live question bank behind them runs snippet variants, so they start sandbox workers.
+ * live question bank behind them runs snippet variants (in this JVM: {@link lab.exactlyonce.sandbox.InProcessSandbox}).
  */
-@Tag("sandbox")
 abstract class ClassroomServerTest extends ServerTest {
   static final String SIGN_IN = error("instructor sign-in required: sign in at /teach/login");
   static final String NOT_MEMBER = error("you are not a member of this class: join it with its code at /join");

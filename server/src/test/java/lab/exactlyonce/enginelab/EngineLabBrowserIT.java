@@ -27,7 +27,7 @@ class EngineLabBrowserIT extends BrowserTest {
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start(TestConfig.defaults().withEngineLab(EngineLabIT.settings())).awaitSandbox();
+    return TestServer.start(TestConfig.defaults().withEngineLab(EngineLabIT.settings()));
   }
 
   private Locator open(int width, int height, boolean mobile) {

@@ -5,10 +5,7 @@ import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.Race;
 import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.ServerTest;
-import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
-import lab.exactlyonce.sandbox.SandboxSettings;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,17 +23,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
- * Checks of one attempt sent at once over HTTP, with real sandbox workers: one check is recorded; sends of the same
+ * Checks of one attempt sent at once over HTTP, run by the sandbox engine in this JVM: one check is recorded; sends of the same
  * code get its verdicts ({@code "repeated": true} but for the one that stored it); other code is 409; none is a 5xx.
  */
-@Tag("sandbox")
 class ExerciseRaceTest extends ServerTest {
   static final String EXERCISE = "exactly-once-append";
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start(TestConfig.defaults().withSandbox(SandboxSettings.defaults().withWorkers(2).withQueue(64, 64)))
-        .awaitSandbox();
+    return TestServer.start();
   }
 
   static Stream<Arguments> races() {

@@ -7,7 +7,6 @@ import lab.exactlyonce.TestServer;
 import lab.exactlyonce.bench.SseHub;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
@@ -29,7 +28,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and once the app is started again on the same port and data directory the student's stream (an EventSource-like
  * client) reconnects by itself and receives the next pushed question.
  */
-@Tag("sandbox")
 class ClassroomRestartTest {
   private static final String SECRET = "restart-test-instructor-secret";
 

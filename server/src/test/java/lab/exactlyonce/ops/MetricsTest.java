@@ -69,7 +69,7 @@ class MetricsTest {
 
   @Test
   void sandbox_runs_are_counted_by_outcome() throws Exception {
-    try (TestServer server = TestServer.start()) {
+    try (TestServer server = TestServer.startWithRealSandbox(TestConfig.defaults())) {
       assertEquals(200, server.postJson("/api/run", "{\"source\": \"public class Hi { public static void main(String[] a) { System.out.println(42); } }\"}").statusCode());
       assertEquals(200, server.postJson("/api/run", "{\"source\": \"int x = ;\"}").statusCode());
       String body = server.get("/metrics").body();

@@ -12,7 +12,6 @@ import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -31,11 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The fix-the-sink exercises in the quiz, with real sandbox workers: each exercise's verdict question has as its
- * answer a verdict the real checker prints for the starter, and an {@code exercise.check} event reviews it.
+ * The fix-the-sink exercises in the quiz, checked by the sandbox engine in this JVM: each exercise's verdict question
+ * has as its answer a verdict the real checker prints for the starter, and an {@code exercise.check} event reviews it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Tag("sandbox")
 class ExerciseVerdictQuestionsTest {
   private static final List<String> EXERCISES = List.of("dedupe-horizon", "exactly-once-append", "idempotent-payment");
   private static final Lesson LESSON = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");

@@ -43,7 +43,7 @@ class PredictOutputTest extends ServerTest {
    */
   @Override
   protected TestServer startServer() {
-    return TestServer.start(TestConfig.defaults());
+    return TestServer.startWithRealSandbox(TestConfig.defaults());
   }
 
   @Test
@@ -113,7 +113,7 @@ class PredictOutputTest extends ServerTest {
    * the workers to be ready and idle again, a replaced one included.
    */
   private RunResult run(String source) throws Exception {
-    Sandbox sandbox = server.app().sandbox();
+    Sandbox sandbox = (Sandbox) server.app().sandbox();
     RunResult run = null;
     for (int attempt = 1; attempt <= 4; attempt++) {
       run = sandbox.submit(RunRequest.run("predict-test", source)).get(60, TimeUnit.SECONDS);

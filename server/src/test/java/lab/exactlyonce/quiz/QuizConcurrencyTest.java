@@ -3,7 +3,6 @@ package lab.exactlyonce.quiz;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Race;
 import lab.exactlyonce.ServerTest;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,7 +20,6 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * Answers to one question of one quiz session sent at once, under many ids and with different choices: one answer is
  * stored, the requests that resend its id and body get its response, and every other one is 409; none is a 5xx.
  */
-@Tag("sandbox")
 class QuizConcurrencyTest extends ServerTest {
 
   static Stream<Arguments> races() {

@@ -2,7 +2,6 @@ package lab.exactlyonce.quiz;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -29,7 +28,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** Every quiz endpoint over HTTP against the bundled lesson, the good paths and the bad inputs. */
-@Tag("sandbox")
 class QuizHttpTest extends ServerTest {
   private final QuestionBankLintTest.Linted written = QuestionBankLintTest.load(Path.of("lessons"), Path.of("snippets"), "exactly-once");
 

@@ -32,7 +32,7 @@ class SandboxRoutesTest extends ServerTest {
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start(TestConfig.defaults().withSandbox(SandboxPoolTest.settings(3))).awaitSandbox();
+    return TestServer.startWithRealSandbox(TestConfig.defaults().withSandbox(SandboxPoolTest.settings(3))).awaitSandbox();
   }
 
   static String big(int bytes) {
@@ -129,7 +129,7 @@ class SandboxRoutesTest extends ServerTest {
     for (int i = 0; i < 6; i++) {
       flood.add(CompletableFuture.supplyAsync(() -> server.postJson("/api/run", "{\"source\": \"sleep 600\"}")));
     }
-    Sandbox sandbox = server.app().sandbox();
+    Sandbox sandbox = (Sandbox) server.app().sandbox();
     await("three runs of the flood taken, three refused").atMost(Duration.ofSeconds(20)).pollDelay(Duration.ZERO)
         .pollInterval(Duration.ofMillis(10)).until(() -> sandbox.busyWorkers() + sandbox.waitingRuns() == 3
             && flood.stream().filter(CompletableFuture::isDone).count() == 3);

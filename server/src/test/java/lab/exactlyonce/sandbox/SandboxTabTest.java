@@ -7,14 +7,14 @@ import lab.exactlyonce.TestServer;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 
-/** Base for browser tests of the Sandbox tab: the app with its real sandbox, whose workers are ready before the first test. */
+/** Base for browser tests of the Sandbox tab: an app of its own, its sandbox engine in this JVM. */
 abstract class SandboxTabTest extends BrowserTest {
   /** How long a run may take to show its result in the page. */
   static final LocatorAssertions.HasTextOptions SLOW = new LocatorAssertions.HasTextOptions().setTimeout(20_000);
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start().awaitSandbox();
+    return TestServer.start();
   }
 
   /** Opens the Sandbox tab and returns widget {@code id} (a snippet id, or {@code exercise/<id>}) once its editor shows. */
