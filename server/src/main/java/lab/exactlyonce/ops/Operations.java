@@ -141,6 +141,7 @@ public final class Operations implements AutoCloseable {
   /** Registers {@code GET /metrics} as the settings allow, and the early refusal of huge request bodies. */
   public void register(RoutesConfig routes) {
     refuseOverLimits(routes);
+    routes.after(ctx -> JsonRequests.drainUnread(ctx, settings.clients().maxBodyBytes()));
     routes.after(liveStreams::settled);
     metrics.register(routes, settings.metrics());
   }

@@ -80,6 +80,7 @@ public final class JsonRequests {
    * @throws ContentTooLargeResponse (413) when the body is over the limit
    */
   public static byte[] bytes(Context ctx, long maxBytes) {
+    ctx.attribute(BODY_READ, true);
     refuseDeclaredOver(ctx, maxBytes);
     Integer configured = ctx.attribute(UPLOAD_SECONDS);
     int seconds = configured == null ? DEFAULT_UPLOAD_SECONDS : configured;
@@ -108,6 +109,31 @@ public final class JsonRequests {
     }
     return body.toByteArray();
   }
+
+  /**
+   * Reads and drops what is left of the request body once a route has answered without needing it, before the answer
+   * goes out, so that the connection can take the client's next request. Left unread, a body that was still arriving
+   * when the route answered makes the server end the connection after the answer; a client that had already sent its
+   * next request on it (HTTP/1.1 keep-alive; the JDK's client does not send a POST again) got no answer at all. A body
+   * too long or too slow to read ends the connection, and the answer says so ({@code Connection: close}).
+   */
+  public static void drainUnread(Context ctx, long maxBytes) {
+    long declared = ctx.req().getContentLengthLong();
+    if (declared == 0 || declared < 0 && ctx.header("Transfer-Encoding") == null) return;
+    // The route read it, or tried to and refused it as too long or too slow, which ends the connection anyway; a
+    // form's routes read it through the servlet's parameters.
+    if (ctx.attribute(BODY_READ) != null) return;
+    String type = ctx.contentType();
+    if (type != null && type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) return;
+    try {
+      bytes(ctx, maxBytes);
+    } catch (RuntimeException e) {
+      ctx.header("Connection", "close");
+    }
+  }
+
+  /** The request attribute set once a route has started reading the body. */
+  private static final String BODY_READ = "eolab.body-read";
 
   /** The request attribute that says how long a body may take to arrive, in seconds (set for every request). */
   public static final String UPLOAD_SECONDS = "eolab.upload-seconds";
