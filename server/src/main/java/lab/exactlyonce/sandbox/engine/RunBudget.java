@@ -2,7 +2,6 @@ package lab.exactlyonce.sandbox.engine;
 
 import com.sun.management.ThreadMXBean;
 
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -25,7 +24,6 @@ final class RunBudget {
   private static final int MAX_SEVERE = 8;
   private static final ThreadMXBean THREADS =
       (ThreadMXBean) ManagementFactory.getThreadMXBean();
-  private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
 
   /** The ways a run goes over budget, each with its message. */
   enum Kind { STEPS, CPU_TIME, WALL_TIME, MEMORY, OUT_OF_MEMORY, OUTPUT }
@@ -192,14 +190,12 @@ final class RunBudget {
   }
 
   /**
-   * A thread's CPU time plus the time the JVM has spent collecting garbage: a worker serves one run at a time, so
-   * every collection is the run's doing, and a run that keeps the collector busy is charged for it.
+   * A thread's CPU time plus the CPU time the JVM's garbage collection has used so far ({@link CollectorTime}): a
+   * worker serves one run at a time, so every collection is the run's doing, and a run that keeps the collector busy
+   * is charged for it. What a task is charged is the difference from a base.
    */
-  /** A thread's CPU time plus the garbage collection the JVM has done so far: what a task is charged from a base. */
   static long spentNanos(long threadCpuNanos) {
-    long gcMillis = 0;
-    for (GarbageCollectorMXBean gc : COLLECTORS) gcMillis += Math.max(0, gc.getCollectionTime());
-    return Math.max(0, threadCpuNanos) + TimeUnit.MILLISECONDS.toNanos(gcMillis);
+    return Math.max(0, threadCpuNanos) + CollectorTime.nanos();
   }
 
   /** From the waiting thread: the run is over its CPU or clock time; its next step throws. */
