@@ -41,26 +41,41 @@ class KeepAliveTest extends ServerTest {
     return new Answer(status, headers, new String(body));
   }
 
+  /** One connection to the app, sending text as it is and reading answers. */
+  private record Connection(Socket socket, BufferedReader in) implements AutoCloseable {
+    static Connection to(int port) throws IOException {
+      Socket socket = new Socket("127.0.0.1", port);
+      socket.setSoTimeout(10_000);
+      return new Connection(socket,
+          new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8)));
+    }
+
+    void send(String text) throws IOException {
+      OutputStream out = socket.getOutputStream();
+      out.write(text.getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+      socket.close();
+    }
+  }
+
   @Test
   void a_body_that_arrives_after_the_route_answered_leaves_the_connection_open_for_the_next_request() throws Exception {
-    try (Socket socket = new Socket("127.0.0.1", server.port())) {
-      socket.setSoTimeout(10_000);
-      OutputStream out = socket.getOutputStream();
-      BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+    try (Connection c = Connection.to(server.port())) {
       // Not signed in as the instructor: refused without reading the body, which is not sent yet.
-      out.write(("POST /api/teach/classes/some-class/close HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: " + server.origin()
-          + "\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-      out.flush();
+      c.send("POST /api/teach/classes/some-class/close HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: " + server.origin()
+          + "\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n");
       // A slow client: its body comes a moment after its headers, by when the route could have answered already.
       Thread.sleep(300);
-      out.write("{}".getBytes(StandardCharsets.US_ASCII));
-      out.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-      out.flush();
+      c.send("{}" + "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
 
-      Answer first = read(in);
+      Answer first = read(c.in());
       assertTrue(first.statusLine().startsWith("HTTP/1.1 4"), first.toString());
       assertFalse(first.headers().contains("connection: close"), "a refusal that kept the connection: " + first);
-      Answer second = read(in);
+      Answer second = read(c.in());
       assertTrue(second != null && second.statusLine().equals("HTTP/1.1 200 OK"), "the next request on it: " + second);
       assertTrue(second.body().startsWith("{\"status\":\"ok\""), second.body());
     }
@@ -68,17 +83,13 @@ class KeepAliveTest extends ServerTest {
 
   @Test
   void a_body_declared_over_the_limit_is_refused_and_the_connection_ends_saying_so() throws Exception {
-    try (Socket socket = new Socket("127.0.0.1", server.port())) {
-      socket.setSoTimeout(10_000);
-      OutputStream out = socket.getOutputStream();
-      BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
-      out.write(("POST /api/run HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: " + server.origin()
-          + "\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      Answer refusal = read(in);
+    try (Connection c = Connection.to(server.port())) {
+      c.send("POST /api/run HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: " + server.origin()
+          + "\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n");
+      Answer refusal = read(c.in());
       assertEquals("HTTP/1.1 413 Payload Too Large", refusal.statusLine(), refusal.toString());
       assertTrue(refusal.headers().contains("connection: close"), refusal.toString());
-      assertEquals(null, in.readLine(), "the server ended the connection");
+      assertEquals(null, c.in().readLine(), "the server ended the connection");
     }
   }
 }
