@@ -23,26 +23,33 @@ final class CollectorTime {
   /** Linux reports thread times in clock ticks of USER_HZ, which is 100. */
   private static final long NANOS_PER_TICK = TimeUnit.SECONDS.toNanos(1) / 100;
   private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
-  /** The collecting threads' stat files, found on first use and again when one of them has gone. */
-  private static volatile List<Path> collectorStats;
+  /** The collecting threads' stat files, found at start and again when one of them has gone. */
+  private static volatile List<Path> collectorStats = findCollectorStats();
+  /**
+   * Decided once, so that a run's base and its later readings always come from the same source: a CPU time from
+   * {@code /proc} less an elapsed time from the collectors would be no figure at all.
+   */
+  private static final boolean FROM_PROC = !collectorStats.isEmpty();
 
   private CollectorTime() {}
 
   static long nanos() {
+    if (!FROM_PROC) {
+      long millis = 0;
+      for (GarbageCollectorMXBean gc : COLLECTORS) millis += Math.max(0, gc.getCollectionTime());
+      return TimeUnit.MILLISECONDS.toNanos(millis);
+    }
     List<Path> stats = collectorStats;
-    if (stats == null) stats = collectorStats = findCollectorStats();
-    if (!stats.isEmpty()) {
+    if (stats == null) collectorStats = stats = findCollectorStats();
+    long ticks = 0;
+    for (Path stat : stats) {
       try {
-        long ticks = 0;
-        for (Path stat : stats) ticks += cpuTicks(Files.readString(stat));
-        return ticks * NANOS_PER_TICK;
+        ticks += cpuTicks(Files.readString(stat));
       } catch (IOException | RuntimeException e) {
-        collectorStats = null; // a thread ended (a collector's pool shrank): look again next time
+        collectorStats = null; // a collecting thread ended (its pool shrank): the list is made again next time
       }
     }
-    long millis = 0;
-    for (GarbageCollectorMXBean gc : COLLECTORS) millis += Math.max(0, gc.getCollectionTime());
-    return TimeUnit.MILLISECONDS.toNanos(millis);
+    return ticks * NANOS_PER_TICK;
   }
 
   private static List<Path> findCollectorStats() {
