@@ -3,7 +3,6 @@ package lab.exactlyonce;
 import lab.exactlyonce.classroom.ClassroomSettings;
 import lab.exactlyonce.enginelab.EngineLabSettings;
 import lab.exactlyonce.ops.OpsSettings;
-import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.share.ShareSettings;
 import lab.exactlyonce.store.StoreSettings;
 
@@ -28,7 +27,7 @@ public final class TestConfig {
         System.getProperty("eolab.test.jdbc-user", ""), System.getProperty("eolab.test.jdbc-password", ""));
     try {
       return new Config("127.0.0.1", 0, Files.createTempDirectory("eolab-test"), Optional.empty(), Optional.empty(),
-          SandboxSettings.defaults().withWorkers(1).startingOnFirstRun(), store, ClassroomSettings.defaults(),
+          TestJvm.sandboxDefaults().withWorkers(1).startingOnFirstRun(), store, ClassroomSettings.defaults(),
           ShareSettings.defaults(), OpsSettings.defaults().withRequestLog(false), EngineLabSettings.disabled(),
           new TestClock());
     } catch (IOException e) {

@@ -2,7 +2,6 @@ package lab.exactlyonce;
 
 import lab.exactlyonce.sandbox.InProcessSandbox;
 import lab.exactlyonce.sandbox.Sandbox;
-import lab.exactlyonce.sandbox.SandboxSettings;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -73,7 +72,7 @@ public final class TestServer implements AutoCloseable {
   public static TestServer startProcess(Map<String, String> env) throws IOException {
     Path dataDir = Files.createTempDirectory("eolab-node");
     ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "lab.exactlyonce.Main").redirectErrorStream(true);
+        TestJvm.FLAGS.get(0), "-cp", System.getProperty("java.class.path"), "lab.exactlyonce.Main").redirectErrorStream(true);
     builder.environment().putAll(env);
     builder.environment().put("PORT", "0");
     builder.environment().put("HOST", "127.0.0.1");
@@ -145,7 +144,7 @@ public final class TestServer implements AutoCloseable {
    * tests run code from the first one on.
    */
   public static TestServer startWithSandbox(int workers) {
-    return startWithRealSandbox(TestConfig.defaults().withSandbox(SandboxSettings.defaults().withWorkers(workers)))
+    return startWithRealSandbox(TestConfig.defaults().withSandbox(TestJvm.sandboxDefaults().withWorkers(workers)))
         .awaitSandbox();
   }
 

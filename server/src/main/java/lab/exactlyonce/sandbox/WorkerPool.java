@@ -238,7 +238,8 @@ final class WorkerPool {
       Path tmp = Files.createDirectories(tempRoot.resolve(name));
       launcher.prepare(tmp);
       List<Path> procs = cgroups.isPresent() ? cgroups.get().enter(name) : List.of();
-      worker = WorkerProcess.start(name, command(tmp, lowPriority, procs), json, lowPriority);
+      worker = WorkerProcess.start(name, command(tmp, lowPriority, procs), json, lowPriority,
+          lowerOnceWarm(lowPriority) ? settings.heavyNice() : 0);
     } catch (IOException | RuntimeException e) {
       log.error("sandbox: cannot start {}: {}", name, e.toString());
       startNextInitial();
@@ -290,10 +291,15 @@ final class WorkerPool {
     timer.schedule(() -> spawn(lowPriority), delay, TimeUnit.MILLISECONDS);
   }
 
+  /** Whether a worker warms up at the server's priority and is lowered once warm, rather than started niced. */
+  private boolean lowerOnceWarm(boolean lowPriority) {
+    return lowPriority && settings.heavyNice() > 0 && WorkerPriority.available();
+  }
+
   private List<String> command(Path tmp, boolean lowPriority, List<Path> cgroupProcs) {
     var command = new ArrayList<String>();
     // outside the confinement, so that it applies to the whole chain
-    if (lowPriority && settings.heavyNice() > 0) command.addAll(List.of("nice", "-n", String.valueOf(settings.heavyNice())));
+    if (lowPriority && settings.heavyNice() > 0 && !lowerOnceWarm(true)) command.addAll(List.of("nice", "-n", String.valueOf(settings.heavyNice())));
     String inside = launcher.tmpInside(tmp);
     var java = new ArrayList<String>(List.of(launcher.java(),
         "-Xmx" + settings.workerHeap(),

@@ -31,6 +31,8 @@ final class WorkerProcess {
 
   private final String name;
   private final boolean lowPriority;
+  /** The nice value it is lowered to once warm, or 0 to leave its priority as it started. */
+  private final int niceOnceWarm;
   private final Process process;
   private final ObjectMapper json;
   private final OutputStream stdin;
@@ -41,9 +43,10 @@ final class WorkerProcess {
   private volatile boolean killed;
   private volatile boolean mayExit;
 
-  private WorkerProcess(String name, Process process, ObjectMapper json, boolean lowPriority) {
+  private WorkerProcess(String name, Process process, ObjectMapper json, boolean lowPriority, int niceOnceWarm) {
     this.name = name;
     this.lowPriority = lowPriority;
+    this.niceOnceWarm = niceOnceWarm;
     this.process = process;
     this.json = json;
     this.stdin = process.getOutputStream();
@@ -55,18 +58,21 @@ final class WorkerProcess {
     err.start();
   }
 
-  /** Starts the process; {@link #ready()} completes when it has said so. */
-  static WorkerProcess start(String name, List<String> command, ObjectMapper json, boolean lowPriority)
-      throws IOException {
+  /**
+   * Starts the process; {@link #ready()} completes when it has said so and, where {@code niceOnceWarm} is above 0,
+   * all its threads have been lowered to that nice value ({@link WorkerPriority}).
+   */
+  static WorkerProcess start(String name, List<String> command, ObjectMapper json, boolean lowPriority,
+                             int niceOnceWarm) throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
     // whatever the launcher: the server's environment (its secrets) never reaches a worker
     builder.environment().clear();
     builder.environment().putAll(Launcher.environment());
     Process process = builder.start();
-    return new WorkerProcess(name, process, json, lowPriority);
+    return new WorkerProcess(name, process, json, lowPriority, niceOnceWarm);
   }
 
-  /** A worker started with {@code nice}, for heavy runs. */
+  /** A worker of the heavy lane, which runs at a lower priority. */
   boolean lowPriority() {
     return lowPriority;
   }
@@ -173,6 +179,19 @@ final class WorkerProcess {
     failPending(how);
   }
 
+  private void becomeReady() {
+    if (niceOnceWarm > 0) {
+      try {
+        WorkerPriority.lower(process.toHandle(), niceOnceWarm);
+      } catch (IOException e) {
+        ready.completeExceptionally(new WorkerDiedException(name + " could not be lowered to nice " + niceOnceWarm
+            + ": " + e.getMessage()));
+        return;
+      }
+    }
+    ready.complete(this);
+  }
+
   private void handle(String line) {
     if (line.isBlank()) return;
     JsonNode node;
@@ -184,7 +203,7 @@ final class WorkerProcess {
     }
     if (!ready.isDone()) {
       if (node.path("ready").asBoolean(false)) {
-        ready.complete(this);
+        becomeReady();
       } else {
         log.warn("{}: ignoring a line before the ready line: {}", name, abbreviate(line));
       }

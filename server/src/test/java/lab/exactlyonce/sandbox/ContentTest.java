@@ -1,5 +1,6 @@
 package lab.exactlyonce.sandbox;
 
+import lab.exactlyonce.TestJvm;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.snippet.Snippet;
@@ -28,7 +29,7 @@ class ContentTest {
 
   @BeforeAll
   void start() throws InterruptedException {
-    sandbox = new Sandbox(SandboxSettings.defaults().withWorkers(2));
+    sandbox = new Sandbox(TestJvm.sandboxDefaults().withWorkers(2));
     assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), "workers ready");
   }
 

@@ -1,5 +1,6 @@
 package lab.exactlyonce.sandbox;
 
+import lab.exactlyonce.TestJvm;
 import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
@@ -34,7 +35,7 @@ class RealSandboxTest {
 
   @BeforeAll
   void start() throws InterruptedException {
-    sandbox = new Sandbox(SandboxSettings.defaults());
+    sandbox = new Sandbox(TestJvm.sandboxDefaults());
     assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), "workers ready");
   }
 
@@ -60,7 +61,7 @@ class RealSandboxTest {
         "    System.out.println(java.math.BigInteger.ONE.shiftLeft(20000000).toString().length());"));
     long tookMs = (System.nanoTime() - start) / 1_000_000;
     assertEquals(Outcome.TIMEOUT, stuck.status(), stuck.toString());
-    long hardLimit = SandboxSettings.defaults().hardLimitMillis();
+    long hardLimit = TestJvm.sandboxDefaults().hardLimitMillis();
     assertTrue(tookMs < hardLimit + 2_000, "stopped at the hard limit (" + hardLimit + " ms) at the latest, took "
         + tookMs + " ms");
     await("the stuck worker replaced").atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO)
@@ -80,7 +81,7 @@ class RealSandboxTest {
    */
   @Test
   void a_run_the_host_stalls_is_charged_its_cpu_time_and_only_the_clock_limit_ends_it() throws Exception {
-    long cpuMillis = SandboxSettings.defaults().limits().cpuMillis();
+    long cpuMillis = TestJvm.sandboxDefaults().limits().cpuMillis();
     String source = main("    double x = 0; for (int i = 0; i < 20_000_000; i++) x += Math.sin(i) * Math.cos(i);"
         + " System.out.println(x != 0);");
     assertEquals("true\n", run("stall", source).stdout(), "compiled and warm before the stalls");
@@ -90,7 +91,7 @@ class RealSandboxTest {
     assertEquals("true\n", stalled.stdout());
     assertTrue(stalled.elapsedMs() > cpuMillis, "the stall outlasted the CPU budget: " + stalled);
 
-    long wallMillis = SandboxSettings.defaults().limits().wallMillis();
+    long wallMillis = TestJvm.sandboxDefaults().limits().wallMillis();
     RunResult tooLong = runStalledFor("stall", source, wallMillis + 200);
     assertEquals(Outcome.TIMEOUT, tooLong.status(), tooLong.toString());
     assertEquals("stopped after " + wallMillis + " ms: the server is too busy to finish this run now; try again in a "

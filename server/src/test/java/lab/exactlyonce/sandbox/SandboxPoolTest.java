@@ -1,5 +1,6 @@
 package lab.exactlyonce.sandbox;
 
+import lab.exactlyonce.TestJvm;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.sandbox.engine.RunTiming;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,10 +39,14 @@ class SandboxPoolTest {
   }
 
   static SandboxSettings settings(int workers) {
-    SandboxSettings base = SandboxSettings.defaults().withWorkers(workers).withLimits(SHORT)
+    return settings(workers, 0);
+  }
+
+  static SandboxSettings settings(int workers, int heavyNice) {
+    SandboxSettings base = TestJvm.sandboxDefaults().withWorkers(workers).withLimits(SHORT)
         .withWorkerMain(FakeWorkerMain.class.getName());
     return new SandboxSettings(base.workers(), base.workerHeap(), base.workerStack(), base.workerJvmFlags(),
-        base.limits(), 500, base.queueCapacity(), base.perClientCap(), 200, 1, 0, 10_000, base.confinement(),
+        base.limits(), 500, base.queueCapacity(), base.perClientCap(), 200, 1, heavyNice, 10_000, base.confinement(),
         base.workerMain(), base.startWithApp());
   }
 
@@ -51,6 +57,26 @@ class SandboxPoolTest {
 
   RunResult run(String client, String source) throws Exception {
     return sandbox.submit(RunRequest.run(client, source)).get(20, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void the_heavy_lanes_worker_is_lowered_in_every_thread_once_warm_and_the_others_keep_the_servers_priority()
+      throws Exception {
+    sandbox.close();
+    sandbox = new Sandbox(settings(3, 10));
+    assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)), "workers ready");
+    int own = WorkerPriority.niceOf(Path.of("/proc/thread-self"));
+    List<Long> lowered = new ArrayList<>();
+    for (long pid : sandbox.workerPids()) {
+      ProcessHandle worker = ProcessHandle.of(pid).orElseThrow();
+      if (WorkerPriority.threadsNotAt(worker, 10).isEmpty()) {
+        lowered.add(pid);
+      } else {
+        assertEquals(List.of(), WorkerPriority.threadsNotAt(worker, own), "light worker " + pid + " kept nice " + own);
+      }
+    }
+    assertEquals(1, lowered.size(), "one heavy-lane worker, all of its threads at nice 10: " + lowered);
+    assertEquals("ok\n", run("anyone", "print ok").stdout());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package lab.exactlyonce.sandbox;
 
+import lab.exactlyonce.TestJvm;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import org.junit.jupiter.api.AfterAll;
@@ -119,7 +120,7 @@ class WorkerIsolationTest {
 
   @BeforeAll
   void start() throws InterruptedException {
-    SandboxSettings defaults = SandboxSettings.defaults();
+    SandboxSettings defaults = TestJvm.sandboxDefaults();
     sandbox = new Sandbox(defaults.withWorkers(2).withLimits(defaults.limits().withCacheBytes(CACHE_BYTES)));
     assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), "workers ready");
   }

@@ -21,7 +21,7 @@ public record HostTools(Path shell, Path bwrap, Path setpriv, Path unshare) {
     return new HostTools(shell, path, setpriv, unshare);
   }
 
-  static Path find(String name) {
+  public static Path find(String name) {
     for (String dir : DIRS) {
       Path candidate = Path.of(dir, name);
       if (Files.isExecutable(candidate)) return candidate;

@@ -1,0 +1,23 @@
+package lab.exactlyonce;
+
+import lab.exactlyonce.sandbox.SandboxSettings;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How the tests start other JVMs (sandbox workers, app nodes): C1 only. Such a JVM lives seconds, and on two cores
+ * C2's compiler threads cost more than they win back in that time: a sandbox worker's start took 5.6 s of CPU with
+ * them and 3.3 s without. Production workers keep C2; they live for a class period.
+ */
+public final class TestJvm {
+  public static final List<String> FLAGS = List.of("-XX:TieredStopAtLevel=1");
+
+  private TestJvm() {}
+
+  /** The sandbox's defaults, with workers started on {@link #FLAGS} through the app's own worker-flags option. */
+  public static SandboxSettings sandboxDefaults() {
+    return SandboxSettings.from(flag -> flag.equals("--sandbox-worker-jvm-flags")
+        ? Optional.of(String.join(" ", FLAGS)) : Optional.empty());
+  }
+}
