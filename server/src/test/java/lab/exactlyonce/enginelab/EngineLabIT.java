@@ -130,14 +130,14 @@ class EngineLabIT {
     }
   }
 
-  private static String submit(TestServer server, String body) throws Exception {
+  static String submit(TestServer server, String body) throws Exception {
     HttpResponse<String> res = server.postJson("/api/lab/real-runs", body);
     assertTrue(res.statusCode() == 202 || res.statusCode() == 200, res.body());
     return JSON.readTree(res.body()).get("id").asText();
   }
 
   /** Polls the run as the page does until it is done. */
-  private static JsonNode awaitResult(TestServer server, String id) {
+  static JsonNode awaitResult(TestServer server, String id) {
     return await("run " + id + " done").atMost(Duration.ofSeconds(80)).pollDelay(Duration.ZERO)
         .pollInterval(Duration.ofMillis(100)).until(() -> JSON.readTree(server.get("/api/lab/real-runs/" + id).body()), run -> {
           assertEquals(List.of(), run.get("status").asText().equals("failed") ? List.of(run.toString()) : List.of());
