@@ -163,8 +163,8 @@ public final class Sandbox implements SandboxService {
 
   private CompletableFuture<RunResult> enqueue(String clientKey, String source, CheckSpec check) {
     start();
-    Job job = new Job(ids.incrementAndGet(), clientKey, source, check);
-    job.result.thenAccept(result -> finishedListeners.forEach(listener -> listener.accept(result)));
+    Job job = new Job(ids.incrementAndGet(), clientKey, source, check,
+        result -> finishedListeners.forEach(listener -> listener.accept(result)));
     if (closed) {
       job.settle(internalError("the server is shutting down; try again in a moment", 0));
       return job.result;
@@ -305,7 +305,7 @@ public final class Sandbox implements SandboxService {
       }
       dispatch();
     } finally {
-      job.result.complete(result);
+      job.complete(result);
     }
   }
 
@@ -375,6 +375,8 @@ public final class Sandbox implements SandboxService {
     final String client;
     final String source;
     final CheckSpec check;
+    /** Told of the result before {@link #result} completes, so whoever waits on the run finds it counted. */
+    final Consumer<RunResult> listeners;
     final long submitNanos = System.nanoTime();
     final CompletableFuture<RunResult> result = new CompletableFuture<>();
     final AtomicBoolean settled = new AtomicBoolean();
@@ -383,11 +385,23 @@ public final class Sandbox implements SandboxService {
     boolean countedAsNewOnLight;
     volatile long dispatchNanos;
 
-    Job(long id, String client, String source, CheckSpec check) {
+    Job(long id, String client, String source, CheckSpec check, Consumer<RunResult> listeners) {
       this.id = id;
       this.client = client;
       this.source = source;
       this.check = check;
+      this.listeners = listeners;
+    }
+
+    /** Only for the caller that {@link #claim}ed the job. */
+    void complete(RunResult r) {
+      try {
+        listeners.accept(r);
+      } catch (RuntimeException e) {
+        log.error("sandbox: a listener failed on run {}: {}", id, e.toString());
+      } finally {
+        result.complete(r);
+      }
     }
 
     /** True for the one caller that may settle this job; it must then complete {@link #result}. */
@@ -397,7 +411,7 @@ public final class Sandbox implements SandboxService {
 
     boolean settle(RunResult r) {
       if (!claim()) return false;
-      result.complete(r);
+      complete(r);
       return true;
     }
   }

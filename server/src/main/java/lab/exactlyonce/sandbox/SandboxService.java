@@ -16,7 +16,10 @@ public interface SandboxService extends CodeRunner, AutoCloseable {
   /** The confinement level's name ({@code hardened}, ...), or {@code unchecked} before the sandbox has started. */
   String confinementLevel();
 
-  /** Calls {@code listener} with every run's result (for metrics); it must be quick and must not throw. */
+  /**
+   * Calls {@code listener} with every run's result (for metrics) before the run's future completes, so whoever reads
+   * the metrics after an answer finds its run counted; it must be quick and must not throw.
+   */
   void onFinished(Consumer<RunResult> listener);
 
   /** Runs waiting for a worker now. */

@@ -35,6 +35,9 @@ final class WorkerPriority {
    * @throws IOException if renice fails or some thread still has another value after the last pass
    */
   static void lower(ProcessHandle root, int nice) throws IOException {
+    if (niceOf(Path.of("/proc", String.valueOf(root.pid()))) == null) {
+      throw new IOException("cannot read the priority of process " + root.pid() + " in /proc");
+    }
     for (int pass = 0; pass < PASSES; pass++) {
       List<String> others = threadsNotAt(root, nice);
       if (others.isEmpty()) return;

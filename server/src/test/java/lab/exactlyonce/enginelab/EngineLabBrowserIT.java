@@ -5,6 +5,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.TakesTurns;
 import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Tag;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * ({@code mvn verify} runs this after package).
  */
 @Tag("enginelab")
+@TakesTurns("engine-lab")
 class EngineLabBrowserIT extends BrowserTest {
   /** A warm run on a loaded host, with the simulation beside it. */
   private static final LocatorAssertions.HasTextOptions SLOW = new LocatorAssertions.HasTextOptions().setTimeout(60_000);

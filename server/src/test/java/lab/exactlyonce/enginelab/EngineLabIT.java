@@ -1,6 +1,7 @@
 package lab.exactlyonce.enginelab;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.TakesTurns;
 import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.quiz.RecordedRunFile;
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Needs the engine lab's jar, which {@code mvn package} builds; {@code mvn verify} runs this after it.
  */
 @Tag("enginelab")
+@TakesTurns("engine-lab")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class EngineLabIT {
   private static final String SEED = "{\"scenario\":\"seed-crash\",\"knobs\":{\"CRASH_AFTER\":4,\"CHECKPOINT_AFTER\":2,"

@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -77,6 +78,15 @@ class SandboxPoolTest {
     }
     assertEquals(1, lowered.size(), "one heavy-lane worker, all of its threads at nice 10: " + lowered);
     assertEquals("ok\n", run("anyone", "print ok").stdout());
+  }
+
+  @Test
+  void a_run_is_counted_before_whoever_waits_on_its_answer_sees_it() throws Exception {
+    AtomicInteger counted = new AtomicInteger();
+    sandbox.onFinished(result -> counted.incrementAndGet());
+    // registered after the sandbox's own bookkeeping, as the HTTP route's answer is: it must still find the run counted
+    CompletableFuture<Integer> seen = sandbox.submit(RunRequest.run("a", "sleep 50\nprint hi")).thenApply(r -> counted.get());
+    assertEquals(1, seen.get(20, TimeUnit.SECONDS));
   }
 
   @Test
