@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * How the tests start other JVMs (sandbox workers, app nodes): C1 only. Such a JVM lives seconds, and on two cores
  * C2's compiler threads cost more than they win back in that time: a sandbox worker's start took 5.6 s of CPU with
- * them and 3.3 s without. Production workers keep C2; they live for a class period.
+ * them and 3.3 s without. Production workers keep C2; they live for a class period, and the tests of the run limits
+ * (RealSandboxTest) start them as production does.
  */
 public final class TestJvm {
   public static final List<String> FLAGS = List.of("-XX:TieredStopAtLevel=1");

@@ -1,6 +1,5 @@
 package lab.exactlyonce.sandbox;
 
-import lab.exactlyonce.TestJvm;
 import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
@@ -33,9 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RealSandboxTest {
   Sandbox sandbox;
 
+  /**
+   * Workers exactly as production starts them, C2 included (not {@code TestJvm}'s C1-only workers): the limits' rows
+   * charge a run for the CPU its code takes, and under C1 the stalled run's loop took so long on a loaded host that
+   * it met the clock limit it was meant to stay under.
+   */
   @BeforeAll
   void start() throws InterruptedException {
-    sandbox = new Sandbox(TestJvm.sandboxDefaults());
+    sandbox = new Sandbox(SandboxSettings.defaults());
     assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), "workers ready");
   }
 
@@ -61,7 +65,7 @@ class RealSandboxTest {
         "    System.out.println(java.math.BigInteger.ONE.shiftLeft(20000000).toString().length());"));
     long tookMs = (System.nanoTime() - start) / 1_000_000;
     assertEquals(Outcome.TIMEOUT, stuck.status(), stuck.toString());
-    long hardLimit = TestJvm.sandboxDefaults().hardLimitMillis();
+    long hardLimit = SandboxSettings.defaults().hardLimitMillis();
     assertTrue(tookMs < hardLimit + 2_000, "stopped at the hard limit (" + hardLimit + " ms) at the latest, took "
         + tookMs + " ms");
     await("the stuck worker replaced").atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO)
@@ -81,7 +85,7 @@ class RealSandboxTest {
    */
   @Test
   void a_run_the_host_stalls_is_charged_its_cpu_time_and_only_the_clock_limit_ends_it() throws Exception {
-    long cpuMillis = TestJvm.sandboxDefaults().limits().cpuMillis();
+    long cpuMillis = SandboxSettings.defaults().limits().cpuMillis();
     String source = main("    double x = 0; for (int i = 0; i < 20_000_000; i++) x += Math.sin(i) * Math.cos(i);"
         + " System.out.println(x != 0);");
     assertEquals("true\n", run("stall", source).stdout(), "compiled and warm before the stalls");
@@ -91,7 +95,7 @@ class RealSandboxTest {
     assertEquals("true\n", stalled.stdout());
     assertTrue(stalled.elapsedMs() > cpuMillis, "the stall outlasted the CPU budget: " + stalled);
 
-    long wallMillis = TestJvm.sandboxDefaults().limits().wallMillis();
+    long wallMillis = SandboxSettings.defaults().limits().wallMillis();
     RunResult tooLong = runStalledFor("stall", source, wallMillis + 200);
     assertEquals(Outcome.TIMEOUT, tooLong.status(), tooLong.toString());
     assertEquals("stopped after " + wallMillis + " ms: the server is too busy to finish this run now; try again in a "
