@@ -43,7 +43,9 @@ final class WorkerPriority {
       if (others.isEmpty()) return;
       List<String> command = new ArrayList<>(List.of(RENICE.toString(), "--priority", String.valueOf(nice), "-p"));
       command.addAll(others);
-      Process renice = new ProcessBuilder(command).redirectErrorStream(true).start();
+      // What it prints is not needed: the values are read back from /proc.
+      Process renice = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
       try {
         if (!renice.waitFor(5, TimeUnit.SECONDS)) {
           renice.destroyForcibly();
