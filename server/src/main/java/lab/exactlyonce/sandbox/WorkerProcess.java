@@ -41,6 +41,8 @@ final class WorkerProcess {
   private volatile CompletableFuture<WorkerResponse> pending;
   private volatile long pendingId = -1;
   private volatile boolean killed;
+  /** Set once the answer reader has read everything the worker wrote and reached the end of its output. */
+  private volatile boolean answersEnded;
   private volatile boolean mayExit;
 
   private WorkerProcess(String name, Process process, ObjectMapper json, boolean lowPriority, int niceOnceWarm) {
@@ -129,7 +131,11 @@ final class WorkerProcess {
       pending = null;
       answer.completeExceptionally(new WorkerDiedException(name + " did not take the run: " + e.getMessage()));
     }
-    if (!process.isAlive()) failPending("exited with code " + exitCodeOrUnknown());
+    // A worker that ended before this run was sent never answers it. Whether it is alive says nothing here: one that
+    // answers at once and then exits (as the engine does after a stuck call) is already gone while its answer still
+    // waits in the pipe for the reader. Only the reader's reaching the end of the output means no answer is coming;
+    // if it gets there after this check, it fails the run itself.
+    if (answersEnded) failPending("exited with code " + exitCodeOrUnknown());
     return answer;
   }
 
@@ -173,6 +179,7 @@ final class WorkerProcess {
     } catch (IOException e) {
       if (!killed) log.warn("{}: reading its answers failed: {}", name, e.getMessage());
     }
+    answersEnded = true;
     String how = killed ? "was killed" : "exited with code " + exitCodeOrUnknown();
     ready.completeExceptionally(new WorkerDiedException(name + " " + how + " before it was ready"
         + (stderrTail().isEmpty() ? "" : "; its last words: " + stderrTail())));
