@@ -2,7 +2,6 @@ package lab.exactlyonce;
 
 import lab.exactlyonce.sandbox.SandboxSettings;
 
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -12,13 +11,13 @@ import java.util.Optional;
  * (RealSandboxTest) start them as production does.
  */
 public final class TestJvm {
-  public static final List<String> FLAGS = List.of("-XX:TieredStopAtLevel=1");
+  public static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
   private TestJvm() {}
 
-  /** The sandbox's defaults, with workers started on {@link #FLAGS} through the app's own worker-flags option. */
+  /** The sandbox's defaults, with workers started on {@link #C1_ONLY} through the app's own worker-flags option. */
   public static SandboxSettings sandboxDefaults() {
     return SandboxSettings.from(flag -> flag.equals("--sandbox-worker-jvm-flags")
-        ? Optional.of(String.join(" ", FLAGS)) : Optional.empty());
+        ? Optional.of(C1_ONLY) : Optional.empty());
   }
 }

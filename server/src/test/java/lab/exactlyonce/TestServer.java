@@ -72,7 +72,7 @@ public final class TestServer implements AutoCloseable {
   public static TestServer startProcess(Map<String, String> env) throws IOException {
     Path dataDir = Files.createTempDirectory("eolab-node");
     ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        TestJvm.FLAGS.get(0), "-cp", System.getProperty("java.class.path"), "lab.exactlyonce.Main").redirectErrorStream(true);
+        TestJvm.C1_ONLY, "-cp", System.getProperty("java.class.path"), "lab.exactlyonce.Main").redirectErrorStream(true);
     builder.environment().putAll(env);
     builder.environment().put("PORT", "0");
     builder.environment().put("HOST", "127.0.0.1");

@@ -299,7 +299,7 @@ final class WorkerPool {
   private List<String> command(Path tmp, boolean lowPriority, List<Path> cgroupProcs) {
     var command = new ArrayList<String>();
     // outside the confinement, so that it applies to the whole chain
-    if (lowPriority && settings.heavyNice() > 0 && !lowerOnceWarm(true)) command.addAll(List.of("nice", "-n", String.valueOf(settings.heavyNice())));
+    if (lowPriority && settings.heavyNice() > 0 && !WorkerPriority.available()) command.addAll(List.of("nice", "-n", String.valueOf(settings.heavyNice())));
     String inside = launcher.tmpInside(tmp);
     var java = new ArrayList<String>(List.of(launcher.java(),
         "-Xmx" + settings.workerHeap(),

@@ -77,7 +77,7 @@ final class WorkerPriority {
     return others;
   }
 
-  /** The nice value of the thread at {@code /proc/<pid>/task/<tid>}, or null once it has ended. */
+  /** The nice value of the process or thread at {@code /proc/<pid>} or {@code /proc/<pid>/task/<tid>}, or null once it has ended. */
   static Integer niceOf(Path task) {
     try {
       String stat = Files.readString(task.resolve("stat"));

@@ -89,7 +89,7 @@ class KillRestartTest {
   private Process startApp() throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Path log = dataDir.resolve("app-" + started.size() + ".log");
-    Process process = new ProcessBuilder(java, TestJvm.FLAGS.get(0), "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+    Process process = new ProcessBuilder(java, TestJvm.C1_ONLY, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
         "lab.exactlyonce.Main", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir.toString(),
         "--sandbox-workers", "1")
         .redirectErrorStream(true)

@@ -133,7 +133,7 @@ class HeadersAndProxiesTest {
     try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
       Path data = Files.createTempDirectory("eolab-busy-port");
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      Process app = new ProcessBuilder(java, TestJvm.FLAGS.get(0), "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+      Process app = new ProcessBuilder(java, TestJvm.C1_ONLY, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
           "lab.exactlyonce.Main", "--host", "127.0.0.1", "--port", String.valueOf(taken.getLocalPort()),
           "--data-dir", data.toString(), "--sandbox-workers", "1", "--sandbox-confinement", "none")
           .redirectErrorStream(true).start();

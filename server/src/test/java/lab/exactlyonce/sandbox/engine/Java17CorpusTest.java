@@ -66,7 +66,7 @@ class Java17CorpusTest {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     assertEquals(0, javac.run(null, null, null, "-d", dir.toString(), file.toString()), "javac compiles " + program);
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process process = new ProcessBuilder(java.toString(), TestJvm.FLAGS.get(0), "-Duser.language=en", "-Duser.country=US",
+    Process process = new ProcessBuilder(java.toString(), TestJvm.C1_ONLY, "-Duser.language=en", "-Duser.country=US",
         "-Dfile.encoding=UTF-8", "-cp", dir.toString(), "Main")
         .redirectErrorStream(true).start();
     process.getOutputStream().close();

@@ -23,7 +23,7 @@ final class TestWorker implements AutoCloseable {
   TestWorker() throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     // The flags WorkerMain's javadoc recommends.
-    ProcessBuilder builder = new ProcessBuilder(java, TestJvm.FLAGS.get(0), "-Xmx256m", "-XX:+UseSerialGC", "-XX:-OmitStackTraceInFastThrow",
+    ProcessBuilder builder = new ProcessBuilder(java, TestJvm.C1_ONLY, "-Xmx256m", "-XX:+UseSerialGC", "-XX:-OmitStackTraceInFastThrow",
         "-XX:+DisplayVMOutputToStderr", "--limit-modules",
         "java.base,java.logging,java.management,jdk.management,jdk.unsupported,jdk.compiler",
         "-cp", System.getProperty("java.class.path"), WorkerMain.class.getName());
