@@ -38,6 +38,7 @@ import lab.exactlyonce.snippet.SnippetViews;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.store.LocalData;
 import lab.exactlyonce.store.TempDirs;
+import lab.exactlyonce.web.ClientKeys;
 import lab.exactlyonce.web.ErrorResponses;
 import lab.exactlyonce.web.SameOriginGuard;
 import lab.exactlyonce.web.SecurityHeaders;
@@ -96,19 +97,20 @@ public final class App {
       ops.watch(sandbox);
       Clock clock = config.clock();
       Learners learners = new Learners(database, config.dataDir(), clock);
+      ClientKeys clients = new ClientKeys(config.ops().clients().ipv6PrefixBits(), learners::current);
       AnswerHolds holds = new HeldAnswers(database, learners);
       EventLog events = new EventLog(database, clock);
       Progresses progresses = new Progresses(events, exercises::idsIn);
       QuizFeature quiz = new QuizFeature(lessons, lessonsDir, snippets, snippetsDir, sandbox, new ExerciseStarters(exercises, sandbox),
           config.dataDir(), database, events, learners, holds,
           new KeyPoints(rubrics::questions, rubrics.maxAnswerChars()), clock);
-      ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners);
+      ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners, clients);
       EventRoutes eventRoutes = new EventRoutes(lessons, events, progresses, learners, List.of(quiz.answerKind()));
-      SnippetRoutes snippetRoutes = new SnippetRoutes(sandbox, snippets);
-      ShareRoutes shareRoutes = new ShareRoutes(config.share(), database, snippets, sandbox.limits().maxSourceBytes(), clock);
+      SnippetRoutes snippetRoutes = new SnippetRoutes(sandbox, snippets, clients);
+      ShareRoutes shareRoutes = new ShareRoutes(config.share(), database, snippets, sandbox.limits().maxSourceBytes(), clients, clock);
       this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quiz.liveBank(),
           lessons, learners, progresses::derive, clock, System.out::println, ops.liveStreams()::add);
-      lab = new EngineLabRoutes(config.engineLab(), snippets); // its engine process starts with the first real run
+      lab = new EngineLabRoutes(config.engineLab(), snippets, clients); // its engine process starts with the first real run
       EngineLabRoutes engineLabRoutes = lab;
       MeRoutes meRoutes = new MeRoutes(learners, List.of(events, events.setAside(), quiz.learnerData(),
           classroom.learnerData()));
@@ -132,7 +134,7 @@ public final class App {
         ops.register(cfg.routes);
         new LessonRoutes(lessons, views, holds).register(cfg.routes);
         new MapRoutes(lessons).register(cfg.routes);
-        new RubricRoutes(lessons, rubrics, holds).register(cfg.routes);
+        new RubricRoutes(lessons, rubrics, holds, clients, clock).register(cfg.routes);
         SameOriginGuard.register(cfg.routes, Set.of("/api/run")); // a run stores nothing about anyone
         snippetRoutes.register(cfg.routes);
         shareRoutes.register(cfg.routes);

@@ -66,6 +66,35 @@ public final class TestPostgres implements AutoCloseable {
     return new StoreSettings(Optional.of(url()), user, password);
   }
 
+  /** A login role that was granted nothing, able to connect to this database (PUBLIC may) and no more. */
+  public final class Role implements AutoCloseable {
+    private final String role = name + "_stranger";
+    private final String secret = UUID.randomUUID().toString();
+
+    private Role() {
+      sql("CREATE ROLE " + role + " LOGIN PASSWORD '" + secret + "'");
+    }
+
+    public Connection connect() throws SQLException {
+      Connection c = DriverManager.getConnection(url(), role, secret);
+      c.setAutoCommit(true);
+      return c;
+    }
+
+    @Override
+    public void close() {
+      sql("DROP ROLE IF EXISTS " + role);
+    }
+  }
+
+  /**
+   * A new role granted nothing, as any other account of the database server may be: the tests' own role needs
+   * {@code CREATEROLE} for this ({@code .ci/run} gives it).
+   */
+  public Role roleWithNoGrants() {
+    return new Role();
+  }
+
   @Override
   public void close() {
     sql("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");

@@ -46,7 +46,7 @@ public final class ClassroomRoutes implements AutoCloseable {
     InstructorAuth auth = InstructorAuth.create(settings.instructorSecret(), dataDir, store, db, clock, announce);
     this.presence = new PresenceStore(db, clock);
     this.push = new DashboardPush(classroom, new Dashboard(classroom, progress), presence);
-    this.fanout = new LiveFanout(classroom, push, db.signals(LiveFanout.CHANNEL), presence);
+    this.fanout = new LiveFanout(classroom, push, db.signals(LiveFanout.CHANNEL, clock), presence);
     this.instructors = new InstructorRoutes(classroom, auth, new SignInThrottle(clock), push, fanout, streamOpened);
     this.students = new StudentRoutes(classroom, learners, push, fanout, settings, clock, streamOpened);
   }

@@ -7,6 +7,7 @@ import io.javalin.http.NotFoundResponse;
 import io.javalin.http.ServiceUnavailableResponse;
 import lab.exactlyonce.snippet.Knob;
 import lab.exactlyonce.snippet.SnippetCatalog;
+import lab.exactlyonce.web.ClientKeys;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
@@ -31,9 +32,11 @@ public final class EngineLabRoutes implements AutoCloseable {
   private final EngineLabSettings settings;
   private final Scenarios scenarios;
   private final RealRuns runs;
+  private final ClientKeys clients;
 
-  public EngineLabRoutes(EngineLabSettings settings, SnippetCatalog snippets) {
+  public EngineLabRoutes(EngineLabSettings settings, SnippetCatalog snippets, ClientKeys clients) {
     this.settings = settings;
+    this.clients = clients;
     this.scenarios = new Scenarios(snippets);
     this.runs = settings.enabled() ? new RealRuns(new EngineProcess(settings), settings.queueLength()) : null;
   }
@@ -55,7 +58,7 @@ public final class EngineLabRoutes implements AutoCloseable {
     Scenario scenario = scenarios.find(body.text("scenario"));
     Map<String, Object> knobs = scenario.knobValues(body.optionalObject("knobs").orElse(null));
     if (runs == null) throw new ServiceUnavailableResponse(HOW_TO_ENABLE);
-    RealRuns.View run = runs.submit(scenario, knobs, ctx.ip());
+    RealRuns.View run = runs.submit(scenario, knobs, clients.client(ctx));
     ctx.status(run.status().equals("done") ? HttpStatus.OK : HttpStatus.ACCEPTED).json(run);
   }
 

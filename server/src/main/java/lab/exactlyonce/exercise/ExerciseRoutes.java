@@ -14,6 +14,7 @@ import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.web.ClientKeys;
 import lab.exactlyonce.web.FutureAnswers;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
@@ -42,8 +43,11 @@ public final class ExerciseRoutes {
   private final ExerciseChecks checks;
   private final CheckLog checkLog;
   private final Learners learners;
+  private final ClientKeys clients;
 
-  public ExerciseRoutes(ExerciseCatalog exercises, CodeRunner sandbox, EventLog events, Learners learners) {
+  public ExerciseRoutes(ExerciseCatalog exercises, CodeRunner sandbox, EventLog events, Learners learners,
+                        ClientKeys clients) {
+    this.clients = clients;
     this.exercises = exercises;
     this.sandbox = sandbox;
     this.checks = new ExerciseChecks(sandbox);
@@ -97,7 +101,7 @@ public final class ExerciseRoutes {
       answerRecorded(ctx, earlier.get(), CheckLog.event(exercise, attempt, text));
       return;
     }
-    CompletableFuture<CheckResult> result = checks.check(ctx.ip(), exercise, text); // a full queue: 429 (ErrorResponses)
+    CompletableFuture<CheckResult> result = checks.check(clients.client(ctx), exercise, text); // a full queue: 429 (ErrorResponses)
     FutureAnswers.answer(ctx, result, checked -> {
       if (checked.status() == Outcome.INTERNAL_ERROR) { // the service's fault, not an attempt of the learner's
         ctx.json(answer(JSON.valueToTree(checked), attempt, null, false));

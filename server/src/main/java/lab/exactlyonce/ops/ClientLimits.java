@@ -25,9 +25,12 @@ import java.util.function.Function;
  *     default 600: a class behind one NAT has a stream per student)
  * @param streamsPerLearner live event streams open for one learner or instructor cookie
  *     ({@code --max-streams-per-learner}, default 6: a few tabs)
+ * @param ipv6PrefixBits what every per-address limit counts as one address in IPv6: the block of this many leading
+ *     bits ({@code --ipv6-prefix-bits}, default 64, the block one subscriber gets whole); IPv4 counts by address
  */
 public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, int uploadSeconds,
-                           int idleTimeoutSeconds, int maxBodyBytes, int streamsPerAddress, int streamsPerLearner) {
+                           int idleTimeoutSeconds, int maxBodyBytes, int streamsPerAddress, int streamsPerLearner,
+                           int ipv6PrefixBits) {
 
   static final Map<String, String> FLAGS = flags();
 
@@ -39,10 +42,12 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
     atLeast(maxBodyBytes, 4096, "--max-body-bytes");
     atLeast(streamsPerAddress, 1, "--max-streams-per-address");
     atLeast(streamsPerLearner, 1, "--max-streams-per-learner");
+    atLeast(ipv6PrefixBits, 1, "--ipv6-prefix-bits");
+    if (ipv6PrefixBits > 128) throw new IllegalArgumentException("--ipv6-prefix-bits must be at most 128, got " + ipv6PrefixBits);
   }
 
   public static ClientLimits defaults() {
-    return new ClientLimits(1024, 24, 10, 30, 393_216, 600, 6);
+    return new ClientLimits(1024, 24, 10, 30, 393_216, 600, 6, 64);
   }
 
   static ClientLimits from(Function<String, Optional<String>> option) {
@@ -54,34 +59,40 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
         number(option, "--idle-timeout-seconds", d.idleTimeoutSeconds),
         number(option, "--max-body-bytes", d.maxBodyBytes),
         number(option, "--max-streams-per-address", d.streamsPerAddress),
-        number(option, "--max-streams-per-learner", d.streamsPerLearner));
+        number(option, "--max-streams-per-learner", d.streamsPerLearner),
+        number(option, "--ipv6-prefix-bits", d.ipv6PrefixBits));
   }
 
   public ClientLimits withConnectionsPerAddress(int n) {
     return new ClientLimits(n, requestsPerAddress, uploadSeconds, idleTimeoutSeconds, maxBodyBytes,
-        streamsPerAddress, streamsPerLearner);
+        streamsPerAddress, streamsPerLearner, ipv6PrefixBits);
   }
 
   public ClientLimits withUploadSeconds(int seconds) {
     return new ClientLimits(connectionsPerAddress, requestsPerAddress, seconds, idleTimeoutSeconds, maxBodyBytes,
-        streamsPerAddress, streamsPerLearner);
+        streamsPerAddress, streamsPerLearner, ipv6PrefixBits);
   }
 
   public ClientLimits withIdleTimeoutSeconds(int seconds) {
     return new ClientLimits(connectionsPerAddress, requestsPerAddress, uploadSeconds, seconds, maxBodyBytes,
-        streamsPerAddress, streamsPerLearner);
+        streamsPerAddress, streamsPerLearner, ipv6PrefixBits);
+  }
+
+  public ClientLimits withIpv6PrefixBits(int bits) {
+    return new ClientLimits(connectionsPerAddress, requestsPerAddress, uploadSeconds, idleTimeoutSeconds, maxBodyBytes,
+        streamsPerAddress, streamsPerLearner, bits);
   }
 
   public ClientLimits withStreams(int perAddress, int perLearner) {
     return new ClientLimits(connectionsPerAddress, requestsPerAddress, uploadSeconds, idleTimeoutSeconds,
-        maxBodyBytes, perAddress, perLearner);
+        maxBodyBytes, perAddress, perLearner, ipv6PrefixBits);
   }
 
   private static Map<String, String> flags() {
     Map<String, String> table = new LinkedHashMap<>();
     for (String flag : new String[] {"--max-connections-per-address", "--max-requests-per-address",
         "--upload-seconds", "--idle-timeout-seconds", "--max-body-bytes", "--max-streams-per-address",
-        "--max-streams-per-learner"}) {
+        "--max-streams-per-learner", "--ipv6-prefix-bits"}) {
       table.put(flag, flag.substring(2).toUpperCase(Locale.ROOT).replace('-', '_'));
     }
     return Map.copyOf(table);

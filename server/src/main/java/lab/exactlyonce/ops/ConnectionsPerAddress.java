@@ -3,6 +3,7 @@ package lab.exactlyonce.ops;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import lab.exactlyonce.web.ClientKeys;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.util.Callback;
@@ -22,6 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * counted: behind a proxy every student arrives through it. Added to each connector as its connection listener.
  */
 final class ConnectionsPerAddress implements Connection.Listener {
+  /** An IPv6 client counts by its block of this many bits (its /64 by default), an IPv4 one by its address. */
+  private final int ipv6PrefixBits;
   private static final Logger log = LoggerFactory.getLogger(ConnectionsPerAddress.class);
   private static final long WARN_EVERY_NANOS = 60_000_000_000L;
 
@@ -37,7 +40,8 @@ final class ConnectionsPerAddress implements Connection.Listener {
 
   private final Counter refused;
 
-  ConnectionsPerAddress(int limit, TrustedProxies proxies, MeterRegistry registry) {
+  ConnectionsPerAddress(int limit, int ipv6PrefixBits, TrustedProxies proxies, MeterRegistry registry) {
+    this.ipv6PrefixBits = ipv6PrefixBits;
     this.limit = limit;
     this.proxies = proxies;
     Gauge.builder("eolab.connections.open", this, ConnectionsPerAddress::open)
@@ -50,8 +54,9 @@ final class ConnectionsPerAddress implements Connection.Listener {
 
   @Override
   public void onOpened(Connection connection) {
-    String address = addressOf(connection.getEndPoint());
-    if (address == null || proxies.trusts(address)) return;
+    String remote = addressOf(connection.getEndPoint());
+    if (remote == null || proxies.trusts(remote)) return;
+    String address = ClientKeys.network(remote, ipv6PrefixBits);
     counted.put(connection, address);
     int now = open.compute(address, (a, count) -> {
       AtomicInteger c = count == null ? new AtomicInteger() : count;

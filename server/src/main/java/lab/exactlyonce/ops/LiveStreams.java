@@ -5,6 +5,7 @@ import io.javalin.http.TooManyRequestsResponse;
 import io.javalin.http.sse.SseClient;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import lab.exactlyonce.web.ClientKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -192,12 +193,12 @@ public final class LiveStreams {
   }
 
   /** The app's own cookies ({@code eolab_*}: the learner's, the instructor's) say which person holds a stream. */
-  private static Holder holderOf(Context ctx) {
+  private Holder holderOf(Context ctx) {
     StringBuilder person = new StringBuilder();
     new TreeMap<>(ctx.cookieMap()).forEach((name, value) -> {
       if (name.startsWith("eolab_") && !value.isEmpty()) person.append(name).append('=').append(value).append(';');
     });
-    return new Holder(ctx.ip(), person.length() == 0 ? null : person.toString());
+    return new Holder(ClientKeys.network(ctx.ip(), limits.ipv6PrefixBits()), person.length() == 0 ? null : person.toString());
   }
 
   /** Ends every stream (and every one that opens from now on) so the clients reconnect after their retry delay. */

@@ -93,7 +93,7 @@ public final class Operations implements AutoCloseable {
     });
     ClientLimits clients = settings.clients();
     cfg.http.maxRequestSize = clients.maxBodyBytes();
-    ConnectionsPerAddress connections = new ConnectionsPerAddress(clients.connectionsPerAddress(), proxies,
+    ConnectionsPerAddress connections = new ConnectionsPerAddress(clients.connectionsPerAddress(), clients.ipv6PrefixBits(), proxies,
         metrics.registry());
     cfg.jetty.modifyServer(server -> {
       // Javalin puts its servlet handler inside the innermost wrapper. The graceful handler counts requests in flight

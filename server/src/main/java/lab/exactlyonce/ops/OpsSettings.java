@@ -16,8 +16,9 @@ import java.util.function.Function;
  * What the person hosting the app can tune about operations.
  *
  * @param requestLog one log line per request ({@code --request-log on|off}, default on)
- * @param metrics who may read {@code GET /metrics} ({@code --metrics public|local|off}, default public: the figures
- *     are counts, latencies and JVM gauges by route template, never a path with an id, a cookie or a name)
+ * @param metrics who may read {@code GET /metrics} ({@code --metrics public|local|off}, default local: a scraper on
+ *     this machine; the figures hold nothing personal, but they name every route, the instructor's too, and show how
+ *     busy the sandbox is, which is nobody else's business)
  * @param drainTimeout how long a stopping server lets in-flight requests finish ({@code --drain-seconds}, default 10)
  * @param trustedProxies the reverse proxies whose {@code X-Forwarded-For} names the client ({@code --trusted-proxies},
  *     default none)
@@ -65,12 +66,12 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
   }
 
   public static OpsSettings defaults() {
-    return new OpsSettings(true, MetricsAccess.PUBLIC, Duration.ofSeconds(10), TrustedProxies.none(), ClientLimits.defaults(), List.of());
+    return new OpsSettings(true, MetricsAccess.LOCAL, Duration.ofSeconds(10), TrustedProxies.none(), ClientLimits.defaults(), List.of());
   }
 
   public static OpsSettings from(Function<String, Optional<String>> option) {
     boolean log = option.apply("--request-log").map(v -> onOff(v)).orElse(true);
-    MetricsAccess access = option.apply("--metrics").map(v -> access(v)).orElse(MetricsAccess.PUBLIC);
+    MetricsAccess access = option.apply("--metrics").map(v -> access(v)).orElse(MetricsAccess.LOCAL);
     long drain = option.apply("--drain-seconds").map(v -> seconds(v)).orElse(10L);
     if (drain < 0 || drain > 600) throw new IllegalArgumentException("--drain-seconds must be between 0 and 600, got " + drain);
     TrustedProxies proxies = option.apply("--trusted-proxies").map(TrustedProxies::parse).orElse(TrustedProxies.none());

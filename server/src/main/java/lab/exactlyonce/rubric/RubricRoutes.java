@@ -8,9 +8,12 @@ import io.javalin.http.NotFoundResponse;
 import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
+import lab.exactlyonce.web.ClientKeys;
+import lab.exactlyonce.web.FairLimit;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
+import java.time.Clock;
 import java.util.List;
 
 /**
@@ -18,20 +21,27 @@ import java.util.List;
  * question's model answer that the typed answer makes and misses ({@link AnswerScore}). Scoring happens here and
  * not in the page so that the rubric, whose labels give the model answer away, never reaches a page before its
  * reader has answered, and an answer an instructor holds back stays held (409), as its model answer does. It stores
- * nothing: the candidate's self-rating, recorded as before, is what reviews the question.
+ * nothing: the candidate's self-rating, recorded as before, is what reviews the question. Scoring is limited per
+ * learner and per network ({@link FairLimit}): 429 with {@code Retry-After} past either.
  */
 public final class RubricRoutes {
   /** The answer's limit, with room for JSON escapes in the body's. */
   static final long MAX_BODY_BYTES = 8L * AnswerScorer.MAX_ANSWER_CHARS;
+  /** Scored answers a minute per learner: one every two seconds is more than anyone types. */
+  static final int PER_LEARNER_PER_MINUTE = 30;
+  /** Scored answers a minute from one network: a lecture hall of a thousand behind one address, twice a minute each. */
+  static final int PER_NETWORK_PER_MINUTE = 2_000;
 
   private final LessonCatalog lessons;
   private final RubricCatalog rubrics;
   private final AnswerHolds holds;
+  private final FairLimit limit;
 
-  public RubricRoutes(LessonCatalog lessons, RubricCatalog rubrics, AnswerHolds holds) {
+  public RubricRoutes(LessonCatalog lessons, RubricCatalog rubrics, AnswerHolds holds, ClientKeys clients, Clock clock) {
     this.lessons = lessons;
     this.rubrics = rubrics;
     this.holds = holds;
+    this.limit = new FairLimit("scored answers", PER_LEARNER_PER_MINUTE, PER_NETWORK_PER_MINUTE, clients, clock);
   }
 
   public void register(RoutesConfig routes) {
@@ -48,6 +58,7 @@ public final class RubricRoutes {
       throw new ConflictResponse("the answer to question '" + item + "' is still held back by your instructor; its key "
           + "points are shown once it is released");
     }
+    limit.take(ctx); // scoring costs CPU in proportion to the answer: a flood must not cost the others theirs
     JsonFields fields = JsonRequests.read(ctx, MAX_BODY_BYTES, List.of("answer"));
     String answer = fields.text("answer");
     if (answer.length() > AnswerScorer.MAX_ANSWER_CHARS) {

@@ -12,8 +12,9 @@ import java.util.function.Predicate;
  * The runs waiting for a worker: bounded, and fair between clients. Not thread-safe: the {@link Sandbox} calls it
  * under its lock.
  *
- * <p>A client is whoever sends the run; the HTTP layer uses the client's IP address ({@code ctx.ip()}, through
- * {@code --trusted-proxies} when the app is behind a proxy), so a classroom behind one NAT address shares one client's turn (the benchmark binds distinct 127.0.0.x source addresses to simulate students).
+ * <p>A client is whoever sends the run; the HTTP layer names it by {@code web.ClientKeys}: the learner of a request
+ * with a learner cookie, so every student of a class behind one NAT address has a turn of their own, and the network
+ * (the address, through {@code --trusted-proxies} behind a proxy; an IPv6 client's /64) for requests without one.
  *
  * <p>The policy:
  * <ul>

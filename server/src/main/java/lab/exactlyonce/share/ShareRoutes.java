@@ -10,20 +10,23 @@ import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.snippet.Snippet;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.store.Database;
+import lab.exactlyonce.web.ClientKeys;
+import lab.exactlyonce.web.FairLimit;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
-import lab.exactlyonce.web.RateLimiter;
 
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * HTTP in and out for short share links (see the package description): {@code POST /api/shares},
- * {@code GET /api/shares/{id}} and {@code GET /s/{id}}. The client key for the rate limit is the remote address.
+ * {@code GET /api/shares/{id}} and {@code GET /s/{id}}. Making links is limited per learner and, as a ceiling sized for
+ * a class, per network ({@link FairLimit}).
  */
 public final class ShareRoutes {
+  /** Share links a learner may make a minute (at most the network's ceiling). */
+  public static final int PER_LEARNER_PER_MINUTE = 20;
   private static final List<String> FIELDS = List.of("source", "snippet");
   /** The longest source the {@code shares.source} column holds, whatever the sandbox's own limit is. */
   private static final int MAX_STORED_BYTES = 1_000_000;
@@ -31,14 +34,18 @@ public final class ShareRoutes {
   private final ShareStore store;
   private final SnippetCatalog snippets;
   private final int maxSourceBytes;
-  private final RateLimiter perAddress;
+  private final FairLimit limit;
+  private final ShareSettings settings;
 
   /** @param maxSourceBytes the sandbox's source limit: a share holds no code the sandbox would refuse to run */
-  public ShareRoutes(ShareSettings settings, Database db, SnippetCatalog snippets, int maxSourceBytes, Clock clock) {
-    this.store = new ShareStore(db, clock);
+  public ShareRoutes(ShareSettings settings, Database db, SnippetCatalog snippets, int maxSourceBytes,
+                     ClientKeys clients, Clock clock) {
+    this.store = new ShareStore(db, clock, settings);
     this.snippets = snippets;
     this.maxSourceBytes = Math.min(maxSourceBytes, MAX_STORED_BYTES);
-    this.perAddress = new RateLimiter(settings.sharesPerMinutePerAddress(), clock);
+    this.settings = settings;
+    int network = settings.sharesPerMinutePerAddress();
+    this.limit = new FairLimit("share links", Math.min(PER_LEARNER_PER_MINUTE, network), network, clients, clock);
   }
 
   record Created(String id, String url) {}
@@ -55,15 +62,21 @@ public final class ShareRoutes {
   }
 
   private void create(Context ctx) {
-    OptionalLong wait = perAddress.take(ctx.ip());
-    if (wait.isPresent()) {
-      ctx.header("Retry-After", String.valueOf(wait.getAsLong()));
-      throw new TooManyRequestsResponse("too many share links from your address; try again in " + wait.getAsLong() + " s");
-    }
+    limit.take(ctx);
     JsonFields body = JsonRequests.read(ctx, SourceField.maxBodyBytes(maxSourceBytes), FIELDS);
     String source = SourceField.read(body, maxSourceBytes, "share");
     Optional<String> snippet = body.optionalText("snippet").map(this::knownSnippet);
-    Share share = store.keep(ShareIds.candidates(snippet, source), snippet, source);
+    Share share;
+    try {
+      share = store.keep(snippet, source);
+    } catch (ShareStore.Full full) {
+      long seconds = Math.max(60, full.untilRoom.toSeconds());
+      ctx.header("Retry-After", String.valueOf(seconds));
+      throw new TooManyRequestsResponse("this server's share links are full (they may hold "
+          + full.budgetBytes / (1024 * 1024) + " MB of code, --share-storage-mb; a link nobody opens for "
+          + settings.unopenedFor().toDays() + " days is removed): use the long link, which holds the code itself, or "
+          + "try again in " + seconds + " s");
+    }
     ctx.json(new Created(share.id(), share.url()));
   }
 
@@ -77,8 +90,9 @@ public final class ShareRoutes {
     if (!ShareIds.wellFormed(id)) {
       throw new NotFoundResponse("no share link at this address: a share link is /s/ and 12 letters, digits, '-' or '_'");
     }
-    return store.find(id).orElseThrow(() -> new NotFoundResponse("no share link '" + id + "': check that the link is "
-        + "complete, or ask for a new one (the Share link button on a lesson's Sandbox tab makes them)"));
+    return store.open(id).orElseThrow(() -> new NotFoundResponse("no share link '" + id + "': check that the link is "
+        + "complete, or ask for a new one (the Share link button on a lesson's Sandbox tab makes them); a link nobody "
+        + "opens for " + settings.unopenedFor().toDays() + " days is removed"));
   }
 
   /**

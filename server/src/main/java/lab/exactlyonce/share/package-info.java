@@ -5,10 +5,11 @@
  * <ul>
  *   <li>{@code POST /api/shares} {@code {"source": "...", "snippet": "<snippet id, optional>"}} (JSON; the source at
  *   most the sandbox's source limit, {@code --sandbox-max-source-bytes}) answers 200 {@code {"id", "url": "/s/<id>"}}.
- *   The id is derived from the snippet and the source ({@code ShareIds}: 12 base64url characters, 72 bits), so the
- *   same code shared twice gets the same link. Bad input is 400 (a missing or blank source, an unknown field or
- *   snippet), 413 too large, 415 not JSON, 403 cross-site ({@code web.SameOriginGuard}), and 429 with
- *   {@code Retry-After} past {@code --share-limit-per-address} shares per minute from one address.</li>
+ *   The id is random ({@code ShareIds}: 12 base64url characters, 72 bits), never derived from the code. Bad input is
+ *   400 (a missing or blank source, an unknown field or snippet), 413 too large, 415 not JSON, 403 cross-site
+ *   ({@code web.SameOriginGuard}), and 429 with {@code Retry-After} past a learner's
+ *   {@code ShareRoutes.PER_LEARNER_PER_MINUTE} or a network's {@code --share-limit-per-address} links a minute
+ *   ({@code web.FairLimit}), or when the links together hold {@code --share-storage-mb} of code.</li>
  *   <li>{@code GET /api/shares/{id}}: {@code {"id", "snippet", "source", "url"}} (snippet null when none was named),
  *   404 for an unknown id.</li>
  *   <li>{@code GET /s/{id}}: 303 to the snippet's lesson page, {@code #sandbox/<snippet>?share=<id>}, where
@@ -16,7 +17,8 @@
  * </ul>
  *
  * <h2>Storage</h2>
- * The {@code shares} table (migrations V40 to V49, see {@code store}). A share holds no learner id or cookie and
+ * The {@code shares} table (migrations V40 to V49, see {@code store}). A link nobody opened for
+ * {@code --share-expiry-days} is gone; links are removed that way, oldest first, whenever a new one is made. A share holds no learner id or cookie and
  * nothing about who made it: it is not personal data, so it implements no {@code learner.LearnerData}, a learner's
  * export does not list it and forget-me leaves it, as a link handed to others must keep working.
  */

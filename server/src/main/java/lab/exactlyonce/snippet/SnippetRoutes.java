@@ -9,6 +9,7 @@ import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.sandbox.RunRequest;
 import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.RunResult;
+import lab.exactlyonce.web.ClientKeys;
 import lab.exactlyonce.web.FutureAnswers;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
@@ -28,12 +29,15 @@ import java.util.concurrent.CompletableFuture;
 public final class SnippetRoutes {
   private final CodeRunner sandbox;
   private final SnippetCatalog snippets;
+  private final ClientKeys clients;
   private static final List<String> FIELDS = List.of("source", "snippet", "params");
   private static final List<String> KNOB_FIELDS = List.of("source", "params");
 
-  public SnippetRoutes(CodeRunner sandbox, SnippetCatalog snippets) {
+  /** @param clients who a run waits in the sandbox's queue as: its learner, or its network without a learner cookie */
+  public SnippetRoutes(CodeRunner sandbox, SnippetCatalog snippets, ClientKeys clients) {
     this.sandbox = sandbox;
     this.snippets = snippets;
+    this.clients = clients;
   }
 
   record SnippetSummary(String id, String title, String lesson) {}
@@ -69,7 +73,7 @@ public final class SnippetRoutes {
 
   private void run(Context ctx) {
     String source = sourceOf(ctx);
-    CompletableFuture<RunResult> result = sandbox.submit(RunRequest.run(ctx.ip(), source)); // a full queue is a 429 (ErrorResponses)
+    CompletableFuture<RunResult> result = sandbox.submit(RunRequest.run(clients.client(ctx), source)); // a full queue is a 429 (ErrorResponses)
     FutureAnswers.answer(ctx, result, ctx::json);
   }
 

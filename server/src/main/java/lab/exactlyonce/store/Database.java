@@ -8,6 +8,7 @@ import org.flywaydb.core.api.FlywayException;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -43,11 +44,13 @@ public final class Database implements AutoCloseable {
   }
 
   /**
-   * Messages to every node on this database, on {@code channel} (see {@link Signals}); closed with the database.
-   * Open one per channel.
+   * Messages to every node on this database, on {@code channel} (see {@link Signals}), sealed with the nodes' shared
+   * key where other nodes may share it ({@code clock} dates them); closed with the database. Open one per channel.
    */
-  public Signals signals(String channel) {
-    Signals signals = shared() ? new PostgresSignals(this, channel, jdbcUrl, user, password) : new LocalSignals();
+  public Signals signals(String channel, Clock clock) {
+    Signals signals = shared()
+        ? new PostgresSignals(this, channel, jdbcUrl, user, password, SignalSeal.load(this, clock))
+        : new LocalSignals();
     closedFirst.add(signals);
     return signals;
   }

@@ -9,13 +9,15 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
  * {@link Signals} over PostgreSQL {@code NOTIFY}/{@code LISTEN} on one channel. Messages are sent through the pool;
  * one connection of its own, outside the pool, listens, read by a daemon thread. When that connection breaks the
  * thread opens another (every second until it works) and tells the listener to resync, since messages sent in
- * between never reach it.
+ * between never reach it. Every message is sealed ({@link SignalSeal}): one that another node did not send is dropped
+ * before the listener sees it.
  */
 final class PostgresSignals implements Signals {
   private static final Logger log = LoggerFactory.getLogger(PostgresSignals.class);
@@ -25,13 +27,16 @@ final class PostgresSignals implements Signals {
   private final String channel;
   private final String url;
   private final Properties login = new Properties();
+  private final SignalSeal seal;
+  private long refused;
   private volatile boolean closed;
   private Thread reader;
 
   /** @param channel a plain lower-case identifier: it is written into the LISTEN statement */
-  PostgresSignals(Database db, String channel, String url, String user, String password) {
+  PostgresSignals(Database db, String channel, String url, String user, String password, SignalSeal seal) {
     if (!channel.matches("[a-z_]{1,40}")) throw new IllegalArgumentException("bad channel name '" + channel + "'");
     this.db = db;
+    this.seal = seal;
     this.channel = channel;
     this.url = url;
     if (!user.isEmpty()) login.setProperty("user", user);
@@ -40,7 +45,7 @@ final class PostgresSignals implements Signals {
 
   @Override
   public void publish(String message) {
-    db.inTransaction(c -> Sql.optional(c, "SELECT pg_notify(?, ?)", rs -> true, channel, message));
+    db.inTransaction(c -> Sql.optional(c, "SELECT pg_notify(?, ?)", rs -> true, channel, seal.seal(message)));
   }
 
   @Override
@@ -75,7 +80,11 @@ final class PostgresSignals implements Signals {
         }
         PGNotification[] got = c.unwrap(PGConnection.class).getNotifications(POLL_MILLIS);
         if (got == null) continue;
-        for (PGNotification n : got) deliver(listener, n.getParameter());
+        for (PGNotification n : got) {
+          Optional<String> message = seal.open(n.getParameter());
+          if (message.isPresent()) deliver(listener, message.get());
+          else refuse(n);
+        }
       } catch (SQLException | StoreException e) {
         if (closed) break;
         log.warn("the live-update connection to the database broke; reconnecting: {}", e.getMessage());
@@ -85,6 +94,13 @@ final class PostgresSignals implements Signals {
       }
     }
     closeQuietly(c);
+  }
+
+  /** Logs the first message refused and every thousandth after it: a flood must not flood the log too. */
+  private void refuse(PGNotification n) {
+    if (refused++ % 1000 == 0) {
+      log.warn("refused {} live message(s) not sealed by a node, the last from database backend {}", refused, n.getPID());
+    }
   }
 
   private static void deliver(Listener listener, String message) {

@@ -17,6 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -67,6 +69,23 @@ class ClassroomLiveTest {
       } catch (java.io.IOException e) {
         throw new AssertionError(e);
       }
+    }
+
+    /**
+     * Every event received before the next one called {@code name} whose data contains {@code text} (which is taken
+     * too), as {name, data} pairs; fails after 10 s.
+     */
+    List<String[]> until(String name, String text) {
+      List<String[]> before = new ArrayList<>();
+      await("a '" + name + "' event containing '" + text + "'").atMost(Duration.ofSeconds(10))
+          .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10)).until(() -> {
+            for (String[] e = events.poll(); e != null; e = events.poll()) {
+              if (e[0].equals(name) && e[1].contains(text)) return true;
+              before.add(e);
+            }
+            return false;
+          });
+      return before;
     }
 
     /** The data of the first event received so far that matches, with every event before it dropped; null if none. */

@@ -54,10 +54,12 @@ class TrustedProxiesTest {
   }
 
   @Test
-  void behind_a_trusted_proxy_local_metrics_are_refused_to_a_remote_client() {
-    Config config = TestConfig.defaults();
-    OpsSettings ops = config.ops().withMetrics(OpsSettings.MetricsAccess.LOCAL)
-        .withTrustedProxies(TrustedProxies.parse("127.0.0.1"));
+  void behind_a_trusted_proxy_metrics_are_refused_to_a_remote_client_by_default() {
+    Config config = Config.from(new String[] {"--trusted-proxies", "127.0.0.1"}, Map.of());
+    assertEquals(OpsSettings.MetricsAccess.LOCAL, config.ops().metrics(), "what an instance started without --metrics serves");
+    OpsSettings ops = TestConfig.defaults().ops().withMetrics(config.ops().metrics())
+        .withTrustedProxies(config.ops().trustedProxies());
+    config = TestConfig.defaults();
     try (TestServer server = TestServer.start(config.withOps(ops))) {
       var remote = server.send(HttpRequest.newBuilder(URI.create(server.url("/metrics"))).header("X-Forwarded-For", "203.0.113.9").GET());
       assertEquals(403, remote.statusCode());

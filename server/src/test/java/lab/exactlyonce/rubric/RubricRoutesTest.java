@@ -2,6 +2,7 @@ package lab.exactlyonce.rubric;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.ServerTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +42,29 @@ class RubricRoutesTest extends ServerTest {
     assertEquals("transactional id", body.get("hit").get(0).get("evidence").asText());
     assertEquals("Writes and commits with an older epoch are rejected", body.get("missed").get(0).asText());
     assertEquals(2, body.get("suggested").asInt());
+  }
+
+  @Test
+  void one_learner_flooding_the_scorer_is_throttled_alone_while_classmates_on_the_same_address_are_scored() throws Exception {
+    CookieClient flooder = learner("Flood");
+    CookieClient classmate = learner("Kim");
+    String answer = "{\"answer\":\"" + "The epoch is bumped. ".repeat(150) + "\"}";
+    int scored = 0;
+    HttpResponse<String> res;
+    while ((res = flooder.post(L5, answer)).statusCode() == 200) scored++;
+    assertEquals(RubricRoutes.PER_LEARNER_PER_MINUTE, scored, "a learner's budget a minute");
+    assertEquals(429, res.statusCode(), res.body());
+    String wait = res.headers().firstValue("Retry-After").orElseThrow();
+    assertEquals("too many scored answers from you: at most " + RubricRoutes.PER_LEARNER_PER_MINUTE + " a minute; try "
+        + "again in " + wait + " s", JSON.readTree(res.body()).get("error").asText());
+    assertEquals(200, classmate.post(L5, answer).statusCode(), "same address, a budget of their own");
+    assertEquals(200, post(L5, answer).statusCode(), "and the requests without a cookie have theirs");
+  }
+
+  private CookieClient learner(String name) {
+    CookieClient learner = new CookieClient(server);
+    assertEquals(200, learner.put("/api/me", "{\"displayName\":\"" + name + "\"}").statusCode());
+    return learner;
   }
 
   @Test

@@ -2,6 +2,7 @@ package lab.exactlyonce.share;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.CookieClient;
 import lab.exactlyonce.Race;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestClock;
@@ -21,7 +22,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -70,23 +70,27 @@ class ShareHttpTest extends ServerTest {
   }
 
   @Test
-  void sharing_the_same_code_twice_gives_the_same_link_and_other_code_or_another_editor_another() throws Exception {
+  void every_share_gets_a_random_link_of_its_own_even_for_the_same_code() throws Exception {
     String first = share(body(CODE, "sink-demo")).get("id").asText();
-    assertEquals(first, share(body(CODE, "sink-demo")).get("id").asText());
-    assertNotEquals(first, share(body(CODE + " ", "sink-demo")).get("id").asText());
-    assertNotEquals(first, share(body(CODE, "txn-dedupe-demo")).get("id").asText());
+    String second = share(body(CODE, "sink-demo")).get("id").asText();
+    assertNotEquals(first, second, "an id says nothing about the code, so nobody can test whether a program was shared");
+    for (String id : List.of(first, second)) {
+      assertEquals(CODE, JSON.readTree(server.get("/api/shares/" + id).body()).get("source").asText());
+    }
   }
 
   @Test
-  void a_class_sharing_the_same_code_at_once_all_get_the_one_link() throws Exception {
-    String code = body("class Together { /* the starter, unchanged */ }", "txn-dedupe-demo");
+  void a_class_sharing_the_same_code_at_once_each_get_a_working_link() throws Exception {
+    String source = "class Together { /* the starter, unchanged */ }";
+    String code = body(source, "txn-dedupe-demo");
     List<HttpResponse<String>> answers = Race.run(8, i -> server.postJson("/api/shares", code));
     Set<String> ids = new HashSet<>();
     for (HttpResponse<String> answer : answers) {
       assertEquals(200, answer.statusCode(), answer.body());
       ids.add(JSON.readTree(answer.body()).get("id").asText());
     }
-    assertEquals(1, ids.size(), "one code, one link: " + ids);
+    assertEquals(8, ids.size(), "eight shares, eight links: " + ids);
+    for (String id : ids) assertEquals(source, JSON.readTree(server.get("/api/shares/" + id).body()).get("source").asText());
   }
 
   @Test
@@ -163,8 +167,57 @@ class ShareHttpTest extends ServerTest {
         .POST(HttpRequest.BodyPublishers.ofString(body(source, null))).build());
     assertEquals(403, res.statusCode(), res.body());
     assertTrue(res.body().contains("cross-site request refused"), res.body());
-    String id = ShareIds.candidates(Optional.empty(), source).get(0);
-    assertEquals(404, server.get("/api/shares/" + id).statusCode(), "nothing was stored under the source's id");
+    // That it stored nothing: the storage budget's test counts only what same-site shares stored.
+  }
+
+  @Test
+  void links_together_hold_at_most_the_storage_budget_and_a_refusal_says_so() throws Exception {
+    Config config = TestConfig.defaults();
+    ShareSettings oneMb = new ShareSettings(1000).withStorage(1024 * 1024, Duration.ofDays(90));
+    try (TestServer small = TestServer.start(config.withShare(oneMb))) {
+      String fifty = "class Big { String s = \"" + "x".repeat(50 * 1024 - 30) + "\"; }";
+      String code = body(fifty, null);
+      for (int i = 0; i < 25; i++) {
+        HttpResponse<String> crossSite = small.sendAsIs(HttpRequest.newBuilder(URI.create(small.url("/api/shares")))
+            .header("Content-Type", "application/json").header("Origin", "https://evil.example")
+            .POST(HttpRequest.BodyPublishers.ofString(code)).build());
+        assertEquals(403, crossSite.statusCode(), crossSite.body());
+      }
+      List<String> kept = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        HttpResponse<String> res = small.postJson("/api/shares", code);
+        assertEquals(200, res.statusCode(), "share " + (i + 1) + " of 20 fits in 1 MB (refused requests stored nothing): " + res.body());
+        kept.add(JSON.readTree(res.body()).get("id").asText());
+      }
+      HttpResponse<String> full = small.postJson("/api/shares", code);
+      assertEquals(429, full.statusCode(), full.body());
+      long wait = Long.parseLong(full.headers().firstValue("Retry-After").orElseThrow());
+      assertEquals("this server's share links are full (they may hold 1 MB of code, --share-storage-mb; a link nobody "
+              + "opens for 90 days is removed): use the long link, which holds the code itself, or try again in " + wait + " s",
+          JSON.readTree(full.body()).get("error").asText());
+      assertTrue(wait > Duration.ofDays(89).toSeconds(), "room comes when the first link expires: " + wait);
+      for (String id : kept) assertEquals(200, small.get("/api/shares/" + id).statusCode(), "no stored link was given up");
+
+      TestClock.of(config).advance(Duration.ofSeconds(wait));
+      assertEquals(200, small.postJson("/api/shares", code).statusCode(), "the links nobody opened expired: room again");
+    }
+  }
+
+  @Test
+  void a_link_nobody_opens_for_the_expiry_time_is_gone_and_one_that_is_opened_is_kept() throws Exception {
+    Config config = TestConfig.defaults();
+    try (TestServer server = TestServer.start(config.withShare(new ShareSettings(1000).withStorage(1024 * 1024, Duration.ofDays(30))))) {
+      String opened = JSON.readTree(server.postJson("/api/shares", body("class Opened {}", null)).body()).get("id").asText();
+      String forgotten = JSON.readTree(server.postJson("/api/shares", body("class Forgotten {}", null)).body()).get("id").asText();
+      TestClock clock = TestClock.of(config);
+      clock.advance(Duration.ofDays(20));
+      assertEquals(303, server.get("/s/" + opened).statusCode());
+      clock.advance(Duration.ofDays(11));
+      assertEquals(200, server.get("/api/shares/" + opened).statusCode(), "opened 11 days ago");
+      HttpResponse<String> gone = server.get("/api/shares/" + forgotten);
+      assertEquals(404, gone.statusCode(), "nobody opened it for 31 days: " + gone.body());
+      assertTrue(gone.body().contains("a link nobody opens for 30 days is removed"), gone.body());
+    }
   }
 
   static Stream<Arguments> unknownLinks() {
@@ -200,8 +253,8 @@ class ShareHttpTest extends ServerTest {
       assertEquals(429, refused.statusCode(), refused.body());
       long wait = Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow());
       assertTrue(wait >= 1 && wait <= 20, "a token comes back within 20 s at 3 a minute: " + wait);
-      assertEquals("too many share links from your address; try again in " + wait + " s",
-          JSON.readTree(refused.body()).get("error").asText());
+      assertEquals("too many share links from your network without a learner cookie: at most 3 a minute (allow this "
+          + "site's cookies to get a budget of your own); try again in " + wait + " s", JSON.readTree(refused.body()).get("error").asText());
       try (var classmate = new LoopbackClient("127.0.0.2", "127.0.0.1", limited.app().port())) {
         LoopbackClient.Response other = classmate.post("/api/shares", "application/json", body("class Other {}", null),
             Map.of("Origin", limited.origin()));
@@ -214,8 +267,31 @@ class ShareHttpTest extends ServerTest {
   }
 
   @Test
+  void one_learner_flooding_is_throttled_alone_while_classmates_on_the_same_address_share() throws Exception {
+    CookieClient flooder = learner("Flood");
+    CookieClient classmate = learner("Kim");
+    int made = 0;
+    HttpResponse<String> res;
+    while ((res = flooder.post("/api/shares", body("class F" + made + " {}", null))).statusCode() == 200) made++;
+    assertEquals(ShareRoutes.PER_LEARNER_PER_MINUTE, made, "a learner's budget a minute");
+    assertEquals(429, res.statusCode(), res.body());
+    assertTrue(JSON.readTree(res.body()).get("error").asText().startsWith(
+        "too many share links from you: at most " + ShareRoutes.PER_LEARNER_PER_MINUTE + " a minute; try again in "), res.body());
+    assertEquals(200, classmate.post("/api/shares", body("class Kim {}", null)).statusCode(), "same address, own budget");
+    assertEquals(200, server.postJson("/api/shares", body("class NoCookie {}", null)).statusCode(), "nor the cookie-less");
+  }
+
+  private CookieClient learner(String name) {
+    CookieClient learner = new CookieClient(server);
+    assertEquals(200, learner.put("/api/me", "{\"displayName\":\"" + name + "\"}").statusCode());
+    return learner;
+  }
+
+  @Test
   void the_limit_is_a_flag_and_an_environment_variable_and_nonsense_is_refused() {
-    assertEquals(60, Config.from(new String[0], Map.of()).share().sharesPerMinutePerAddress());
+    assertEquals(300, Config.from(new String[0], Map.of()).share().sharesPerMinutePerAddress());
+    assertEquals(ShareSettings.defaults().withStorage(5L * 1024 * 1024, Duration.ofDays(7)),
+        Config.from(new String[] {"--share-storage-mb", "5"}, Map.of("SHARE_EXPIRY_DAYS", "7")).share());
     assertEquals(500, Config.from(new String[] {"--share-limit-per-address", "500"}, Map.of())
         .share().sharesPerMinutePerAddress());
     assertEquals(7, Config.from(new String[0], Map.of("SHARE_LIMIT_PER_ADDRESS", "7")).share().sharesPerMinutePerAddress());
