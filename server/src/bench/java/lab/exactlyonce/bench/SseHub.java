@@ -83,6 +83,21 @@ public final class SseHub implements AutoCloseable {
 
     public String lastEventId() { return lastEventId; }
 
+    /**
+     * Drops the connection now and opens it again after {@code millis}, as a phone's browser does when the phone
+     * sleeps and wakes (the page was never closed): the new connection carries {@code Last-Event-ID}.
+     */
+    public void sleep(long millis) {
+      tasks.add(() -> {
+        if (closed) return;
+        disconnect();
+        timers.add(new Timer(System.nanoTime() + millis * 1_000_000L, () -> {
+          if (channel == null) connect(this);
+        }));
+      });
+      selector.wakeup();
+    }
+
     /** Ends the stream for good. */
     public void close() {
       tasks.add(() -> {
@@ -359,7 +374,9 @@ public final class SseHub implements AutoCloseable {
   private void lost(Stream stream) {
     stream.disconnect();
     if (closed(stream)) return;
-    timers.add(new Timer(System.nanoTime() + stream.retryMillis * 1_000_000L, () -> connect(stream)));
+    timers.add(new Timer(System.nanoTime() + stream.retryMillis * 1_000_000L, () -> {
+      if (stream.channel == null) connect(stream); // unless a phone's wake-up connected it first
+    }));
   }
 
   @Override

@@ -9,10 +9,12 @@ import java.util.function.Function;
 /**
  * How much of the server one client may hold, so that slow or greedy clients cannot starve the others. A client is
  * its address (behind a trusted proxy, the address the proxy names) and, for live streams, also its learner cookie.
- * The defaults let a class of a few hundred students behind one NAT address work normally.
+ * The defaults let a lecture hall of a thousand students behind one NAT address work normally (measured by the
+ * class-period soak, {@code bench.ClassPeriod}).
  *
  * @param connectionsPerAddress open connections from one address; the next one is answered 503 and closed
- *     ({@code --max-connections-per-address}, default 1024; connections from trusted proxies are not counted)
+ *     ({@code --max-connections-per-address}, default 4096: a thousand phones, each with its stream and a
+ *     few kept-alive connections; connections from trusted proxies are not counted)
  * @param requestsPerAddress requests of one address being handled at once; the rest wait without holding a
  *     thread ({@code --max-requests-per-address}, default 24)
  * @param uploadSeconds a request body must have arrived this long after the server began to read it, or it is
@@ -22,7 +24,7 @@ import java.util.function.Function;
  * @param maxBodyBytes the largest request body any route takes; a longer declared one is refused with 413 before it
  *     is read ({@code --max-body-bytes}, default 393216)
  * @param streamsPerAddress live event streams open from one address ({@code --max-streams-per-address},
- *     default 600: a class behind one NAT has a stream per student)
+ *     default 2000: a class behind one NAT has a stream per student and tab)
  * @param streamsPerLearner live event streams open for one learner or instructor cookie
  *     ({@code --max-streams-per-learner}, default 6: a few tabs)
  * @param ipv6PrefixBits what every per-address limit counts as one address in IPv6: the block of this many leading
@@ -47,7 +49,7 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
   }
 
   public static ClientLimits defaults() {
-    return new ClientLimits(1024, 24, 10, 30, 393_216, 600, 6, 64);
+    return new ClientLimits(4096, 24, 10, 30, 393_216, 2000, 6, 64);
   }
 
   static ClientLimits from(Function<String, Optional<String>> option) {
