@@ -47,15 +47,18 @@ async function init(widget) {
     section.append(el('p', { class: 'real-run-off', 'data-real-run-off': true, text: sentence(catalog.enable) }));
     return;
   }
-  new RealRunPanel(widget, section, catalog.scenarios);
+  new RealRunPanel(widget, section, catalog);
 }
 
 class RealRunPanel {
-  constructor(widget, section, scenarios) {
+  constructor(widget, section, catalog) {
+    const scenarios = catalog.scenarios;
     this.widget = widget;
+    // The estimate is what the server measured over its latest runs, and says so while the engines still start.
+    const starting = catalog.engines === 'warm' ? '' : ' The engines are starting on the server.';
     section.append(el('p', { class: 'real-run-intro', text: 'Runs the sink demo\u2019s knob values on a single-node '
       + 'Kafka broker and a Flink MiniCluster on the server, then compares what three consumers read with the '
-      + 'simulation. The first run starts both engines (about 10 s); later ones take a few seconds.' }));
+      + `simulation. A run takes about ${catalog.typicalRunSeconds} s here.${starting}` }));
     this.buttons = scenarios.map((scenario) => button(BUTTONS[scenario.id] || scenario.title, () => this.run(scenario),
       { 'data-real-run-button': scenario.id, title: scenario.summary }));
     section.append(el('p', { class: 'real-run-buttons' }, ...this.buttons));

@@ -168,6 +168,7 @@ public final class App {
    */
   public App start() {
     if (config.sandbox().startWithApp()) sandbox.start();
+    engineLab.start();
     try {
       javalin.start(config.port());
     } catch (JavalinBindException e) {

@@ -43,12 +43,28 @@ public final class EngineLabRoutes implements AutoCloseable {
 
   record ScenarioView(String id, String title, String summary, String simulation, List<Knob> knobs) {}
 
-  record Catalog(boolean enabled, String enable, List<ScenarioView> scenarios) {}
+  /**
+   * @param engines {@code warm}, {@code warming} or {@code stopped} (null when the lab is off)
+   * @param typicalRunSeconds the median of the latest runs' times here (a first guess before any)
+   */
+  record Catalog(boolean enabled, String enable, List<ScenarioView> scenarios, String engines, Long typicalRunSeconds) {}
+
+  /**
+   * Warms the engines up (when the lab is on) without waiting for them: called as the app starts, so that the first
+   * learner's run takes a warm run's time.
+   */
+  public void start() {
+    if (runs != null) runs.warmUp(scenarios.all().get(0));
+  }
 
   public void register(RoutesConfig routes) {
-    routes.get("/api/lab/scenarios", ctx -> ctx.json(new Catalog(settings.enabled(),
-        settings.enabled() ? "" : HOW_TO_ENABLE, scenarios.all().stream()
-        .map(s -> new ScenarioView(s.id(), s.title(), s.summary(), s.simulation(), s.knobs())).toList())));
+    routes.get("/api/lab/scenarios", ctx -> {
+      // A page that offers real runs is about to ask for one: engines stopped after an idle time start again now.
+      start();
+      ctx.json(new Catalog(settings.enabled(), settings.enabled() ? "" : HOW_TO_ENABLE, scenarios.all().stream()
+          .map(s -> new ScenarioView(s.id(), s.title(), s.summary(), s.simulation(), s.knobs())).toList(),
+          runs == null ? null : runs.engines(), runs == null ? null : runs.typicalSeconds()));
+    });
     routes.post("/api/lab/real-runs", this::submit);
     routes.get("/api/lab/real-runs/{id}", this::status);
   }

@@ -49,6 +49,12 @@ final class EngineProcess implements ScenarioRunner {
     this.settings = settings;
   }
 
+  @Override
+  public boolean warm() {
+    Process p = process;
+    return p != null && p.isAlive();
+  }
+
   /** Runs one scenario; the answer is its result object. Phases are reported as the engines report them. */
   @Override
   public synchronized JsonNode run(String scenario, Map<String, Object> knobs, Consumer<String> phase) throws EngineFailure {

@@ -2,6 +2,8 @@ package lab.exactlyonce.enginelab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.web.TooBusyException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.security.SecureRandom;
 import java.util.ArrayDeque;
@@ -19,9 +21,12 @@ import java.util.concurrent.Executors;
  * settings, and a run already waiting or running for them is shared: a class pressing the button costs one run.
  */
 final class RealRuns implements AutoCloseable {
-  /** About what a warm run takes here, for the Retry-After of a full queue. */
+  /** What a warm run is taken to last before any was measured: the Retry-After of a full queue, the page's estimate. */
   private static final long SECONDS_PER_RUN = 5;
   private static final int KEPT_RUNS = 1000;
+  /** How many of the latest runs the typical run time is the median of. */
+  private static final int TIMED_RUNS = 20;
+  private static final Logger log = LoggerFactory.getLogger(RealRuns.class);
 
   enum Status { QUEUED, RUNNING, DONE, FAILED }
 
@@ -44,6 +49,10 @@ final class RealRuns implements AutoCloseable {
       return size() > KEPT_RUNS;
     }
   };
+
+  /** Seconds the latest runs took on the engines (kept results and shared runs cost nothing), oldest first. */
+  private final ArrayDeque<Double> seconds = new ArrayDeque<>();
+  private boolean warming;
 
   RealRuns(ScenarioRunner engines, int queueLength) {
     this.engines = engines;
@@ -81,11 +90,11 @@ final class RealRuns implements AutoCloseable {
     // The head of the queue, when nothing runs, is being picked up: it is not waiting.
     long own = queue.stream().skip(running() ? 0 : 1).filter(r -> r.client.equals(client)).count();
     if (own >= perClient()) {
-      throw new Busy("you have " + own + " real runs waiting already", SECONDS_PER_RUN * (queue.size() + 1));
+      throw new Busy("you have " + own + " real runs waiting already", typicalSeconds() * (queue.size() + 1));
     }
     if (queue.size() >= queueLength + (running() ? 0 : 1)) {
       throw new Busy("the engine lab's queue is full (" + queueLength + " runs waiting)",
-          SECONDS_PER_RUN * (queue.size() + 1));
+          typicalSeconds() * (queue.size() + 1));
     }
     byte[] id = new byte[8];
     random.nextBytes(id);
@@ -109,16 +118,65 @@ final class RealRuns implements AutoCloseable {
     return bySettings.values().stream().anyMatch(r -> r.status == Status.RUNNING);
   }
 
+  /**
+   * Starts the engines and warms them with one run of {@code scenario}'s default settings, unless they are warm or
+   * busy already, so that the first learner's run takes a warm run's time. Its result is kept like any run's when
+   * none is kept for those settings.
+   */
+  synchronized void warmUp(Scenario scenario) {
+    if (warming || engines.warm() || !queue.isEmpty() || running()) return;
+    warming = true;
+    Map<String, Object> knobs = scenario.knobValues(null);
+    String key = scenario.id() + knobs;
+    Run kept = bySettings.get(key);
+    Run run = kept != null ? new Run("warm-up", key, scenario, knobs, "server") : null;
+    if (run == null) {
+      byte[] id = new byte[8];
+      random.nextBytes(id);
+      run = new Run(HexFormat.of().formatHex(id), key, scenario, knobs, "server");
+      bySettings.put(key, run);
+      byId.put(run.id, run);
+    }
+    Run warmUp = run;
+    worker.execute(() -> {
+      try {
+        execute(warmUp);
+      } finally {
+        synchronized (this) {
+          warming = false;
+        }
+      }
+    });
+  }
+
+  /** Whether the engines are running and warm, or are being warmed up now. */
+  synchronized String engines() {
+    return warming ? "warming" : engines.warm() ? "warm" : "stopped";
+  }
+
+  /** The median of the latest runs' times on the engines, in whole seconds; a guess before any was measured. */
+  synchronized long typicalSeconds() {
+    if (seconds.isEmpty()) return SECONDS_PER_RUN;
+    double[] sorted = seconds.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return Math.max(1, Math.round(sorted[sorted.length / 2]));
+  }
+
   private void execute(Run run) {
     synchronized (this) {
       queue.remove(run);
       run.status = Status.RUNNING;
     }
+    long start = System.nanoTime();
     try {
       run.result = engines.run(run.scenario.id(), run.knobs, phase -> run.phase = phase);
+      synchronized (this) {
+        if (seconds.size() == TIMED_RUNS) seconds.removeFirst();
+        seconds.addLast((System.nanoTime() - start) / 1e9);
+      }
       run.phase = "done";
       run.status = Status.DONE;
     } catch (EngineProcess.EngineFailure e) {
+      if ("server".equals(run.client)) log.warn("warming up the engine lab failed: {}", e.getMessage());
       run.error = e.getMessage();
       run.phase = "failed";
       run.status = Status.FAILED;

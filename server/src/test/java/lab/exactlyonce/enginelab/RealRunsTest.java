@@ -36,6 +36,11 @@ class RealRunsTest {
     final CountDownLatch release = new CountDownLatch(1);
 
     @Override
+    public boolean warm() {
+      return !ran.isEmpty();
+    }
+
+    @Override
     public JsonNode run(String scenario, Map<String, Object> knobs, Consumer<String> phase)
         throws EngineProcess.EngineFailure {
       phase.accept("running");
@@ -114,5 +119,31 @@ class RealRunsTest {
     RealRuns.View failed = awaitStatus(failing.id(), "failed");
     assertEquals("the engines failed: x", failed.error());
     assertNotEquals(failing.id(), runs.submit(seed, knobs("{\"CRASH_AFTER\":1}"), CLIENT).id());
+  }
+
+  @Test
+  void warming_up_runs_the_default_settings_once_keeps_the_result_and_is_not_repeated_while_warm() throws Exception {
+    Scenario seed = scenarios.find("seed-crash");
+    assertEquals("stopped", runs.engines());
+    runs.warmUp(seed);
+    assertEquals("warming", runs.engines());
+    runs.warmUp(seed);
+    RealRuns.View learners = runs.submit(seed, knobs("{}"), CLIENT);
+    assertEquals(0, learners.position(), "a learner asking for the default settings shares the warm-up run: " + learners);
+    engines.release.countDown();
+    assertEquals("done", awaitStatus(learners.id(), "done").status());
+    await().atMost(Duration.ofSeconds(5)).until(() -> runs.engines().equals("warm"));
+    runs.warmUp(seed);
+    assertEquals("warm", runs.engines());
+    assertEquals(1, engines.ran.size(), "one warm-up, whatever was asked meanwhile: " + engines.ran);
+  }
+
+  @Test
+  void the_typical_run_time_is_a_guess_until_runs_were_timed_and_then_their_median() throws Exception {
+    assertEquals(5, runs.typicalSeconds(), "before any run");
+    Scenario seed = scenarios.find("seed-crash");
+    engines.release.countDown();
+    awaitStatus(runs.submit(seed, knobs("{}"), CLIENT).id(), "done");
+    assertEquals(1, runs.typicalSeconds(), "the held engines answer at once: at least a second is said");
   }
 }
