@@ -59,6 +59,9 @@ public final class App {
   private final ClassroomRoutes classroom;
   private final Operations ops;
   private final EngineLabRoutes engineLab;
+  private final SnippetRoutes snippetRoutes;
+  /** How often each lesson snippet runs on each worker as the server starts (see {@link SnippetRoutes#warmUp}). */
+  private static final int WARM_UP_ROUNDS = 10;
 
   /**
    * Builds every feature in the order they need each other: content, then the data directory and database, the
@@ -107,6 +110,7 @@ public final class App {
       ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners, clients);
       EventRoutes eventRoutes = new EventRoutes(lessons, events, progresses, learners, List.of(quiz.answerKind()));
       SnippetRoutes snippetRoutes = new SnippetRoutes(sandbox, snippets, clients);
+      this.snippetRoutes = snippetRoutes;
       ShareRoutes shareRoutes = new ShareRoutes(config.share(), database, snippets, sandbox.limits().maxSourceBytes(), clients, clock);
       this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quiz.liveBank(),
           lessons, learners, progresses::derive, clock, System.out::println, ops.liveStreams()::add);
@@ -167,7 +171,10 @@ public final class App {
    * @throws StartException when the HTTP port cannot be had (another program listens on it)
    */
   public App start() {
-    if (config.sandbox().startWithApp()) sandbox.start();
+    if (config.sandbox().startWithApp()) {
+      sandbox.start();
+      snippetRoutes.warmUp(WARM_UP_ROUNDS, config.sandbox().workers());
+    }
     engineLab.start();
     try {
       javalin.start(config.port());

@@ -14,6 +14,7 @@ import lab.exactlyonce.web.FutureAnswers;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -38,6 +39,26 @@ public final class SnippetRoutes {
     this.sandbox = sandbox;
     this.snippets = snippets;
     this.clients = clients;
+  }
+
+  /**
+   * Runs every lesson snippet {@code rounds} times on each of {@code workers} workers at once, as the server starts,
+   * so that the class's first presses of Run find the demos compiled and the run path warm on every worker. The runs
+   * wait in the queue as clients of their own, one per worker, which learners' runs take turns with.
+   */
+  public CompletableFuture<Void> warmUp(int rounds, int workers) {
+    List<CompletableFuture<Void>> lanes = new ArrayList<>();
+    for (int lane = 0; lane < workers; lane++) {
+      String client = "server warm-up " + (lane + 1);
+      CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+      for (int round = 0; round < rounds; round++) {
+        for (Snippet snippet : snippets.all()) {
+          chain = chain.thenCompose(x -> sandbox.submit(RunRequest.run(client, snippet.source())).thenApply(r -> null));
+        }
+      }
+      lanes.add(chain.exceptionally(e -> null)); // a busy queue or a stopping server ends the warm-up, nothing else
+    }
+    return CompletableFuture.allOf(lanes.toArray(CompletableFuture[]::new));
   }
 
   record SnippetSummary(String id, String title, String lesson) {}
