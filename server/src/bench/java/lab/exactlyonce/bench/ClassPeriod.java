@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -182,9 +183,7 @@ public final class ClassPeriod {
   private String instructorCookie;
   private String classId;
   private String[] cookies;
-  /** round id -> student -> nanoTime when its question event arrived. */
-  private final Map<String, Map<Integer, Long>> receipts = new ConcurrentHashMap<>();
-  private final Map<Integer, Set<String>> answered = new ConcurrentHashMap<>();
+  private final QuestionReceipts receipts = new QuestionReceipts();
   private final Set<String> sentIds = ConcurrentHashMap.newKeySet();
   private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
   private final AtomicInteger inFlight = new AtomicInteger();
@@ -239,8 +238,8 @@ public final class ClassPeriod {
       for (int i = 0; i < options.students(); i++) {
         hub.open(from, "/api/classes/" + classId + "/stream", Map.of("Cookie", cookies[i]));
       }
-      if (!await(() -> answered.size() >= options.students(), 120_000)) {
-        problems.add(answered.size() + " of " + options.students() + " streams opened within 2 minutes");
+      if (!await(() -> receipts.taken.size() >= options.students(), 120_000)) {
+        problems.add(receipts.taken.size() + " of " + options.students() + " streams opened within 2 minutes");
       }
       LatencyStats burst = runBurst();
       int burstOver2s = (int) burstNanos.stream().filter(n -> n > 2_000_000_000L).count();
@@ -259,7 +258,7 @@ public final class ClassPeriod {
         JsonNode push = JSON.readTree(instructor("POST", "/api/teach/classes/" + classId + "/live/push",
             Map.of("question", bank.get(n % bank.size()), "timeLimit", options.timeLimitSeconds()), 200));
         String round = push.get("round").asText();
-        Map<Integer, Long> got = receipts.computeIfAbsent(round, r -> new ConcurrentHashMap<>());
+        Map<Integer, Long> got = receipts.of(round);
         await(() -> got.keySet().containsAll(awake), 10_000);
         long[] nanos = awake.stream().filter(got::containsKey).mapToLong(i -> got.get(i) - pushed).toArray();
         missed += (int) awake.stream().filter(i -> !got.containsKey(i)).count();
@@ -285,13 +284,9 @@ public final class ClassPeriod {
       hostile.get(30, TimeUnit.SECONDS);
 
       Map<String, Integer> onCsv = csvEventIds();
-      int lost = 0;
-      int doubled = 0;
-      for (String id : acknowledged) {
-        int times = onCsv.getOrDefault(id, 0);
-        if (times == 0) lost++;
-        if (times > 1) doubled++;
-      }
+      Csv.Tally tally = Csv.Tally.of(onCsv, acknowledged);
+      int lost = tally.lost();
+      int doubled = tally.doubled();
       hub.streams().forEach(SseHub.Stream::close);
       samples.add(sample("end"));
       synchronized (problems) {
@@ -429,19 +424,10 @@ public final class ClassPeriod {
 
   /** Called on the hub's thread: never blocks. */
   private void received(int student, SseHub.Event event) {
-    answered.putIfAbsent(student, ConcurrentHashMap.newKeySet());
-    if (!event.type().equals("question")) return;
-    JsonNode data;
-    try {
-      data = JSON.readTree(event.data());
-    } catch (IOException e) {
-      problems.add("student " + student + ": unreadable question event " + event.data());
-      return;
-    }
-    if (data.path("revealed").asBoolean(false)) return;
+    Optional<JsonNode> question = receipts.firstSight(student, event, problems);
+    if (question.isEmpty()) return;
+    JsonNode data = question.get();
     String round = data.get("round").asText();
-    receipts.computeIfAbsent(round, r -> new ConcurrentHashMap<>()).putIfAbsent(student, event.receivedNanos());
-    if (!answered.get(student).add(round)) return;
     String id = java.util.UUID.randomUUID().toString();
     // a student reads and taps within a few seconds; one who woke too late to tap before the countdown ends does not
     long think = 200 + Math.floorMod(id.hashCode(), 3000);
@@ -506,14 +492,7 @@ public final class ClassPeriod {
 
   /** Event id -> how many rows of the instructor's CSV export carry it (live answers of this class). */
   private Map<String, Integer> csvEventIds() throws Exception {
-    List<List<String>> rows = Csv.parse(instructor("GET", "/teach/classes/" + classId + "/results.csv", null, 200));
-    int idColumn = rows.get(0).indexOf("event_id");
-    int sourceColumn = rows.get(0).indexOf("source");
-    Map<String, Integer> counts = new HashMap<>();
-    for (List<String> row : rows.subList(1, rows.size())) {
-      if (row.size() > idColumn && "live".equals(row.get(sourceColumn))) counts.merge(row.get(idColumn), 1, Integer::sum);
-    }
-    return counts;
+    return Csv.liveEventIds(instructor("GET", "/teach/classes/" + classId + "/results.csv", null, 200));
   }
 
   /** The server's heap after a full collection (it runs in this JVM), its open files, threads and connections. */

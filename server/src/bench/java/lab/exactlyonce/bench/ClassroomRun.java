@@ -18,10 +18,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -49,10 +49,7 @@ final class ClassroomRun {
   private String instructorCookie;
   private String classId;
   private String[] cookies;
-  /** round id -> student -> nanoTime when its question event arrived. */
-  private final Map<String, Map<Integer, Long>> receipts = new ConcurrentHashMap<>();
-  /** student -> rounds it has answered (a reconnect replays the open question). */
-  private final Map<Integer, Set<String>> answered = new ConcurrentHashMap<>();
+  private final QuestionReceipts receipts = new QuestionReceipts();
   private final Set<String> sentIds = ConcurrentHashMap.newKeySet();
   private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
   private final Map<String, AtomicInteger> ackedPerRound = new ConcurrentHashMap<>();
@@ -130,11 +127,11 @@ final class ClassroomRun {
         JsonNode push = json(send(instructor("/api/teach/classes/" + classId + "/live/push")
             .POST(body(Map.of("question", question))), 200));
         String round = push.get("round").asText();
-        receipts.computeIfAbsent(round, r -> new ConcurrentHashMap<>());
+        receipts.of(round);
         if (measured) afterPush.accept(n - warmup + 1);
-        boolean complete = await(() -> receipts.get(round).size() >= connected
-            && ackedPerRound.computeIfAbsent(round, r -> new AtomicInteger()).get() >= receipts.get(round).size(), 15_000);
-        Map<Integer, Long> got = receipts.get(round);
+        boolean complete = await(() -> receipts.of(round).size() >= connected
+            && ackedPerRound.computeIfAbsent(round, r -> new AtomicInteger()).get() >= receipts.of(round).size(), 15_000);
+        Map<Integer, Long> got = receipts.of(round);
         long[] roundNanos = got.values().stream().mapToLong(at -> at - pushed).toArray();
         missed += options.students() - got.size();
         long lastAck = lastAckPerRound.computeIfAbsent(round, r -> new AtomicLong(pushed)).get();
@@ -157,13 +154,9 @@ final class ClassroomRun {
       int reconnects = hub.streams().stream().mapToInt(s -> Math.max(0, s.connects() - 1)).sum();
 
       Map<String, Integer> onCsv = csvEventIds();
-      int lost = 0;
-      int doubled = 0;
-      for (String id : sentIds) {
-        int times = onCsv.getOrDefault(id, 0);
-        if (times == 0) lost++;
-        if (times > 1) doubled++;
-      }
+      Csv.Tally tally = Csv.Tally.of(onCsv, sentIds);
+      int lost = tally.lost();
+      int doubled = tally.doubled();
       int unexpected = (int) onCsv.keySet().stream().filter(id -> !sentIds.contains(id)).count();
       long[] nanos = latencies.stream().mapToLong(Long::longValue).toArray();
       synchronized (problems) {
@@ -217,19 +210,11 @@ final class ClassroomRun {
   /** Called on the hub's thread: never blocks. */
   private void received(int student, SseHub.Event event) {
     if (!event.type().equals("question") && !event.type().equals("idle")) return;
-    if (answered.putIfAbsent(student, ConcurrentHashMap.newKeySet()) == null) firstEvents.incrementAndGet();
-    if (!event.type().equals("question")) return;
-    JsonNode data;
-    try {
-      data = JSON.readTree(event.data());
-    } catch (IOException e) {
-      problems.add("student " + student + ": unreadable question event " + event.data());
-      return;
-    }
-    if (data.path("revealed").asBoolean(false)) return;
+    if (receipts.seen(student)) firstEvents.incrementAndGet();
+    Optional<JsonNode> question = receipts.firstSight(student, event, problems);
+    if (question.isEmpty()) return;
+    JsonNode data = question.get();
     String round = data.get("round").asText();
-    receipts.computeIfAbsent(round, r -> new ConcurrentHashMap<>()).putIfAbsent(student, event.receivedNanos());
-    if (!answered.get(student).add(round)) return;
     int options = data.path("options").size();
     inFlight.incrementAndGet();   // counted until the answer is handed to the HTTP client
     answerer.execute(() -> {
@@ -312,18 +297,7 @@ final class ClassroomRun {
 
   /** Event id -> how many rows of the instructor's CSV export carry it (live answers of this class). */
   private Map<String, Integer> csvEventIds() throws IOException, InterruptedException {
-    String csv = send(instructor("/teach/classes/" + classId + "/results.csv").GET(), 200);
-    List<List<String>> rows = Csv.parse(csv);
-    List<String> header = rows.get(0);
-    int idColumn = header.indexOf("event_id");
-    int sourceColumn = header.indexOf("source");
-    if (idColumn < 0 || sourceColumn < 0) throw new IllegalStateException("the CSV has no event_id/source column: " + header);
-    Map<String, Integer> counts = new HashMap<>();
-    for (List<String> row : rows.subList(1, rows.size())) {
-      if (row.size() <= idColumn || !"live".equals(row.get(sourceColumn))) continue;
-      counts.merge(row.get(idColumn), 1, Integer::sum);
-    }
-    return counts;
+    return Csv.liveEventIds(send(instructor("/teach/classes/" + classId + "/results.csv").GET(), 200));
   }
 
   private HttpRequest.Builder instructor(String path) {

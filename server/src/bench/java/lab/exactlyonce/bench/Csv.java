@@ -1,7 +1,10 @@
 package lab.exactlyonce.bench;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** An RFC 4180 reader: quoted cells may hold commas, quotes ("") and line breaks. */
 final class Csv {
@@ -45,5 +48,33 @@ final class Csv {
       rows.add(row);
     }
     return rows;
+  }
+
+  /** Event id to how many rows carry it, over the live answers of a class's results export (its CSV). */
+  static Map<String, Integer> liveEventIds(String csv) {
+    List<List<String>> rows = parse(csv);
+    List<String> header = rows.get(0);
+    int idColumn = header.indexOf("event_id");
+    int sourceColumn = header.indexOf("source");
+    if (idColumn < 0 || sourceColumn < 0) throw new IllegalStateException("the CSV has no event_id/source column: " + header);
+    Map<String, Integer> counts = new HashMap<>();
+    for (List<String> row : rows.subList(1, rows.size())) {
+      if (row.size() > idColumn && "live".equals(row.get(sourceColumn))) counts.merge(row.get(idColumn), 1, Integer::sum);
+    }
+    return counts;
+  }
+
+  /** Of the answers with these event ids, how many an export lacks and how many it holds more than once. */
+  record Tally(int lost, int doubled) {
+    static Tally of(Map<String, Integer> onCsv, Collection<String> ids) {
+      int lost = 0;
+      int doubled = 0;
+      for (String id : ids) {
+        int times = onCsv.getOrDefault(id, 0);
+        if (times == 0) lost++;
+        if (times > 1) doubled++;
+      }
+      return new Tally(lost, doubled);
+    }
   }
 }
