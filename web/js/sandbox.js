@@ -173,8 +173,10 @@ class SnippetWidget {
     const diagnostics = result.diagnostics || [];
     const first = diagnostics[0];
     // Keyed by the server's outcome ids (RunResult.status); an outcome without words here still shows its id.
+    // The unchanged demo is answered with what every run of it printed as the server started (RunAnswer.shipped).
+    const shipped = result.shipped ? ' \u00B7 the demo as shipped: its output from the server\u2019s start' : '';
     const words = {
-      ok: `Finished in ${ms}`,
+      ok: `Finished in ${ms}${shipped}`,
       compile_error: `${compileErrors(diagnostics)} \u00B7 ${ms}`,
       rejected: `Rejected: ${first ? first.message + where(diagnostics) : 'the code uses something the sandbox does not allow'}`,
       runtime_error: `Runtime error \u00B7 ${ms}`,

@@ -32,6 +32,7 @@ import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxService;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.share.ShareRoutes;
+import lab.exactlyonce.snippet.ShippedRuns;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.snippet.SnippetRoutes;
 import lab.exactlyonce.snippet.SnippetViews;
@@ -47,6 +48,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /** The application: built from a {@link Config}, wires every feature, holds no static state. */
@@ -59,8 +61,10 @@ public final class App {
   private final ClassroomRoutes classroom;
   private final Operations ops;
   private final EngineLabRoutes engineLab;
-  private final SnippetRoutes snippetRoutes;
-  /** How often each lesson snippet runs on each worker as the server starts (see {@link SnippetRoutes#warmUp}). */
+  private final ShippedRuns shippedRuns;
+  /** The shipped snippets' runs at the start; done at once when the workers wait for the first run instead. */
+  private volatile CompletableFuture<Void> warmedUp = CompletableFuture.completedFuture(null);
+  /** How often each lesson snippet runs on each worker as the server starts (see {@link ShippedRuns#warmUp}). */
   private static final int WARM_UP_ROUNDS = 10;
 
   /**
@@ -109,8 +113,8 @@ public final class App {
           new KeyPoints(rubrics::questions, rubrics.maxAnswerChars()), clock);
       ExerciseRoutes exerciseRoutes = new ExerciseRoutes(exercises, sandbox, events, learners, clients);
       EventRoutes eventRoutes = new EventRoutes(lessons, events, progresses, learners, List.of(quiz.answerKind()));
-      SnippetRoutes snippetRoutes = new SnippetRoutes(sandbox, snippets, clients);
-      this.snippetRoutes = snippetRoutes;
+      this.shippedRuns = new ShippedRuns(sandbox, snippets, clock);
+      SnippetRoutes snippetRoutes = new SnippetRoutes(sandbox, snippets, clients, shippedRuns);
       ShareRoutes shareRoutes = new ShareRoutes(config.share(), database, snippets, sandbox.limits().maxSourceBytes(), clients, clock);
       this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quiz.liveBank(),
           lessons, learners, progresses::derive, clock, System.out::println, ops.liveStreams()::add);
@@ -173,7 +177,7 @@ public final class App {
   public App start() {
     if (config.sandbox().startWithApp()) {
       sandbox.start();
-      snippetRoutes.warmUp(WARM_UP_ROUNDS, config.sandbox().workers());
+      warmedUp = shippedRuns.warmUp(WARM_UP_ROUNDS, config.sandbox().workers());
     }
     engineLab.start();
     try {
@@ -191,6 +195,11 @@ public final class App {
     StartException(String message) {
       super(message, null, false, false);
     }
+  }
+
+  /** Completes when the shipped snippets' runs at the start are over (see {@link ShippedRuns}). */
+  public CompletableFuture<Void> warmedUp() {
+    return warmedUp;
   }
 
   public SandboxService sandbox() {

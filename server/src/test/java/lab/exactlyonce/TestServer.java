@@ -153,17 +153,22 @@ public final class TestServer implements AutoCloseable {
   }
 
   /**
-   * Waits until the app's sandbox workers are ready and returns this server; after 60 s it stops the app and fails
-   * the test.
+   * Waits until the app's sandbox workers are ready and, when they started with the app, have run the shipped
+   * snippets (so whether a shipped source is answered from those runs does not depend on timing); returns this
+   * server. After 60 s it stops the app and fails the test.
    */
   public TestServer awaitSandbox() {
     boolean ready;
     try {
       ready = !(app.sandbox() instanceof Sandbox real) || real.awaitReady(Duration.ofSeconds(60));
+      if (ready) app.warmedUp().get(60, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       close();
       throw new IllegalStateException(e);
+    } catch (ExecutionException | TimeoutException e) {
+      close();
+      throw new IllegalStateException("the shipped snippets did not run at the start within 60 s", e);
     }
     if (!ready) close();
     assertTrue(ready, "sandbox workers ready within 60 s");

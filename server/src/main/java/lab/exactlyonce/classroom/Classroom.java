@@ -334,7 +334,7 @@ final class Classroom {
     if (!round.id().equals(room.currentRound()) || round.revealed()) {
       throw new ConflictResponse("question round '" + round.id() + "' is closed: answers are no longer accepted");
     }
-    if (round.timeUp(now())) {
+    if (round.closedToAnswers(now())) {
       throw new ConflictResponse("time is up for this question: answers closed "
           + Duration.between(round.pushedAt(), round.deadline()).toSeconds() + " seconds after it was asked");
     }

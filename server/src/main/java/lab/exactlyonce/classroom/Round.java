@@ -22,8 +22,15 @@ record Round(String id, String classId, String session, String questionId, Insta
     return Optional.of(left.isNegative() ? Duration.ZERO : left);
   }
 
-  /** Whether the time limit has run out at {@code now} (never without one). */
-  boolean timeUp(Instant now) {
-    return deadline != null && !now.isBefore(deadline);
+  /**
+   * How long after the deadline an answer is still taken: a phone shows the countdown from when the question reached
+   * it, so a tap in its last second is still on its way (over a school's Wi-Fi, to a server busy with a whole class)
+   * when the server's time is up. Pages close the question at the deadline; only answers already sent arrive later.
+   */
+  static final Duration IN_FLIGHT_GRACE = Duration.ofSeconds(2);
+
+  /** Whether an answer arriving at {@code now} is too late: past the deadline and its grace (never without one). */
+  boolean closedToAnswers(Instant now) {
+    return deadline != null && !now.isBefore(deadline.plus(IN_FLIGHT_GRACE));
   }
 }

@@ -1,5 +1,7 @@
 package lab.exactlyonce.snippet;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
@@ -14,8 +16,8 @@ import lab.exactlyonce.web.FutureAnswers;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -25,45 +27,40 @@ import java.util.concurrent.CompletableFuture;
  * {@code set-knobs} answers {@code {source}}, the learner's source with those knobs set as a run would set them, so
  * the editor shows the code that runs. Validates the request, names what is wrong
  * in a 4xx, and hands the run to the {@link CodeRunner} without blocking an HTTP thread; a full queue is answered 429
- * by {@code web.ErrorResponses}. The client key is the remote IP address.
+ * by {@code web.ErrorResponses}. A shipped snippet's unchanged source is answered from {@link ShippedRuns} without a
+ * worker. A run waits in the queue as its learner, or its network without a learner cookie ({@link ClientKeys}).
  */
 public final class SnippetRoutes {
   private final CodeRunner sandbox;
   private final SnippetCatalog snippets;
   private final ClientKeys clients;
+  private final ShippedRuns shipped;
   private static final List<String> FIELDS = List.of("source", "snippet", "params");
   private static final List<String> KNOB_FIELDS = List.of("source", "params");
 
-  /** @param clients who a run waits in the sandbox's queue as: its learner, or its network without a learner cookie */
-  public SnippetRoutes(CodeRunner sandbox, SnippetCatalog snippets, ClientKeys clients) {
+  /**
+   * @param clients who a run waits in the sandbox's queue as: its learner, or its network without a learner cookie
+   * @param shipped what the shipped snippets printed at the server's start, which answers their unchanged sources
+   */
+  public SnippetRoutes(CodeRunner sandbox, SnippetCatalog snippets, ClientKeys clients, ShippedRuns shipped) {
     this.sandbox = sandbox;
     this.snippets = snippets;
     this.clients = clients;
-  }
-
-  /**
-   * Runs every lesson snippet {@code rounds} times on each of {@code workers} workers at once, as the server starts,
-   * so that the class's first presses of Run find the demos compiled and the run path warm on every worker. The runs
-   * wait in the queue as clients of their own, one per worker, which learners' runs take turns with.
-   */
-  public CompletableFuture<Void> warmUp(int rounds, int workers) {
-    List<CompletableFuture<Void>> lanes = new ArrayList<>();
-    for (int lane = 0; lane < workers; lane++) {
-      String client = "server warm-up " + (lane + 1);
-      CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-      for (int round = 0; round < rounds; round++) {
-        for (Snippet snippet : snippets.all()) {
-          chain = chain.thenCompose(x -> sandbox.submit(RunRequest.run(client, snippet.source())).thenApply(r -> null));
-        }
-      }
-      lanes.add(chain.exceptionally(e -> null)); // a busy queue or a stopping server ends the warm-up, nothing else
-    }
-    return CompletableFuture.allOf(lanes.toArray(CompletableFuture[]::new));
+    this.shipped = shipped;
   }
 
   record SnippetSummary(String id, String title, String lesson) {}
 
   record KnobbedSource(String source) {}
+
+  /**
+   * A run's answer: the result's fields, and for a shipped snippet's unchanged source {@code shipped}, saying that
+   * the result is the one every run of it printed as the server started.
+   */
+  record RunAnswer(@JsonUnwrapped RunResult result, @JsonInclude(JsonInclude.Include.NON_NULL) Shipped shipped) {}
+
+  /** @param runs how many runs at the server's start printed this, all alike; {@code at} when they ended */
+  record Shipped(int runs, String at) {}
 
   record SnippetDetail(String id, String title, String lesson, String summary, String source, String expectedOutput,
                        String explanation, List<Knob> knobs) {}
@@ -94,8 +91,13 @@ public final class SnippetRoutes {
 
   private void run(Context ctx) {
     String source = sourceOf(ctx);
+    Optional<ShippedRuns.Kept> kept = shipped.of(source);
+    if (kept.isPresent()) {
+      ctx.json(new RunAnswer(kept.get().result(), new Shipped(kept.get().runs(), kept.get().at().toString())));
+      return;
+    }
     CompletableFuture<RunResult> result = sandbox.submit(RunRequest.run(clients.client(ctx), source)); // a full queue is a 429 (ErrorResponses)
-    FutureAnswers.answer(ctx, result, ctx::json);
+    FutureAnswers.answer(ctx, result, r -> ctx.json(new RunAnswer(r, null)));
   }
 
   /** The source to run: the body's {@code source}, or the named snippet's own, with its knobs set. */

@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static lab.exactlyonce.CookieClient.JSON;
@@ -45,6 +46,28 @@ class ReplayRoutesTest extends ServerTest {
     assertEquals(JSON.readTree("[{\"name\":\"TTL_SECONDS\",\"type\":\"long\",\"min\":10,\"max\":120,\"default\":60,"
             + "\"label\":\"Seconds a seen event id is remembered\"}]"),
         JSON.readTree(server.get("/api/snippets/txn-dedupe-demo").body()).get("knobs"));
+  }
+
+  @Test
+  void the_unchanged_demo_is_answered_from_the_runs_at_the_start_and_a_changed_one_runs_on_a_worker() throws Exception {
+    AtomicInteger ran = new AtomicInteger();
+    server.app().sandbox().onFinished(r -> ran.incrementAndGet());
+    String source = JSON.readTree(server.get("/api/snippets/sink-demo").body()).get("source").asText();
+
+    JsonNode shipped = run(JSON.writeValueAsString(Map.of("source", source)));
+    assertEquals("ok", shipped.get("status").asText());
+    assertEquals("AppendSink rows=7 sum=220 DUPLICATES\nUpsertSink rows=5 sum=150 OK\nTwoPhaseSink rows=5 sum=150 OK\n",
+        shipped.get("stdout").asText());
+    assertEquals(20, shipped.get("shipped").get("runs").asInt(), "10 rounds on each of the 2 workers, all alike");
+    assertTrue(shipped.get("trace").size() > 10, "the trace comes with it");
+    assertTrue(shipped.path("timing").isMissingNode(), "no queue or worker time is claimed for it: " + shipped);
+    assertEquals(0, ran.get(), "no worker ran it");
+
+    JsonNode changed = run(JSON.writeValueAsString(Map.of("source", source + "\n// my copy\n")));
+    assertEquals(shipped.get("stdout"), changed.get("stdout"));
+    assertTrue(changed.path("shipped").isMissingNode(), changed.toString());
+    assertTrue(changed.get("timing").get("workerMs").asDouble() > 0, changed.toString());
+    assertEquals(1, ran.get(), "a worker ran the changed copy");
   }
 
   @Test
