@@ -105,7 +105,8 @@ public final class ClassPeriod {
   public record Result(int students, int questions, LatencyStats pushToReceive, List<String> perQuestion,
                        int missedByAwake, int answersSent, int answersAcknowledged, int lost, int doubled,
                        Map<Integer, Integer> classStatuses, Map<Integer, Integer> hostileStatuses, LatencyStats runBurst,
-                       int burstOver2s, int wakes, int wokeTooLate, List<Sample> samples, List<String> problems) {
+                       int burstOver2s, int wakes, int wokeTooLate, LatencyStats answerRoundTrips,
+                       List<Sample> samples, List<String> problems) {
 
     /** Nothing refused, lost or doubled; every awake student got every question; the flood was throttled. */
     public boolean ok() {
@@ -126,7 +127,10 @@ public final class ClassPeriod {
           .append("\nthe hostile student's responses by status: ").append(hostileStatuses)
           .append(String.format(Locale.ROOT, "%nrun burst (%d runs of the sink demo): p50 %s, p99 %s, max %s, over 2 s: %d%n",
               runBurst.count(), LatencyStats.format(runBurst.p50Millis()), LatencyStats.format(runBurst.p99Millis()),
-              LatencyStats.format(runBurst.maxMillis()), burstOver2s));
+              LatencyStats.format(runBurst.maxMillis()), burstOver2s))
+          .append(String.format(Locale.ROOT, "answers (sent to answered): p50 %s, p99 %s, max %s%n",
+              LatencyStats.format(answerRoundTrips.p50Millis()), LatencyStats.format(answerRoundTrips.p99Millis()),
+              LatencyStats.format(answerRoundTrips.maxMillis())));
       out.append("\n| when | heap after GC | open files | threads | open connections |\n|---|---:|---:|---:|---:|\n");
       for (Sample s : samples) out.append(s.row()).append('\n');
       return out.toString();
@@ -290,12 +294,13 @@ public final class ClassPeriod {
       hub.streams().forEach(SseHub.Stream::close);
       samples.add(sample("end"));
       synchronized (problems) {
-        problems.stream().limit(20).forEach(p -> log.println("problem: " + p));
+        problems.stream().limit(40).forEach(p -> log.println("problem: " + p));
       }
       return new Result(options.students(), options.questions(),
           LatencyStats.ofNanos(latencies.stream().mapToLong(Long::longValue).toArray()), perQuestion, missed,
           sentIds.size(), acknowledged.size(), lost, doubled, counts(classStatuses), counts(hostileStatuses), burst,
-          burstOver2s, wakes, tooLate.get(), samples, List.copyOf(problems));
+          burstOver2s, wakes, tooLate.get(),
+          LatencyStats.ofNanos(answerNanos.stream().mapToLong(Long::longValue).toArray()), samples, List.copyOf(problems));
     } finally {
       flooding.set(false);
       clients.shutdownNow();
@@ -303,6 +308,8 @@ public final class ClassPeriod {
   }
 
   private final List<Long> burstNanos = Collections.synchronizedList(new ArrayList<>());
+  /** Each answer's time from being sent to its response. */
+  private final List<Long> answerNanos = Collections.synchronizedList(new ArrayList<>());
 
   /** The whole class presses Run on the sink demo within three seconds. */
   private LatencyStats runBurst() throws Exception {
@@ -431,20 +438,29 @@ public final class ClassPeriod {
     String id = java.util.UUID.randomUUID().toString();
     // a student reads and taps within a few seconds; one who woke too late to tap before the countdown ends does not
     long think = 200 + Math.floorMod(id.hashCode(), 3000);
-    if (data.hasNonNull("remainingMs") && data.get("remainingMs").asLong() < think + 1000) {
+    long seen = System.nanoTime();
+    long remaining = data.path("remainingMs").asLong(-1);
+    if (data.hasNonNull("remainingMs") && remaining < think + 1000) {
       tooLate.incrementAndGet();
       return;
     }
     sentIds.add(id);
     int choice = Math.floorMod(student + round.hashCode(), Math.max(1, data.path("options").size()));
     inFlight.incrementAndGet();
-    CompletableFuture.delayedExecutor(think, TimeUnit.MILLISECONDS, clients).execute(() ->
-        send(student, "POST", "/api/classes/" + classId + "/answers",
-            "{\"id\":\"" + id + "\",\"round\":\"" + round + "\",\"choice\":" + choice + "}", classStatuses)
-            .whenComplete((res, e) -> {
-              if (res != null && res.statusCode() == 200) acknowledged.add(id);
-              inFlight.decrementAndGet();
-            }));
+    CompletableFuture.delayedExecutor(think, TimeUnit.MILLISECONDS, clients).execute(() -> {
+      long sent = System.nanoTime();
+      send(student, "POST", "/api/classes/" + classId + "/answers",
+          "{\"id\":\"" + id + "\",\"round\":\"" + round + "\",\"choice\":" + choice + "}", classStatuses)
+          .whenComplete((res, e) -> {
+            long answered = System.nanoTime();
+            answerNanos.add(answered - sent);
+            if (res != null && res.statusCode() == 200) acknowledged.add(id);
+            else problems.add(String.format(Locale.ROOT, "student %d, round %s: %d ms of the countdown left when"
+                + " the question arrived, tapped %d ms later (planned %d), answered %d ms after the tap", student, round,
+                remaining, (sent - seen) / 1_000_000, think, (answered - sent) / 1_000_000));
+            inFlight.decrementAndGet();
+          });
+    });
   }
 
   private CompletableFuture<HttpResponse<String>> send(int student, String method, String path, String body,

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -24,15 +25,25 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * The engine lab's JVM: started by the first run, kept warm for the next ones, ended after an idle period or with
- * the app. It runs trusted scenarios only and shares nothing with the app but two pipes: a JSON request a line on
+ * The engine lab's JVM: started by the first run, kept warm for the next ones, replaced by a fresh one after
+ * {@link #RUNS_PER_PROCESS} runs, ended after an idle period or with the app. It runs trusted scenarios only and shares nothing with the app but two pipes: a JSON request a line on
  * its stdin, JSON lines back on its stdout (its logs go to a file in its own temp dir, removed when it ends).
  */
 final class EngineProcess implements ScenarioRunner {
   /** A cold run starts a broker and a Flink cluster (about 10 s here); no scenario takes a minute. */
   static final Duration RUN_TIMEOUT = Duration.ofSeconds(90);
 
+  /**
+   * How many runs one process serves before {@link #renewIfWorn} replaces it. The engines keep a little of every run
+   * on their heap (metrics samples, finished jobs' records: 0.1 to 0.3 MB a run, measured with {@code EngineMemory}),
+   * so a process kept warm through a busy day would fill its heap; 200 runs stay well inside it.
+   */
+  static final int RUNS_PER_PROCESS = 200;
+
   private final EngineLabSettings settings;
+  private final int runsPerProcess;
+  /** Runs the running process has served. */
+  private int served;
   private final ObjectMapper json = new ObjectMapper();
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(runnable -> {
     Thread thread = new Thread(runnable, "engine-lab-timer");
@@ -46,7 +57,12 @@ final class EngineProcess implements ScenarioRunner {
   private ScheduledFuture<?> idle;
 
   EngineProcess(EngineLabSettings settings) {
+    this(settings, RUNS_PER_PROCESS);
+  }
+
+  EngineProcess(EngineLabSettings settings, int runsPerProcess) {
     this.settings = settings;
+    this.runsPerProcess = runsPerProcess;
   }
 
   @Override
@@ -55,12 +71,19 @@ final class EngineProcess implements ScenarioRunner {
     return p != null && p.isAlive();
   }
 
+  /** The running process's id, for the memory benchmark to read its footprint; empty when none runs. */
+  OptionalLong pid() {
+    Process p = process;
+    return p != null && p.isAlive() ? OptionalLong.of(p.pid()) : OptionalLong.empty();
+  }
+
   /** Runs one scenario; the answer is its result object. Phases are reported as the engines report them. */
   @Override
   public synchronized JsonNode run(String scenario, Map<String, Object> knobs, Consumer<String> phase) throws EngineFailure {
     if (idle != null) idle.cancel(false);
     try {
       if (process == null || !process.isAlive()) start();
+      served++;
       in.write(json.writeValueAsString(Map.of("scenario", scenario, "knobs", knobs)) + "\n");
       in.flush();
       Process running = process;
@@ -85,7 +108,20 @@ final class EngineProcess implements ScenarioRunner {
     }
   }
 
+  /**
+   * Replaces the process when it has served {@link #RUNS_PER_PROCESS} runs: ends it, starts a fresh one and has it
+   * start its broker and cluster, so the next learner's run is a warm one. Called between runs, when nobody waits.
+   */
+  @Override
+  public synchronized void renewIfWorn() throws EngineFailure {
+    if (served < runsPerProcess || !warm()) return;
+    stop();
+    run("start", Map.of(), phase -> { });
+    served = 0;
+  }
+
   private void start() throws IOException {
+    served = 0;
     tempDir = Files.createTempDirectory("eolab-engines");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     // Serial GC and C1 only: half the CPU of the defaults for a run this short.

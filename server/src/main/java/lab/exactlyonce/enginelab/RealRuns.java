@@ -175,6 +175,7 @@ final class RealRuns implements AutoCloseable {
       }
       run.phase = "done";
       run.status = Status.DONE;
+      renewIfIdle();
     } catch (EngineProcess.EngineFailure e) {
       if ("server".equals(run.client)) log.warn("warming up the engine lab failed: {}", e.getMessage());
       run.error = e.getMessage();
@@ -183,6 +184,18 @@ final class RealRuns implements AutoCloseable {
       synchronized (this) {
         bySettings.remove(run.key); // the next press tries again
       }
+    }
+  }
+
+  /** After a run, on the runs' own thread: fresh engines when the current ones are worn and nobody waits. */
+  private void renewIfIdle() {
+    synchronized (this) {
+      if (!queue.isEmpty()) return;
+    }
+    try {
+      engines.renewIfWorn();
+    } catch (EngineProcess.EngineFailure e) {
+      log.warn("renewing the engine lab's process failed; the next run starts it: {}", e.getMessage());
     }
   }
 

@@ -9,6 +9,9 @@ import java.util.function.Consumer;
 interface ScenarioRunner extends AutoCloseable {
   JsonNode run(String scenario, Map<String, Object> knobs, Consumer<String> phase) throws EngineProcess.EngineFailure;
 
+  /** Replaces worn engines with fresh, started ones; nothing when they have room for more runs. */
+  default void renewIfWorn() throws EngineProcess.EngineFailure {}
+
   /** Whether the engines are up and have run something, so the next run takes a warm run's time. */
   boolean warm();
 

@@ -9,6 +9,7 @@ import java.io.FileOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -54,6 +55,11 @@ public final class EngineLabMain {
           // The exception's class when it has no message: "null" said nothing, and the log goes with the temp dir.
           send.accept(Map.of("failed", e.getMessage() != null ? e.getMessage() : e.getClass().getName()));
         }
+        try {
+          engines.deleteTopics(); // after the answer: the learner does not wait for it
+        } catch (Exception e) {
+          e.printStackTrace(); // the next run makes its own topics anyway
+        }
       }
     }
     System.exit(0); // the engines leave non-daemon threads behind
@@ -72,6 +78,11 @@ public final class EngineLabMain {
           knobs.path("CRASH_BEFORE_COMMIT").asBoolean(false)))::run;
       case "fencing" -> new Fencing()::run;
       case "timeout-gotcha" -> new TimeoutGotcha()::run;
+      case "start" -> (engines, run, phase) -> { // a fresh process the app renews readies its engines before runs
+        engines.bootstrapServers(phase);
+        engines.flink(phase);
+        return new HashMap<>();
+      };
       default -> throw new IllegalArgumentException("unknown scenario '" + name + "'");
     };
   }

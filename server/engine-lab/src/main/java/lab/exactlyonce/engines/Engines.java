@@ -6,7 +6,11 @@ import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -42,6 +46,18 @@ final class Engines implements AutoCloseable {
       flink = cluster;
     }
     return flink;
+  }
+
+  /**
+   * Deletes every topic the scenarios made (each run names its own), so that a broker kept warm for a whole day of
+   * classes holds one run's logs at a time instead of every run's.
+   */
+  void deleteTopics() throws Exception {
+    if (kafka == null) return;
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+      Set<String> topics = admin.listTopics().names().get(); // the broker's internal topics are not listed
+      if (!topics.isEmpty()) admin.deleteTopics(topics).all().get();
+    }
   }
 
   @Override
