@@ -53,6 +53,7 @@ final class Classroom {
   private final Clock clock;
   private final JoinCodes codes = new JoinCodes();
   private final Map<String, Map<String, Integer>> tallies = new ConcurrentHashMap<>();
+  private final LiveScores scores;
 
   Classroom(ClassStore store, EventLog events, LiveBank bank, LessonCatalog lessons, Clock clock) {
     this.store = store;
@@ -60,6 +61,7 @@ final class Classroom {
     this.bank = bank;
     this.lessons = lessons;
     this.clock = clock;
+    this.scores = new LiveScores(store);
   }
 
   ClassStore store() {
@@ -395,6 +397,6 @@ final class Classroom {
 
   /** Correct answers per learner in a live session's revealed rounds, best first. */
   List<Map.Entry<String, Integer>> scores(Room room) {
-    return LiveScores.of(store, room);
+    return scores.of(room);
   }
 }

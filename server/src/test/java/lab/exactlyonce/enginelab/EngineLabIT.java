@@ -20,13 +20,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 import static lab.exactlyonce.CookieClient.JSON;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -130,6 +133,33 @@ class EngineLabIT {
     assertEquals(file.recorded(), file.actual(version(jar, "kafka/kafka-version.properties", "version"),
             version(jar, ".flink-runtime.version.properties", "project.version"), results),
         "lessons/exactly-once/real-runs.yaml differs from what the engines gave");
+  }
+
+  /**
+   * A process that has served its runs is replaced between runs by a fresh one with its engines already started:
+   * the run after the renewal gives the same figures and skips the broker's start. (A process of its own, worn after
+   * one run, beside the app's.)
+   */
+  @Test
+  @Order(3)
+  void a_worn_engine_process_is_replaced_by_a_started_one_between_runs() throws Exception {
+    try (EngineProcess engines = new EngineProcess(settings(), 1)) {
+      JsonNode first = engines.run("fencing", Map.of(), phase -> { });
+      long pid = engines.pid().orElseThrow();
+      engines.renewIfWorn();
+      long renewed = engines.pid().orElseThrow();
+      assertNotEquals(pid, renewed, "one run wears this process out");
+      assertTrue(engines.warm());
+
+      StringBuilder phases = new StringBuilder();
+      JsonNode after = engines.run("fencing", Map.of(), phase -> phases.append(phase).append(' '));
+      assertEquals(renewed, engines.pid().orElseThrow());
+      assertEquals("running reading-topics ", phases.toString(), "the fresh process started its broker before this run");
+      assertEquals(first.get("readers").toString(), after.get("readers").toString());
+      // the zombie's failed send may end its transaction before its commit fails, or not: one error or two
+      assertEquals(Set.copyOf(first.get("errors").findValuesAsText("class")),
+          Set.copyOf(after.get("errors").findValuesAsText("class")));
+    }
   }
 
   /** A version as the engine's own jar states it (what Kafka and Flink log at start). */

@@ -114,6 +114,16 @@ class RealSandboxTest {
         p.descendants().forEach(workers::add);
       });
     }
+    // The workers' own background work (the JIT compiling the warm-up run's code, a collection) must be over first,
+    // or it passes for the run computing and the stall lands before the run has begun.
+    long[] last = {cpuTicks(workers)};
+    await("the workers idle").atMost(Duration.ofSeconds(20)).pollDelay(Duration.ofMillis(200))
+        .pollInterval(Duration.ofMillis(200)).until(() -> {
+          long now = cpuTicks(workers);
+          boolean quiet = now - last[0] <= 1;
+          last[0] = now;
+          return quiet;
+        });
     long before = cpuTicks(workers);
     CompletableFuture<RunResult> answer = sandbox.submit(RunRequest.run(client, source));
     // Polled often: the stall must begin while the run still computes, well before its CPU budget is spent.
