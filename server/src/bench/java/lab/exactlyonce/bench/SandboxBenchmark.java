@@ -110,9 +110,9 @@ public final class SandboxBenchmark {
 
     List<JsonNode> sinkTimings = new ArrayList<>();
     Stats sink1 = sequential(sink, sequential, "127.0.0.1", sinkTimings);
-    Stats worker1 = Stats.of(sinkTimings.stream().map(t -> t.path("workerMs").asDouble()).toList(), 0, 0);
-    Stats roundTrip1 = Stats.of(sinkTimings.stream().map(t -> t.path("roundTripMs").asDouble()).toList(), 0, 0);
-    Stats queue1 = Stats.of(sinkTimings.stream().map(t -> t.path("queueMs").asDouble()).toList(), 0, 0);
+    Stats worker1 = timingStats(sinkTimings, "workerMs");
+    Stats roundTrip1 = timingStats(sinkTimings, "roundTripMs");
+    Stats queue1 = timingStats(sinkTimings, "queueMs");
     Stats txn1 = sequential(txn, sequential, "127.0.0.1");
     Stats sink32 = concurrent(sink, 32, perClient);
     Stats txn32 = concurrent(txn, 32, perClient);
@@ -163,8 +163,8 @@ public final class SandboxBenchmark {
             + " (round trip to the worker %.2f ms); the queue %.2f ms; HTTP, the route and the answer's JSON %.2f ms%n",
         worker1.p50(), roundTrip1.p50() - worker1.p50(), roundTrip1.p50(), queue1.p50(),
         sink1.p50() - roundTrip1.p50() - queue1.p50());
-    Stats firstWorker = Stats.of(firstTimings.stream().map(t -> t.path("workerMs").asDouble()).toList(), 0, 0);
-    Stats firstRoundTrip = Stats.of(firstTimings.stream().map(t -> t.path("roundTripMs").asDouble()).toList(), 0, 0);
+    Stats firstWorker = timingStats(firstTimings, "workerMs");
+    Stats firstRoundTrip = timingStats(firstTimings, "roundTripMs");
     System.out.printf(Locale.ROOT, "  the first 100 changed copies (p50s): HTTP %.2f ms, the worker %.2f ms, round trip to the worker"
         + " %.2f ms%n", first100.p50(), firstWorker.p50(), firstRoundTrip.p50());
     System.out.printf(Locale.ROOT, "- targets: p50 at c=1 < 10 ms: %s; >= 300 runs/s at c=32 with 0 errors: %s%n",
@@ -220,6 +220,11 @@ public final class SandboxBenchmark {
       }
     }
     return Stats.of(times, errors, (System.nanoTime() - start) / 1e9);
+  }
+
+  /** The distribution of one field of the answers' {@code timing} ({@code workerMs}, {@code queueMs}, ...). */
+  private static Stats timingStats(List<JsonNode> timings, String field) {
+    return Stats.of(timings.stream().map(t -> t.path(field).asDouble()).toList(), 0, 0);
   }
 
   /** One client, one run at a time. */

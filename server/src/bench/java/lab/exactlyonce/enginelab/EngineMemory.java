@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -90,7 +91,7 @@ public final class EngineMemory {
 
   /** The serial collector's "used" figures of its generations, summed, from {@code GC.heap_info}. */
   private static String heapUsedMb(String heapInfo) {
-    var used = java.util.regex.Pattern.compile("(?m)^\\s*(?:def new generation|tenured generation)\\s+total \\d+K, used (\\d+)K")
+    var used = Pattern.compile("(?m)^\\s*(?:def new generation|tenured generation)\\s+total \\d+K, used (\\d+)K")
         .matcher(heapInfo);
     long kb = 0;
     while (used.find()) kb += Long.parseLong(used.group(1));

@@ -49,9 +49,9 @@
  *       a {@code quiz.answer} event through the progress feature's {@code EventLog} (the id is the event id): a
  *       resend of the same id returns the original response; the same id with another body is 409; a second
  *       answer to the same round under another id is 409 "already answered"; an answer to a round that is not
- *       open (revealed, replaced or unknown) is 409/404; from 2 s after the round's time limit (answers a phone sent in
- *       its last second are still on their way) it is 409 "time is up for this question: ..." (a resend of an answer recorded in time still gets its receipt); more than the per-student limit
- *       is 429.</li>
+ *       open (revealed, replaced or unknown) is 409/404; from 2 s after the round's time limit (answers a phone
+ *       sent in its last second are still on their way) it is 409 "time is up for this question: ..." (a resend of
+ *       an answer recorded in time still gets its receipt); more than the per-student limit is 429.</li>
  *   <li>{@code GET /api/classes/{class}/state}: the current question (as the {@code question} event, rendered
  *       with this student's answer marked) or {@code {"round": null, "html"}}, for clients that reconnect.</li>
  *   <li>{@code GET /classes/{class}}: the student's class page (403 for non-members).</li>

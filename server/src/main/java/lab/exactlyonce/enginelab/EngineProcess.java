@@ -26,8 +26,9 @@ import java.util.stream.Stream;
 
 /**
  * The engine lab's JVM: started by the first run, kept warm for the next ones, replaced by a fresh one after
- * {@link #RUNS_PER_PROCESS} runs, ended after an idle period or with the app. It runs trusted scenarios only and shares nothing with the app but two pipes: a JSON request a line on
- * its stdin, JSON lines back on its stdout (its logs go to a file in its own temp dir, removed when it ends).
+ * {@link #RUNS_PER_PROCESS} runs, ended after an idle period or with the app. It runs trusted scenarios only and
+ * shares nothing with the app but two pipes: a JSON request a line on its stdin, JSON lines back on its stdout (its
+ * logs go to a file in its own temp dir, removed when it ends).
  */
 final class EngineProcess implements ScenarioRunner {
   /** A cold run starts a broker and a Flink cluster (about 10 s here); no scenario takes a minute. */
