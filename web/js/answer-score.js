@@ -41,6 +41,11 @@ function render(score, ratingLabels) {
       ...score.hit.map((hit) => el('li', {}, span('✓ ', 'answer-mark'), span(hit.label), ' ',
         span(`(“${hit.evidence}”)`, 'answer-evidence')))));
   }
+  if (score.misconceptions?.length) {
+    nodes.push(el('p', { class: 'answer-score-heading', text: 'A misconception in your answer' }), el('ul', { class: 'answer-points answer-misconception' },
+      ...score.misconceptions.map((m) => el('li', {}, span('⚠ ', 'answer-mark'), span(m.says), ' ',
+        span(`(you wrote “${m.evidence}”)`, 'answer-evidence')))));
+  }
   if (score.missed.length) {
     nodes.push(el('p', { class: 'answer-score-heading', text: 'Points you missed' }), el('ul', { class: 'answer-points answer-missed' },
       ...score.missed.map((label) => el('li', {}, span('✗ ', 'answer-mark'), span(label)))));

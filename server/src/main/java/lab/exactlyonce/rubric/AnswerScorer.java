@@ -2,26 +2,37 @@ package lab.exactlyonce.rubric;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
- * Matches a typed answer against a rubric. Two rules keep it honest, and both send the answer back unscored with a
- * note saying what to write instead:
+ * Matches a typed answer against a rubric: its key points, and the misconceptions that cancel them.
+ *
+ * <p>A point is made by its concept ({@link Rubric.Point#concept()}): a phrase that carries its meaning, or two that
+ * must stand in one sentence, never negated ({@link Phrase}). A misconception is stated by its concept within one
+ * clause; it cancels the points it contradicts and caps the suggestion at Hard, and the candidate reads what it gets
+ * wrong. Two rules send an answer back unscored, with a note saying what to write instead:
  * <ul>
  *   <li><b>Your own words:</b> at least {@value #MIN_OWN_WORDS} words the question itself does not use, so pasting
- *   the question back (or a few words around it) scores nothing. A rubric's phrases are also checked at start-up
- *   not to be made by the question's text alone ({@link RubricCatalog}).</li>
- *   <li><b>Sentences, not a list of terms:</b> at least one word such as "the", "and", "of" or "when" for every
- *   {@value #WORDS_PER_FUNCTION_WORD} words, so a keyword salad is not matched.</li>
+ *   the question back scores nothing. A terse answer ("replayable source, consistent snapshot, idempotent sink")
+ *   is scored: the concepts it makes count, not its length. A rubric's points are also checked at start-up not to
+ *   be made by the question's text alone ({@link RubricCatalog}).</li>
+ *   <li><b>Sentences, not a list of terms:</b> {@value #LIST_RUN} words in a row with no word such as "the", "and",
+ *   "of" or "when" and no pause (a comma, a stop, a semicolon) between them are a keyword salad, not matched. Terse
+ *   notes ("same transactional.id, new session bumps epoch; stale writes rejected") pause often enough.</li>
  * </ul>
- * What passes both is matched point by point, and the result shows points made and missed, never pass or fail.
  */
 final class AnswerScorer {
-  static final int MIN_OWN_WORDS = 8;
-  static final int WORDS_PER_FUNCTION_WORD = 12;
+  static final int MIN_OWN_WORDS = 3;
+  static final int LIST_RUN = 10;
   static final int MAX_ANSWER_CHARS = 4000;
+  /** What separates the items of a note: a comma, a stop, a semicolon or colon, a bracket, an arrow or a dash. */
+  private static final Pattern PAUSE = Pattern.compile("[,;:!?()\\[\\]/→]|\\.\\s|\\s[-–—+]+\\s|->");
 
   private AnswerScorer() {}
 
@@ -32,41 +43,113 @@ final class AnswerScorer {
     Words.of(prompt).all().forEach(w -> promptStems.add(w.stem()));
     long own = words.all().stream().filter(w -> !promptStems.contains(w.stem())).count();
     if (own < MIN_OWN_WORDS) {
-      return AnswerScore.notScored(rubric.question(), "Write at least " + MIN_OWN_WORDS + " words of your own (words the "
-          + "question does not already use), in a sentence or two; then the key points are matched.");
+      return AnswerScore.notScored(rubric.question(), "Write your answer in your own words (a few words the question "
+          + "does not already use); then the key points are matched.");
     }
-    long function = words.all().stream().filter(Words.Word::function).count();
-    long needed = Math.max(1, words.all().size() / WORDS_PER_FUNCTION_WORD);
-    if (function < needed) {
+    if (longestList(words) >= LIST_RUN) {
       return AnswerScore.notScored(rubric.question(), "That reads as a list of terms. Say how the pieces work together, "
           + "in sentences, and the key points are matched.");
     }
     List<Words.Word> meaningful = words.meaningful();
+    Map<String, Phrase.Span> made = new LinkedHashMap<>();
+    for (Rubric.Point point : rubric.points()) {
+      find(point.concept(), meaningful, Words.Word::sentence, false).ifPresent(span -> made.put(point.id(), span));
+    }
+    // What an answer says would happen ("if it commits only 8's, 7's is lost") states no misconception.
+    List<Words.Word> asserted = meaningful.stream().filter(w -> !w.hypothetical()).toList();
+    List<AnswerScore.Stated> stated = new ArrayList<>();
+    Set<String> cancelled = new HashSet<>();
+    for (Rubric.Misconception wrong : rubric.misconceptions()) {
+      Optional<Phrase.Span> span = find(wrong.concept(), asserted, Words.Word::clause, true);
+      if (span.isEmpty()) continue;
+      List<String> cancels = rubric.points().stream()
+          .filter(p -> wrong.voids().contains(p.id()) && made.containsKey(p.id())).map(Rubric.Point::label).toList();
+      cancelled.addAll(wrong.voids());
+      stated.add(new AnswerScore.Stated(wrong.says(), quote(words, span.get()), cancels));
+    }
     List<AnswerScore.Hit> hit = new ArrayList<>();
     List<String> missed = new ArrayList<>();
     for (Rubric.Point point : rubric.points()) {
-      Optional<Phrase.Span> found = find(point, meaningful);
-      if (found.isPresent()) hit.add(new AnswerScore.Hit(point.label(), quote(words, found.get())));
+      Phrase.Span span = made.get(point.id());
+      if (span != null && !cancelled.contains(point.id())) hit.add(new AnswerScore.Hit(point.label(), quote(words, span)));
       else missed.add(point.label());
     }
     int total = rubric.points().size();
     String note = "You made " + hit.size() + " of " + total + (total == 1 ? " key point." : " key points.");
-    return new AnswerScore(rubric.question(), true, note, hit, missed, suggestion(hit.size(), total));
+    if (!stated.isEmpty()) {
+      note += stated.size() == 1 ? " The answer also states a misconception: see below."
+          : " The answer also states " + stated.size() + " misconceptions: see below.";
+    }
+    return new AnswerScore(rubric.question(), true, note, hit, missed, stated,
+        suggestion(hit.size(), total, !stated.isEmpty()));
   }
 
-  /** Whether {@code text} makes the point: any one of its phrases is there. */
-  static Optional<Phrase.Span> find(Rubric.Point point, List<Words.Word> words) {
-    for (Phrase phrase : point.compiled()) {
-      Optional<Phrase.Span> span = phrase.in(words);
+  /**
+   * Where {@code concept} is made: one of its phrases, or a phrase of each of its groups, within one stretch of text
+   * ({@code unit} says which: a sentence or a clause); {@code ordered} phrases must have their words in order
+   * ({@link Phrase#inOrder}).
+   */
+  static Optional<Phrase.Span> find(Rubric.Concept concept, List<Words.Word> words,
+                                    Function<Words.Word, Integer> unit, boolean ordered) {
+    int from = 0;
+    while (from < words.size()) {
+      int id = unit.apply(words.get(from));
+      int to = from;
+      while (to < words.size() && unit.apply(words.get(to)) == id) to++;
+      List<Words.Word> part = words.subList(from, to);
+      Optional<Phrase.Span> made = first(concept.phrases(), part, ordered).or(() -> all(concept.together(), part, ordered));
+      if (made.isPresent()) return made;
+      from = to;
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<Phrase.Span> all(List<List<Phrase>> groups, List<Words.Word> words, boolean ordered) {
+    if (groups.isEmpty()) return Optional.empty();
+    Phrase.Span covered = null;
+    for (List<Phrase> group : groups) {
+      Optional<Phrase.Span> span = first(group, words, ordered);
+      if (span.isEmpty()) return Optional.empty();
+      covered = covered == null ? span.get() : cover(covered, span.get());
+    }
+    return Optional.of(covered);
+  }
+
+  private static Optional<Phrase.Span> first(List<Phrase> phrases, List<Words.Word> words, boolean ordered) {
+    for (Phrase phrase : phrases) {
+      Optional<Phrase.Span> span = ordered ? phrase.inOrder(words) : phrase.in(words);
       if (span.isPresent()) return span;
     }
     return Optional.empty();
   }
 
-  /** Every point made, fewer than half, or in between: Good, Again, Hard. */
-  private static int suggestion(int hit, int total) {
-    if (hit == total) return 3;
-    return hit * 2 >= total ? 2 : 1;
+  /** The most words in a row with neither a function word nor a pause among them. */
+  private static int longestList(Words words) {
+    int longest = 0;
+    int run = 0;
+    Words.Word before = null;
+    for (Words.Word w : words.all()) {
+      boolean pause = before != null && PAUSE.matcher(words.text().substring(before.end(), w.start())).find();
+      run = w.function() ? 0 : pause ? 1 : run + 1;
+      longest = Math.max(longest, run);
+      before = w;
+    }
+    return longest;
+  }
+
+  private static Phrase.Span cover(Phrase.Span a, Phrase.Span b) {
+    Words.Word first = a.first().start() <= b.first().start() ? a.first() : b.first();
+    Words.Word last = a.last().end() >= b.last().end() ? a.last() : b.last();
+    return new Phrase.Span(first, last);
+  }
+
+  /**
+   * Every point made, fewer than half, or in between: Good, Again, Hard. A misconception caps it at Hard: an answer
+   * that states one was not known well, however many points it also makes.
+   */
+  private static int suggestion(int hit, int total, boolean misconception) {
+    int byPoints = hit == total ? 3 : hit * 2 >= total ? 2 : 1;
+    return misconception ? Math.min(byPoints, 2) : byPoints;
   }
 
   private static String quote(Words words, Phrase.Span span) {

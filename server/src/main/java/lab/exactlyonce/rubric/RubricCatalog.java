@@ -20,7 +20,8 @@ import java.util.Optional;
 /**
  * Every lesson's rubrics, read at start-up from {@code lessons/<id>/rubrics.yaml} (a lesson may have none). A rubric
  * that names no ladder, interview or scenario question of its lesson, a second rubric for a question, a point
- * without phrases, two points with one label, or a point that the question's own text already makes stops the
+ * without phrases, two points with one id or label, a point made by one common word alone, a misconception that
+ * voids no point of its rubric, or a point or misconception that the question's own text already makes stops the
  * start with one line naming the file, the line, the field and the problem, as a broken lesson does.
  */
 public final class RubricCatalog {
@@ -65,7 +66,8 @@ public final class RubricCatalog {
         throw file.problem(at + ".question", "question '" + rubric.question() + "' already has a rubric at " + earlier
             + " (line " + file.lineOf(earlier) + "); one rubric per question");
       }
-      checkLabels(rubric, at, file);
+      checkPoints(rubric, at, file);
+      checkMisconceptions(rubric, at, file);
       checkPrompt(rubric, rubric.question(), prompt, at, file);
       byQuestion.put(rubric.question(), rubric);
     }
@@ -74,35 +76,87 @@ public final class RubricCatalog {
       Rubric shared = q.rephrases() == null ? null : byQuestion.get(q.rephrases());
       if (shared == null || byQuestion.containsKey(q.id())) continue;
       checkPrompt(shared, q.id(), prompts.get(q.id()), firstAt.get(shared.question()), file);
-      byQuestion.put(q.id(), new Rubric(q.id(), shared.points()));
+      byQuestion.put(q.id(), new Rubric(q.id(), shared.points(), shared.misconceptions()));
     }
     return new LessonRubrics(Collections.unmodifiableMap(byQuestion), prompts);
   }
 
-  private static void checkLabels(Rubric rubric, String at, LessonFile file) {
+  private static void checkPoints(Rubric rubric, String at, LessonFile file) {
     var labels = new HashMap<String, Integer>();
+    var ids = new HashMap<String, Integer>();
     for (int p = 0; p < rubric.points().size(); p++) {
       Rubric.Point point = rubric.points().get(p);
-      Integer twin = labels.putIfAbsent(point.label().toLowerCase(Locale.ROOT), p);
+      String here = at + ".points[" + p + "]";
+      Integer twin = ids.putIfAbsent(point.id(), p);
       if (twin != null) {
-        throw file.problem(at + ".points[" + p + "].label", "the label '" + point.label() + "' is already used by " + at
+        throw file.problem(here + ".id", "the id '" + point.id() + "' is already used by " + at + ".points[" + twin
+            + "]; each key point needs its own id");
+      }
+      twin = labels.putIfAbsent(point.label().toLowerCase(Locale.ROOT), p);
+      if (twin != null) {
+        throw file.problem(here + ".label", "the label '" + point.label() + "' is already used by " + at
             + ".points[" + twin + "]; each key point needs its own label");
+      }
+      for (int f = 0; f < point.phrases().size(); f++) {
+        String phrase = point.phrases().get(f);
+        if (Phrase.of(phrase).stems().size() == 1 && !term(phrase)) {
+          throw file.problem(here + ".phrases[" + f + "]", "the phrase '" + phrase + "' is one word (once words such as 'the' or 'is' are left out), which would make the point '"
+              + point.label() + "' alone, and every answer on the topic uses such words; give a phrase of two or "
+              + "more words, or name what it must stand with under 'together'");
+        }
       }
     }
   }
 
-  /** Pasting the question back must make no point: no phrase may be found in the question's own words. */
+  /**
+   * A single word that names one thing and nothing else may make a point alone: a code identifier or an acronym
+   * ({@code foreachBatch}, {@code LSO}, {@code KIP-447}, {@code o3}), told apart by capitals inside it, a digit, or
+   * a {@code _ . -} joining its parts.
+   */
+  private static boolean term(String phrase) {
+    String p = phrase.strip();
+    return p.chars().anyMatch(Character::isDigit) || p.matches(".*\\w[_.\\-]\\w.*")
+        || p.substring(1).chars().anyMatch(Character::isUpperCase);
+  }
+
+  private static void checkMisconceptions(Rubric rubric, String at, LessonFile file) {
+    List<String> points = rubric.points().stream().map(Rubric.Point::id).toList();
+    var ids = new HashMap<String, Integer>();
+    for (int m = 0; m < rubric.misconceptions().size(); m++) {
+      Rubric.Misconception wrong = rubric.misconceptions().get(m);
+      String here = at + ".misconceptions[" + m + "]";
+      Integer twin = ids.putIfAbsent(wrong.id(), m);
+      if (twin != null) {
+        throw file.problem(here + ".id", "the id '" + wrong.id() + "' is already used by " + at + ".misconceptions["
+            + twin + "]; each misconception needs its own id");
+      }
+      for (int v = 0; v < wrong.voids().size(); v++) {
+        if (!points.contains(wrong.voids().get(v))) {
+          throw file.problem(here + ".voids[" + v + "]", "no key point '" + wrong.voids().get(v) + "' in this rubric "
+              + "(its points: " + String.join(", ", points) + ")");
+        }
+      }
+    }
+  }
+
+  /** Pasting the question back must make no point and state no misconception. */
   private static void checkPrompt(Rubric rubric, String question, String prompt, String at, LessonFile file) {
     List<Words.Word> promptWords = Words.of(prompt).meaningful();
     for (int p = 0; p < rubric.points().size(); p++) {
       Rubric.Point point = rubric.points().get(p);
-      for (int f = 0; f < point.phrases().size(); f++) {
-        Optional<Phrase.Span> made = Phrase.of(point.phrases().get(f)).in(promptWords);
-        if (made.isPresent()) {
-          throw file.problem(at + ".points[" + p + "].phrases[" + f + "]", "the text of question '" + question
-              + "' already makes the point '" + point.label() + "' (the phrase '" + point.phrases().get(f)
-              + "' matches its words); a phrase must need words the candidate adds");
-        }
+      Optional<Phrase.Span> made = AnswerScorer.find(point.concept(), promptWords, Words.Word::sentence, false);
+      if (made.isPresent()) {
+        throw file.problem(at + ".points[" + p + "].phrases", "the text of question '" + question + "' already makes "
+            + "the point '" + point.label() + "' (its words \"" + Words.of(prompt).quote(made.get().first(),
+            made.get().last()) + "\"); a point must need words the candidate adds");
+      }
+    }
+    for (int m = 0; m < rubric.misconceptions().size(); m++) {
+      Rubric.Misconception wrong = rubric.misconceptions().get(m);
+      Optional<Phrase.Span> made = AnswerScorer.find(wrong.concept(), promptWords, Words.Word::clause, true);
+      if (made.isPresent()) {
+        throw file.problem(at + ".misconceptions[" + m + "].phrases", "the text of question '" + question
+            + "' already states the misconception '" + wrong.id() + "'; pasting the question back would be told so");
       }
     }
   }

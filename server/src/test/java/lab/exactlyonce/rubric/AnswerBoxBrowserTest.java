@@ -74,10 +74,20 @@ class AnswerBoxBrowserTest extends BrowserTest {
     assertThat(scenario.locator(":scope > details")).hasAttribute("open", "");
 
     Locator interview = page.locator("[id='qa/iq3']");
-    interview.getByLabel("Your answer").fill("Too short to say.");
+    interview.getByLabel("Your answer").fill("Slower.");
     interview.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Check my answer")).click();
-    assertThat(interview.locator(".answer-score-note")).containsText("Write at least 8 words of your own");
+    assertThat(interview.locator(".answer-score-note")).containsText("Write your answer in your own words");
     assertThat(interview.locator(":scope > details")).not().hasAttribute("open", "");
+
+    // The classic two-phase misconception, in the lesson's own words: told what it gets wrong, never Good.
+    Locator walk = page.locator("[id='qa/iq2']");
+    walk.getByLabel("Your answer").fill("Each checkpoint period has its own transaction. When the barrier arrives "
+        + "the sink commits it; a crash aborts and the source replays from the checkpoint.");
+    walk.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Check my answer")).click();
+    assertThat(walk.locator(".answer-misconception")).containsText("The sink does not commit when the barrier "
+        + "reaches it");
+    assertThat(walk.locator(".answer-misconception")).containsText("you wrote “barrier arrives the sink commits”");
+    assertThat(walk.locator(".answer-suggestion")).not().containsText("Good");
   }
 
   @Test

@@ -74,7 +74,7 @@ class AnswerScorerTest {
         + "transaction is committed by the job.");
     assertEquals(List.of("Readers see the output only after its transaction commits"), hit(score));
     assertEquals(List.of("The commit waits for the checkpoint to complete",
-        "About one checkpoint interval, plus the time to commit"), score.missed());
+        "About one checkpoint interval, plus the time the checkpoint takes, plus the time to commit"), score.missed());
     assertEquals("read_committed", score.hit().get(0).evidence(), "the candidate's own words, as written");
     assertEquals(1, score.suggested(), "fewer than half the points: Again");
     assertEquals("You made 1 of 3 key points.", score.note());
@@ -95,7 +95,7 @@ class AnswerScorerTest {
       assertFalse(pasted.scored(), q.getKey() + ": " + pasted.note());
       AnswerScore twice = score(q.getKey(), q.getValue() + " " + q.getValue() + " " + q.getValue());
       assertFalse(twice.scored(), q.getKey() + " pasted three times: " + twice.note());
-      assertTrue(twice.note().startsWith("Write at least 8 words of your own"), twice.note());
+      assertTrue(twice.note().startsWith("Write your answer in your own words"), twice.note());
     }
   }
 
@@ -114,6 +114,7 @@ class AnswerScorerTest {
   void a_keyword_salad_is_not_scored() {
     AnswerScore salad = score("L5", "transactional.id epoch bump initTransactions reject stale epoch coordinator zombie "
         + "ProducerFencedException fencing");
+    // Ten or more terms in a row with no pause and no word such as "the": a salad.
     assertFalse(salad.scored());
     assertTrue(salad.note().startsWith("That reads as a list of terms"), salad.note());
     assertEquals(List.of(), salad.hit());
@@ -122,10 +123,60 @@ class AnswerScorerTest {
   }
 
   @Test
-  void an_answer_of_a_few_words_is_not_scored() {
-    AnswerScore shortOne = score("L5", "Epoch bump, rejected.");
-    assertFalse(shortOne.scored());
-    assertTrue(shortOne.note().startsWith("Write at least 8 words"), shortOne.note());
+  void two_words_of_ones_own_are_sent_back_but_a_terse_right_answer_is_scored_by_its_concepts() {
+    AnswerScore two = score("L5", "Epoch bump.");
+    assertFalse(two.scored());
+    assertTrue(two.note().startsWith("Write your answer in your own words"), two.note());
+    AnswerScore terse = score("L1", "replayable source, consistent snapshot, idempotent sink");
+    assertTrue(terse.scored(), terse.note());
+    assertEquals(List.of(), terse.missed(), "six words make all three points");
+    assertEquals(3, terse.suggested());
+  }
+
+  @Test
+  void a_misconception_in_the_right_words_cancels_the_points_it_contradicts_and_says_why() {
+    AnswerScore wrong = score("L2", "Each checkpoint period has its own transaction. When the barrier arrives the sink "
+        + "commits it, and once the checkpoint completes it opens the next one; a crash aborts and replays from the "
+        + "checkpoint.");
+    assertTrue(wrong.scored(), wrong.note());
+    assertEquals(1, wrong.misconceptions().size(), wrong.misconceptions().toString());
+    AnswerScore.Stated stated = wrong.misconceptions().get(0);
+    assertTrue(stated.says().startsWith("The sink does not commit when the barrier reaches it"), stated.says());
+    assertEquals("barrier arrives the sink commits", stated.evidence());
+    assertTrue(wrong.missed().contains("It commits once the checkpoint is complete"), wrong.missed().toString());
+    assertTrue(wrong.suggested() <= 2, "a misconception is never Good");
+    assertTrue(wrong.note().endsWith("The answer also states a misconception: see below."), wrong.note());
+  }
+
+  @Test
+  void a_right_answer_that_refutes_the_misconception_keeps_its_marks() {
+    AnswerScore right = score("L2", "The sink does not commit at the barrier. At the barrier it only pre-commits: it "
+        + "flushes its transaction for that checkpoint period and opens a new one. It commits once the checkpoint "
+        + "completes; a failure aborts what was not committed and the source replays from the checkpoint.");
+    assertEquals(List.of(), right.misconceptions());
+    assertEquals(List.of(), right.missed());
+    assertEquals(3, right.suggested());
+  }
+
+  @Test
+  void a_negated_point_is_not_made() {
+    AnswerScore negated = score("L4", "Never use an idempotent sink for keyed results; a transactional sink is never "
+        + "needed for append-only output.");
+    assertFalse(hit(negated).contains("Transactional: append-only output"), hit(negated).toString());
+    assertFalse(hit(negated).contains("Idempotent: results have a natural key and may be overwritten"),
+        hit(negated).toString());
+    AnswerScore doesnt = score("fu-abort-rewind", "The abort doesn't rewind the consumer, so seek back to the last "
+        + "committed offsets and reprocess those records in a new transaction, or they are lost.");
+    assertEquals(List.of(), doesnt.missed(), "\"doesn't rewind\" is the point, not its negation");
+  }
+
+  @Test
+  void what_an_answer_supposes_states_no_misconception() {
+    AnswerScore right = score("fu-missed-notification", "Commit everything pending up to checkpoint 8, 7's "
+        + "transaction included: a later completed checkpoint subsumes the earlier ones. If it commits only the "
+        + "transaction for 8, 7's output is lost, so the state keeps every pending transaction.");
+    assertEquals(List.of(), right.misconceptions());
+    assertEquals(3, right.suggested(), right.missed().toString());
   }
 
   @Test

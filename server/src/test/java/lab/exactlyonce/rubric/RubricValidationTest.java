@@ -51,17 +51,17 @@ class RubricValidationTest {
         arguments("unknown question", """
             rubrics:
               - question: D1
-                points: [{ label: Offset, phrases: [offset] }]
+                points: [{ id: offset, label: Offset, phrases: [partition offset] }]
               - question: D9
-                points: [{ label: Offset, phrases: [offset] }]
+                points: [{ id: offset, label: Offset, phrases: [partition offset] }]
             """, "lessons/demo/rubrics.yaml:4: rubrics[1].question: no ladder, interview or scenario question 'D9' in "
             + "lesson 'demo' (questions there: D1, D2, S1)"),
         arguments("second rubric for a question", """
             rubrics:
               - question: S1
-                points: [{ label: Offset, phrases: [offset] }]
+                points: [{ id: offset, label: Offset, phrases: [stored offset] }]
               - question: S1
-                points: [{ label: Committed, phrases: [committed] }]
+                points: [{ id: committed, label: Committed, phrases: [last committed] }]
             """, "lessons/demo/rubrics.yaml:4: rubrics[1].question: question 'S1' already has a rubric at rubrics[0] "
             + "(line 2); one rubric per question"),
         arguments("no points", """
@@ -73,50 +73,94 @@ class RubricValidationTest {
             rubrics:
               - question: D1
                 points:
-                  - label: Offset
-            """, "lessons/demo/rubrics.yaml:4: rubrics[0].points[0]: 'phrases' needs at least one phrase that makes "
-            + "the point 'Offset'"),
+                  - { id: offset, label: Offset }
+            """, "lessons/demo/rubrics.yaml:4: rubrics[0].points[0]: the point 'offset' needs 'phrases' or 'together' "
+            + "to say what makes it"),
+        arguments("a point without an id", """
+            rubrics:
+              - question: D1
+                points:
+                  - { label: Offset, phrases: [partition offset] }
+            """, "lessons/demo/rubrics.yaml:4: rubrics[0].points[0]: missing required field 'id'"),
         arguments("a phrase with no words", """
             rubrics:
               - question: D1
-                points: [{ label: Offset, phrases: [offset, "--"] }]
-            """, "lessons/demo/rubrics.yaml:3: rubrics[0].points[0]: the point 'Offset' has a phrase with no words: '--'"),
+                points: [{ id: offset, label: Offset, phrases: [partition offset, "--"] }]
+            """, "lessons/demo/rubrics.yaml:3: rubrics[0].points[0]: the point 'offset' has a phrase with no words in "
+            + "'phrases': '--'"),
+        arguments("one common word makes a point alone", """
+            rubrics:
+              - question: D1
+                points: [{ id: offset, label: Offset, phrases: [partition offset, the offset] }]
+            """, "lessons/demo/rubrics.yaml:3: rubrics[0].points[0].phrases[1]: the phrase 'the offset' is one word "
+            + "(once words such as 'the' or 'is' are left out), which would make the point 'Offset' alone, and every "
+            + "answer on the topic uses such words; give a phrase of two or more words, or name what it must stand "
+            + "with under 'together'"),
+        arguments("one group under together", """
+            rubrics:
+              - question: D1
+                points: [{ id: offset, label: Offset, together: [[offset, position]] }]
+            """, "lessons/demo/rubrics.yaml:3: rubrics[0].points[0]: the point 'offset' has one group in 'together'; "
+            + "it needs two or more that must stand together (a single group belongs in 'phrases')"),
+        arguments("two points with one id", """
+            rubrics:
+              - question: D1
+                points:
+                  - { id: offset, label: Offset, phrases: [partition offset] }
+                  - { id: offset, label: Position, phrases: [log position] }
+            """, "lessons/demo/rubrics.yaml:5: rubrics[0].points[1].id: the id 'offset' is already used by "
+            + "rubrics[0].points[0]; each key point needs its own id"),
         arguments("two points with one label", """
             rubrics:
               - question: D1
                 points:
-                  - { label: Offset, phrases: [offset] }
-                  - { label: offset, phrases: [position] }
+                  - { id: offset, label: Offset, phrases: [partition offset] }
+                  - { id: position, label: offset, phrases: [log position] }
             """, "lessons/demo/rubrics.yaml:5: rubrics[0].points[1].label: the label 'offset' is already used by "
             + "rubrics[0].points[0]; each key point needs its own label"),
+        arguments("a misconception voids a point the rubric lacks", """
+            rubrics:
+              - question: D1
+                points: [{ id: offset, label: Offset, phrases: [partition offset] }]
+                misconceptions:
+                  - { id: time, says: Records are not ordered by time., phrases: [ordered by time], voids: [clock] }
+            """, "lessons/demo/rubrics.yaml:5: rubrics[0].misconceptions[0].voids[0]: no key point 'clock' in this "
+            + "rubric (its points: offset)"),
         arguments("the question makes the point", """
             rubrics:
               - question: D1
                 points:
-                  - { label: Offset, phrases: [offset, ordered records] }
-            """, "lessons/demo/rubrics.yaml:4: rubrics[0].points[0].phrases[1]: the text of question 'D1' already "
-            + "makes the point 'Offset' (the phrase 'ordered records' matches its words); a phrase must need words the "
-            + "candidate adds"),
+                  - { id: offset, label: Offset, phrases: [partition offset, ordered records] }
+            """, "lessons/demo/rubrics.yaml:4: rubrics[0].points[0].phrases: the text of question 'D1' already "
+            + "makes the point 'Offset' (its words \"orders records\"); a point must need words the candidate adds"),
         arguments("the rephrased question makes a shared point", """
             rubrics:
               - question: D1
                 points:
-                  - { label: Offset, phrases: [offset, number] }
-            """, "lessons/demo/rubrics.yaml:4: rubrics[0].points[0].phrases[1]: the text of question 'D2' already "
-            + "makes the point 'Offset' (the phrase 'number' matches its words); a phrase must need words the "
+                  - { id: offset, label: Offset, together: [[number], [order, orders]] }
+            """, "lessons/demo/rubrics.yaml:4: rubrics[0].points[0].phrases: the text of question 'D2' already "
+            + "makes the point 'Offset' (its words \"number puts records in order\"); a point must need words the "
             + "candidate adds"),
         arguments("the scenario's prompt makes the point", """
             rubrics:
               - question: S1
-                points: [{ label: Restart, phrases: [restarted consumer] }]
-            """, "lessons/demo/rubrics.yaml:3: rubrics[0].points[0].phrases[0]: the text of question 'S1' already "
-            + "makes the point 'Restart' (the phrase 'restarted consumer' matches its words); a phrase must need words "
-            + "the candidate adds"),
+                points: [{ id: restart, label: Restart, phrases: [restarted consumer] }]
+            """, "lessons/demo/rubrics.yaml:3: rubrics[0].points[0].phrases: the text of question 'S1' already "
+            + "makes the point 'Restart' (its words \"consumer restarts\"); a point must need words the candidate "
+            + "adds"),
+        arguments("the question states a misconception", """
+            rubrics:
+              - question: D1
+                points: [{ id: offset, label: Offset, phrases: [partition offset] }]
+                misconceptions:
+                  - { id: records, says: Offsets order them., phrases: [orders records], voids: [offset] }
+            """, "lessons/demo/rubrics.yaml:5: rubrics[0].misconceptions[0].phrases: the text of question 'D1' "
+            + "already states the misconception 'records'; pasting the question back would be told so"),
         arguments("unknown field", """
             rubrics:
               - question: D1
                 weight: 2
-                points: [{ label: Offset, phrases: [offset] }]
+                points: [{ id: offset, label: Offset, phrases: [partition offset] }]
             """, "lessons/demo/rubrics.yaml:3: rubrics[0].weight: unknown field 'weight'"));
   }
 
