@@ -81,6 +81,10 @@ final class RealRunQuestions {
     String detail = engines(recorded, true) + " Five orders, o1 to o5 worth 10, 20, 30, 40 and 50, go through one Flink job"
         + " into an exactly-once Kafka sink (topic `billing`, one transaction per checkpoint) and an at-least-once one"
         + " (topic `billing-alo`, no transactions). The job runs with " + setting(run) + ". " + rules.strip()
+        + (Boolean.TRUE.equals(run.knobs().get("CRASH_BEFORE_COMMIT"))
+            ? " On the real engines that crash cannot come before the commit: Flink tells the sink's committer that"
+              + " the checkpoint completed before it tells the operator that crashes, so the commit happens first."
+            : "")
         + " After the crash Flink restarts the job, which runs to the end of the input, where a last checkpoint"
         + " commits what is still open. Then each reader reads its topic from the start.";
     return Optional.of(new Question(id, lesson.id(), run.about(), Question.Kind.CHOICE, TOPIC,
