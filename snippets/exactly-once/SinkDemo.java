@@ -23,7 +23,9 @@ public class SinkDemo {
     static final boolean CRASH_BEFORE_COMPLETE = false; // ...or, if true, at the first checkpoint from that record
                                                         // on: after its pre-commit, before it completes
     static final boolean CRASH_BEFORE_COMMIT = false;   // ...or, if true, at that checkpoint once it completed,
-                                                        // before the sinks hear it; with both set, the first wins
+                                                        // before the sinks hear it; with both set, the first wins.
+                                                        // (Real Flink tells a sink's committer first, so on the
+                                                        // real engines the commit comes just before the crash.)
 
     static class Order {
         final String id;

@@ -3,7 +3,7 @@
 // Summary: A producer retries an event for up to 300 seconds after its first send. The deduper drops ids it has
 // Summary: seen, but it forgets them after 60 seconds, so a retry at 90 s gets through a second time; and its
 // Summary: seen-set is lost in a crash. Keep every event exactly once within the retry horizon, across a crash,
-// Summary: and still forget ids once no retry can come: the seen-set must not grow forever.
+// Summary: and still forget ids in the end: a TTL from the horizon up to twice the horizon passes.
 import java.util.*;
 
 // The instructions above the editor say what you are given and how the job calls you.

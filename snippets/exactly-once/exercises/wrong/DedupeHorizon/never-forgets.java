@@ -1,5 +1,5 @@
 // Wrong: never expires anything and checkpoints the set: exact, but the seen-set grows forever.
-// Fails: 100 events at t=0..99, then one at t=399, when no retry of any of them can come | the seen-set still holds 101 ids at t=399: it keeps ids whose retry horizon is over
+// Fails: 100 events at t=0..99, then one at t=699, when even the longest allowed TTL is over | the seen-set still holds 101 ids at t=699: it keeps ids for more than twice their retry horizon
 import java.util.*;
 
 class Deduper implements EventDeduper {

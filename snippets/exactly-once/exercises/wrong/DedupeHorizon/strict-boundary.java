@@ -1,10 +1,11 @@
-// Wrong: expires with > instead of >=, so an id outlives its horizon by a second.
-// Fails: 100 events at t=0..99, then one at t=399, when no retry of any of them can come | the seen-set still holds 2 ids at t=399: it keeps ids whose retry horizon is over
+// Wrong: the longest TTL the task allows (two horizons), but it expires with > instead of >=, so an id outlives that
+// limit by a second.
+// Fails: 100 events at t=0..99, then one at t=699, when even the longest allowed TTL is over | the seen-set still holds 2 ids at t=699: it keeps ids for more than twice their retry horizon
 import java.util.*;
 
 class Deduper implements EventDeduper {
     static final long RETRY_HORIZON_SECONDS = 300;
-    static final long TTL_SECONDS = RETRY_HORIZON_SECONDS;
+    static final long TTL_SECONDS = 2 * RETRY_HORIZON_SECONDS;
     private final Map<String, Long> seenAt = new HashMap<String, Long>();
 
     public boolean accept(String id, long at) {

@@ -1,5 +1,5 @@
 // Wrong: a TTL three times the horizon: exact, but it keeps ids long after any retry could come.
-// Fails: 100 events at t=0..99, then one at t=399, when no retry of any of them can come | the seen-set still holds 101 ids at t=399: it keeps ids whose retry horizon is over
+// Fails: 100 events at t=0..99, then one at t=699, when even the longest allowed TTL is over | the seen-set still holds 101 ids at t=699: it keeps ids for more than twice their retry horizon
 import java.util.*;
 
 class Deduper implements EventDeduper {

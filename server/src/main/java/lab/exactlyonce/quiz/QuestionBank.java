@@ -73,8 +73,8 @@ final class QuestionBank {
       }
       List<Question> all = new ArrayList<>(bank.questions());
       all.addAll(made);
-      all.addAll(RealRunQuestions.build(lesson,
-          RecordedRuns.load(lessonsRoot, lesson, knobs, bank.predictRules()::get), bank.predictRules()::get));
+      all.addAll(RealRunQuestions.build(lesson, RecordedRuns.load(lessonsRoot, lesson, knobs, bank.predictRules()::get),
+          bank.predictRules()::get, bank.messageOptions()::get));
       generated.put(lesson.id(), List.copyOf(all));
       written.put(lesson.id(), bank);
       items.put(lesson.id(), new LessonItems(lesson));

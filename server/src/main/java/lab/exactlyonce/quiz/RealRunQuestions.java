@@ -13,9 +13,9 @@ import java.util.function.Function;
 
 /**
  * Choice questions about what the real engines did ({@link RecordedRuns}): for each recorded setting of the seed's
- * crash, how many records each reader counts and what they sum to; for fencing and the timeout gotcha, which
- * exception the engines raise. The wrong options are the figures the other readers and the other recorded settings
- * gave (what a candidate who mixed up the readers or the settings would say), and the other recorded exceptions.
+ * crash, how many records each reader counts and what they sum to; for fencing and the timeout gotcha, what the
+ * broker answered. The wrong options are the figures the other readers and the other recorded settings gave (what a
+ * candidate who mixed up the readers or the settings would say), and other messages Kafka sends about transactions.
  * Ids: {@code <lesson>/<about>/real-<run>-<reader>-records}, {@code ...-sum} and {@code <lesson>/<about>/real-<run>-error}.
  */
 final class RealRunQuestions {
@@ -27,8 +27,10 @@ final class RealRunQuestions {
   /**
    * @param rules the predict rules of a snippet, by snippet id: the seed's crash follows the sink demo's loop, so its
    *              questions state the same rules
+   * @param messages wrong options for a run's message question, by run id (null: none given)
    */
-  static List<Question> build(Lesson lesson, RecordedRuns recorded, Function<String, String> rules) {
+  static List<Question> build(Lesson lesson, RecordedRuns recorded, Function<String, String> rules,
+                              Function<String, List<String>> messages) {
     List<RecordedRuns.Run> seeds = recorded.runs().stream().filter(r -> r.scenario().equals(RecordedRuns.SEED_CRASH)).toList();
     List<Question> out = new ArrayList<>();
     for (RecordedRuns.Run run : recorded.runs()) {
@@ -40,7 +42,7 @@ final class RealRunQuestions {
           }
         }
       } else {
-        error(lesson, recorded, run).ifPresent(out::add);
+        error(lesson, recorded, run, messages).ifPresent(out::add);
       }
     }
     return List.copyOf(out);
@@ -81,6 +83,10 @@ final class RealRunQuestions {
     String detail = engines(recorded, true) + " Five orders, o1 to o5 worth 10, 20, 30, 40 and 50, go through one Flink job"
         + " into an exactly-once Kafka sink (topic `billing`, one transaction per checkpoint) and an at-least-once one"
         + " (topic `billing-alo`, no transactions). The job runs with " + setting(run) + ". " + rules.strip()
+        + (Boolean.TRUE.equals(run.knobs().get("CRASH_BEFORE_COMMIT"))
+            ? " On the real engines that crash cannot come before the commit: Flink tells the sink's committer that"
+              + " the checkpoint completed before it tells the operator that crashes, so the commit happens first."
+            : "")
         + " After the crash Flink restarts the job, which runs to the end of the input, where a last checkpoint"
         + " commits what is still open. Then each reader reads its topic from the start.";
     return Optional.of(new Question(id, lesson.id(), run.about(), Question.Kind.CHOICE, TOPIC,
@@ -104,7 +110,7 @@ final class RealRunQuestions {
 
   /** Where the figures come from: the engines that ran, with their versions. */
   private static String engines(RecordedRuns recorded, boolean flink) {
-    return "Recorded from a real run on a Kafka " + recorded.kafka() + " broker"
+    return "Recorded from a real run on Kafka " + recorded.kafka()
         + (flink ? " and a Flink " + recorded.flink() + " MiniCluster" : "") + ", in the Sandbox tab's engine lab.";
   }
 
@@ -159,48 +165,58 @@ final class RealRunQuestions {
     return out.toString();
   }
 
-  /** Which exception the engines raise: the run's first recorded one; the wrong options are the other recorded ones. */
-  private static Optional<Question> error(Lesson lesson, RecordedRuns recorded, RecordedRuns.Run run) {
+  /**
+   * What the broker answers in fencing or the timeout gotcha: the message of the run's first exception. The wrong
+   * options are other messages Kafka sends about transactions, from the lesson's {@code questions.yaml}, or else
+   * the other recorded runs' messages. Asked as the message, not the exception's class: the classes of two runs
+   * tell each other apart, and the generic {@code KafkaException} says nothing about the cause.
+   */
+  private static Optional<Question> error(Lesson lesson, RecordedRuns recorded, RecordedRuns.Run run,
+                                          Function<String, List<String>> messages) {
     String id = lesson.id() + "/" + run.about() + "/real-" + run.id() + "-error";
-    List<String> all = new ArrayList<>();
-    recorded.runs().forEach(r -> all.addAll(r.errors()));
-    Function<String, String> shown = name -> {
-      String simple = name.substring(name.lastIndexOf('.') + 1);
-      boolean clash = all.stream().anyMatch(o -> !o.equals(name) && o.endsWith("." + simple));
-      return clash ? name : simple;
-    };
-    String asked = run.errors().get(0);
-    List<String> wrong = wrong(id, shown.apply(asked), run.errors().stream().map(shown).toList(), all.stream().map(shown).toList());
+    String right = run.message();
+    List<String> given = messages.apply(run.id());
+    List<String> others = recorded.runs().stream().map(RecordedRuns.Run::message).filter(m -> !m.isEmpty()).toList();
+    List<String> wrong = wrong(id, right, given == null ? others : given, List.of());
     if (wrong.size() < 2) return Optional.empty();
-    QuestionGenerator.Choice choice = QuestionGenerator.Choice.of(id, shown.apply(asked), wrong);
+    QuestionGenerator.Choice choice = QuestionGenerator.Choice.of(id, right, wrong);
     boolean fencing = run.scenario().equals(RecordedRuns.FENCING);
-    String prompt = fencing ? "Which exception does the zombie producer's send fail with?"
-        : "Which exception class is the first Kafka one in the chain of causes of the job's failure?";
+    String prompt = fencing ? "What does the broker answer the stalled producer's send?"
+        : "What does Kafka answer when the sink's producer registers its transactional id?";
     String detail = fencing
         ? engines(recorded, false) + " Two plain Kafka producers share one `transactional.id`. Producer 1 calls"
           + " `initTransactions()`, begins a transaction, writes o1 and stalls. Producer 2, the restarted task, calls"
-          + " `initTransactions()` with the same id, writes o1 and commits. Then producer 1 wakes up and sends o2 in its"
-          + " old transaction. The answer is the class of the exception its send's future fails with."
-        : engines(recorded, true) + " A Flink job writes five orders through an exactly-once `KafkaSink` whose"
-          + " `transaction.timeout.ms` is left at the connector's default of one hour, to a broker whose"
-          + " `transaction.max.timeout.ms` is 15 minutes. The job fails as it starts, and Flink reports the failure"
-          + " with a chain of causes: the answer is the first class in it that comes from the Kafka client.";
+          + " `initTransactions()` with the same id, writes o1 and commits. Then producer 1 wakes up and sends o2 in"
+          + " the transaction it had begun. The answer is the message its send's exception carries."
+        : engines(recorded, true) + " A Flink job writes five orders through an exactly-once `KafkaSink` built with"
+          + " the connector's defaults (only the delivery guarantee, a transactional id prefix and the topic are set)"
+          + " to a Kafka cluster left at its own defaults. The job fails as it starts; the answer is what Kafka told"
+          + " the sink's producer.";
+    String exception = run.errors().get(0);
     RecordedRuns.Figures committed = run.readers().get("read_committed");
     RecordedRuns.Figures uncommitted = run.readers().get("read_uncommitted");
-    String explanation = shown.apply(asked) + " (" + asked + "), on Kafka " + recorded.kafka()
-        + (fencing ? "" : " and Flink " + recorded.flink()) + ". " + (fencing
+    String explanation = "On Kafka " + recorded.kafka() + (fencing ? "" : " and Flink " + recorded.flink()) + " the "
+        + simpleName(exception) + " (" + exception + ") carried this message. " + (fencing
         ? "Producer 2's initTransactions() raised the epoch of the transactional.id and aborted producer 1's open"
           + " transaction; producer 1's send still carries the old epoch, so the broker refuses it: the zombie is fenced."
+          + " No other producer was working on that transaction at the time, and nothing about permissions or"
+          + " timeouts changed."
           + (committed != null && uncommitted != null ? " A read_committed consumer then read " + committed.records()
             + " record" + (committed.records() == 1 ? "" : "s") + " (producer 2's o1) and a read_uncommitted one "
             + uncommitted.records() + ", since producer 1's aborted o1 stays in the log." : "")
-        : "The sink's producer asks the broker for a transaction timeout above the broker's maximum, and the broker"
-          + " refuses to give it a producer id, so the job cannot start; Flink wraps that in "
-          + (run.errors().size() > 1 ? shown.apply(run.errors().get(run.errors().size() - 1)) : "its own exception")
-          + ". The same job with the sink's transaction.timeout.ms under 15 minutes ran"
+        : "KafkaSink asks for a transaction.timeout.ms of one hour by default, and a broker's transaction.max.timeout.ms"
+          + " is 15 minutes by default, so the broker refuses the producer an id and the job cannot start; Flink wraps"
+          + " that in " + (run.errors().size() > 1 ? simpleName(run.errors().get(run.errors().size() - 1)) : "its own exception")
+          + ". The remedy: set the sink's transaction.timeout.ms to 15 minutes or less (still above the checkpoint"
+          + " interval plus the longest outage), or raise the brokers' transaction.max.timeout.ms. With a timeout"
+          + " under the broker's maximum the same job ran"
           + (committed != null ? " and a read_committed consumer read " + committed.records() + " records." : "."));
     return Optional.of(new Question(id, lesson.id(), run.about(), Question.Kind.CHOICE, TOPIC, prompt, detail,
         choice.options(), List.of(choice.answer()), explanation,
         QuestionGenerator.link(lesson, new LessonItems(lesson).find(run.about()).orElseThrow().tab(), run.about())));
+  }
+
+  private static String simpleName(String className) {
+    return className.substring(className.lastIndexOf('.') + 1);
   }
 }

@@ -60,14 +60,17 @@ record RecordedRuns(String kafka, String flink, List<Run> runs) {
    *              it takes
    * @param knobs every knob's value, in {@link #SEED_KNOBS} order (empty for the scenarios without knobs)
    * @param readers records and sum per reader, in {@link #READERS} order
-   * @param errors the exception classes the engines raised, the one its question asks about first
+   * @param errors the exception classes the engines raised, the first one first
+   * @param message the broker's error message the first exception carries (without the client's own prefix), which
+   *                its question asks about; empty for the seed's crash
    */
   record Run(String id, String about, String scenario, Map<String, Object> knobs, Map<String, Figures> readers,
-             List<String> errors) {
+             List<String> errors, String message) {
     Run {
       knobs = Collections.unmodifiableMap(new LinkedHashMap<>(knobs));
       readers = Collections.unmodifiableMap(new LinkedHashMap<>(readers));
       errors = List.copyOf(errors);
+      message = message == null ? "" : message;
     }
   }
 
@@ -80,7 +83,7 @@ record RecordedRuns(String kafka, String flink, List<Run> runs) {
   record Engines(String kafka, String flink) {}
 
   record Entry(String id, String about, String scenario, Map<String, JsonNode> knobs, Map<String, Count> readers,
-               List<String> errors) {}
+               List<String> errors, String message) {}
 
   record Count(Integer records, Integer sum) {}
 
@@ -150,9 +153,14 @@ record RecordedRuns(String kafka, String flink, List<Run> runs) {
         }
         if (scenario.equals(SEED_CRASH) && !errors.isEmpty()) throw problem(at + ".errors", "the seed's crash raises no exception");
         if (!scenario.equals(SEED_CRASH) && errors.isEmpty()) {
-          throw problem(at + ".errors", "scenario '" + scenario + "' needs the exception its question asks about");
+          throw problem(at + ".errors", "scenario '" + scenario + "' needs the exceptions the engines raised");
         }
-        out.add(new Run(id, about, scenario, values, readers, errors));
+        String message = e.message() == null ? "" : e.message().strip();
+        if (scenario.equals(SEED_CRASH) && !message.isEmpty()) throw problem(at + ".message", "the seed's crash raises no exception");
+        if (!scenario.equals(SEED_CRASH) && message.isEmpty()) {
+          throw problem(at + ".message", "scenario '" + scenario + "' needs the broker's message its question asks about");
+        }
+        out.add(new Run(id, about, scenario, values, readers, errors, message));
       }
       return new RecordedRuns(kafka, flink, out);
     }

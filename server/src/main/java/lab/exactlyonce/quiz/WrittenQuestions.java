@@ -20,13 +20,17 @@ import java.util.Set;
 
 /**
  * A lesson's written question bank, {@code lessons/<id>/questions.yaml}: questions whose wrong options are the
- * misconceptions a candidate holds, the rules each snippet's predict-the-output questions depend on, and wrong
- * options for the exercise verdict questions. Read and checked at start, as the lesson is; a problem stops the
- * server with one line naming the file, the field and what is wrong. The format is in {@code lessons/SCHEMA.md}.
+ * misconceptions a candidate holds, the rules each snippet's predict-the-output questions depend on, wrong options
+ * for the exercise verdict questions, and wrong options for the questions about the broker's message in a recorded
+ * real run. Read and checked at start, as the lesson is; a problem stops the server with one line naming the file,
+ * the field and what is wrong. The format is in {@code lessons/SCHEMA.md}.
+ *
+ * @param messageOptions wrong options for the message question of a recorded run ({@code real-runs.yaml}), by run id
  */
-record WrittenQuestions(List<Question> questions, Map<String, String> predictRules, Map<String, List<String>> verdictOptions) {
+record WrittenQuestions(List<Question> questions, Map<String, String> predictRules, Map<String, List<String>> verdictOptions,
+                        Map<String, List<String>> messageOptions) {
   static final String FILE_NAME = "questions.yaml";
-  static final WrittenQuestions NONE = new WrittenQuestions(List.of(), Map.of(), Map.of());
+  static final WrittenQuestions NONE = new WrittenQuestions(List.of(), Map.of(), Map.of(), Map.of());
   private static final int MIN_WRONG = 2;
   private static final int MAX_WRONG = 3;
 
@@ -34,14 +38,15 @@ record WrittenQuestions(List<Question> questions, Map<String, String> predictRul
     questions = List.copyOf(questions);
     predictRules = Map.copyOf(predictRules);
     verdictOptions = Map.copyOf(verdictOptions);
+    messageOptions = Map.copyOf(messageOptions);
   }
 
   boolean isEmpty() {
-    return questions.isEmpty() && predictRules.isEmpty() && verdictOptions.isEmpty();
+    return questions.isEmpty() && predictRules.isEmpty() && verdictOptions.isEmpty() && messageOptions.isEmpty();
   }
 
   /** The file as written. */
-  record File(List<Entry> questions, List<Rules> predict, List<Verdict> verdicts) {}
+  record File(List<Entry> questions, List<Rules> predict, List<Verdict> verdicts, List<RunMessages> realRunMessages) {}
 
   /** One question: {@code kind} is {@code choice} (prompt, right, wrong) or {@code true-false} (statement, answer). */
   record Entry(String id, String about, String topic, String kind, String prompt, String detail, String statement,
@@ -52,6 +57,9 @@ record WrittenQuestions(List<Question> questions, Map<String, String> predictRul
 
   /** Wrong options, in the exercise's own terms, for its verdict question. */
   record Verdict(String exercise, List<String> wrong) {}
+
+  /** Wrong options for the question about the broker's message in a recorded run: other messages of Kafka's. */
+  record RunMessages(String run, List<String> wrong) {}
 
   private static final ObjectMapper YAML = YAMLMapper.builder()
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -71,7 +79,7 @@ record WrittenQuestions(List<Question> questions, Map<String, String> predictRul
     } catch (IOException e) {
       throw new LessonFormatException(name + ": cannot be read (" + e.getMessage() + ")");
     }
-    return new Reader(name, lesson, taken).read(file == null ? new File(null, null, null) : file);
+    return new Reader(name, lesson, taken).read(file == null ? new File(null, null, null, null) : file);
   }
 
   /** Turns the file into questions, refusing the first problem with the field it is in. */
@@ -142,7 +150,19 @@ record WrittenQuestions(List<Question> questions, Map<String, String> predictRul
         if (wrong.size() < MIN_WRONG) throw problem("verdicts[" + i + "].wrong", "needs at least " + MIN_WRONG + " wrong options");
         verdicts.put(exercise, wrong);
       }
-      return new WrittenQuestions(out, rules, verdicts);
+      Map<String, List<String>> messages = new LinkedHashMap<>();
+      List<RunMessages> runs = file.realRunMessages() == null ? List.of() : file.realRunMessages();
+      for (int i = 0; i < runs.size(); i++) {
+        String at = "realRunMessages[" + i + "]";
+        String run = required(runs.get(i).run(), at + ".run");
+        List<String> wrong = runs.get(i).wrong() == null ? List.of() : runs.get(i).wrong().stream().map(String::strip).toList();
+        if (wrong.size() < MIN_WRONG || wrong.size() > MAX_WRONG) {
+          throw problem(at + ".wrong", "needs " + MIN_WRONG + " to " + MAX_WRONG + " wrong options, got " + wrong.size());
+        }
+        if (new HashSet<>(wrong).size() != wrong.size()) throw problem(at + ".wrong", "the options must all differ");
+        if (messages.put(run, wrong) != null) throw problem(at + ".run", "run '" + run + "' already has its wrong options");
+      }
+      return new WrittenQuestions(out, rules, verdicts, messages);
     }
 
     private String required(String value, String field) {

@@ -123,7 +123,7 @@ class ExerciseRoutesTest extends ServerTest {
         verdicts.get("e1 retried 90 s after its first send"));
     assertEquals(List.of("duplicate of e1 accepted at t=20 (a retry 20 s after the first send) after the crash"),
         verdicts.get("crash after e2, then a retry of e1 at t=20"));
-    assertEquals(List.of(), verdicts.get("100 events at t=0..99, then one at t=399, when no retry of any of them can come"));
+    assertEquals(List.of(), verdicts.get("100 events at t=0..99, then one at t=699, when even the longest allowed TTL is over"));
   }
 
   @Test

@@ -65,6 +65,9 @@ class QuestionBankLintTest {
             "Idempotency key", "[Dedupe table, Upsert]"), "mini/q1: the prompt, detail or topic shares the answer's own words [key]"),
         arguments("two options", choice("Which tool repeats a payment safely?", "Idempotency key", "[Upsert]"),
             "lessons/mini/questions.yaml: questions[0].wrong: needs 2 to 3 wrong options, got 1"),
+        arguments("a recorded run's message question with one wrong option", choice("Which tool repeats a payment safely?",
+            "Idempotency key", "[Dedupe table, Upsert]") + "realRunMessages:\n  - {run: fencing, wrong: [The request timed out.]}\n",
+            "lessons/mini/questions.yaml: realRunMessages[0].wrong: needs 2 to 3 wrong options, got 1"),
         arguments("a topic that names the claim's kind", """
               - {id: q1, about: myth-once, topic: Myths, kind: true-false, statement: A resend can copy a message., answer: true, explanation: Yes.}
               - {id: q2, about: idea-retry, topic: Myths, kind: true-false, statement: Nothing is ever sent twice., answer: false, explanation: No.}

@@ -73,31 +73,51 @@ class RealRunQuestionsTest {
       Set<String> recorded = q.id().endsWith("-records") ? records : sums;
       assertTrue(recorded.containsAll(q.options()) && q.options().size() >= 3, q.id() + ": " + q.options());
     }
-    assertEquals("5", question(questions, "exactly-once/run-sink-demo/real-before-commit-at_least_once-records").expected());
+    Question beforeCommit = question(questions, "exactly-once/run-sink-demo/real-before-commit-at_least_once-records");
+    assertEquals("5", beforeCommit.expected());
+    assertTrue(beforeCommit.detail().contains("On the real engines that crash cannot come before the commit: Flink tells"
+        + " the sink's committer that the checkpoint completed before it tells the operator that crashes, so the commit"
+        + " happens first."), "the simulation's rules, then what the real engines did: " + beforeCommit.detail());
+    assertTrue(question(questions, "exactly-once/run-sink-demo/real-defaults-read_committed-sum").detail()
+        .contains("The job checks for the crash") && !question(questions, "exactly-once/run-sink-demo/real-defaults-read_committed-sum")
+        .detail().contains("On the real engines that crash"), "only a run with CRASH_BEFORE_COMMIT on says it");
     assertEquals("210", question(questions, "exactly-once/run-sink-demo/real-before-complete-read_uncommitted-sum").expected());
     assertEquals("150", question(questions, "exactly-once/run-sink-demo/real-crash-after-3-read_committed-sum").expected());
     assertEquals(questions.size(), new HashSet<>(questions.stream().map(Question::id).toList()).size(), "ids are unique");
     assertEquals(questions, realRunQuestions(LESSONS), "the same file gives the same questions, options and order");
   }
 
+  /**
+   * Fencing and the gotcha ask what the broker answered, among other messages Kafka sends about transactions: no
+   * option can be ruled out by the prompt or by belonging to the other run, as the exceptions' classes could.
+   */
   @Test
-  void fencing_and_the_timeout_gotcha_ask_for_the_exception_among_the_other_recorded_ones() {
+  void fencing_and_the_timeout_gotcha_ask_for_the_brokers_message_among_other_transaction_errors() {
     List<Question> questions = realRunQuestions(LESSONS);
+    String oldEpoch = "Producer attempted to produce with an old epoch.";
+    String tooLong = "The transaction timeout is larger than the maximum value allowed by the broker (as configured by"
+        + " transaction.max.timeout.ms).";
+    String concurrent = "The producer attempted to update a transaction while another concurrent operation on the same"
+        + " transaction was ongoing.";
     Question fencing = question(questions, "exactly-once/L5/real-fencing-error");
-    assertEquals("InvalidProducerEpochException", fencing.expected());
-    assertEquals(Set.of("InvalidProducerEpochException", "KafkaException", "JobException"), Set.copyOf(fencing.options()));
-    assertTrue(fencing.prompt().contains("zombie producer"), fencing.prompt());
-    assertTrue(fencing.explanation().contains("org.apache.kafka.common.errors.InvalidProducerEpochException")
+    assertEquals(oldEpoch, fencing.expected());
+    assertEquals(Set.of(oldEpoch, concurrent, "Transactional Id authorization failed.", tooLong), Set.copyOf(fencing.options()));
+    assertEquals("What does the broker answer the stalled producer's send?", fencing.prompt());
+    assertTrue(fencing.explanation().contains("InvalidProducerEpochException (org.apache.kafka.common.errors.InvalidProducerEpochException)")
         && fencing.explanation().contains("old epoch") && fencing.explanation().contains("Kafka 4.2.0"), fencing.explanation());
-    assertTrue(fencing.detail().contains("Kafka 4.2.0 broker,") && !fencing.detail().contains("Flink"), "plain Kafka clients: " + fencing.detail());
+    assertTrue(fencing.detail().contains("Kafka 4.2.0,") && !fencing.detail().contains("Flink"), "plain Kafka clients: " + fencing.detail());
     assertEquals("/lessons/exactly-once#qa/L5", fencing.link());
 
     Question gotcha = question(questions, "exactly-once/txn-timeouts-note/real-timeout-gotcha-error");
-    assertEquals("KafkaException", gotcha.expected());
-    assertEquals(Set.of("InvalidProducerEpochException", "KafkaException", "JobException"), Set.copyOf(gotcha.options()));
-    assertTrue(gotcha.detail().contains("`transaction.max.timeout.ms` is 15 minutes") && gotcha.detail().contains("Flink 2.2.0"),
-        gotcha.detail());
-    assertTrue(gotcha.explanation().contains("Flink wraps that in JobException"), gotcha.explanation());
+    assertEquals(tooLong, gotcha.expected());
+    assertEquals(Set.of(tooLong, concurrent, "There is a newer producer with the same transactionalId which fences the current one.",
+        "The server encountered an error with the transaction. The client can abort the transaction to continue using this"
+            + " transactional ID."), Set.copyOf(gotcha.options()));
+    assertTrue(gotcha.detail().contains("built with the connector's defaults") && gotcha.detail().contains("Flink 2.2.0")
+        && !gotcha.detail().contains("timeout"), "the detail does not name the setting the answer is about: " + gotcha.detail());
+    assertTrue(gotcha.explanation().contains("Flink wraps that in JobException")
+        && gotcha.explanation().contains("The remedy: set the sink's transaction.timeout.ms to 15 minutes or less"),
+        gotcha.explanation());
   }
 
   @Test
@@ -136,7 +156,11 @@ class RealRunQuestionsTest {
                 + "    knobs: {CHECKPOINT_AFTER: 3,", "    about: L5\n    scenario: seed-crash\n    knobs: {CHECKPOINT_AFTER: 3,",
             file + "17: runs[1].about: a seed-crash run is about the snippet block whose knobs it takes; 'L5' is no snippet block"),
         arguments("an item the lesson lacks", "about: txn-timeouts-note", "about: txn-timeouts",
-            file + "56: runs[6].about: no item 'txn-timeouts' in lesson 'exactly-once'"),
+            file + "57: runs[6].about: no item 'txn-timeouts' in lesson 'exactly-once'"),
+        arguments("a run that raises an exception without the broker's message", "    message: \"Producer attempted", "    mess: \"Producer attempted",
+            file + "55: runs[5].mess: unknown field 'mess'"),
+        arguments("the broker's message left out", "    message: \"Producer attempted to produce with an old epoch.\"\n", "",
+            file + "48: runs[5].message: scenario 'fencing' needs the broker's message its question asks about"),
         arguments("two runs of one setting", "CHECKPOINT_AFTER: 2, CRASH_AFTER: 3,", "CHECKPOINT_AFTER: 2, CRASH_AFTER: 4,",
             file + "24: runs[2]: records the same scenario and knobs as runs[0]"),
         arguments("a run id used twice", "id: crash-after-3", "id: defaults", file + "24: runs[2].id: run id 'defaults' is already used"),

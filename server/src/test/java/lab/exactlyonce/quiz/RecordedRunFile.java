@@ -77,9 +77,19 @@ public final class RecordedRunFile {
       // and its commit can both be refused, or only the commit)
       Set<String> errors = new LinkedHashSet<>();
       results.get(i).path("errors").forEach(error -> errors.add(error.path("class").asText()));
-      runs.add(new RecordedRuns.Run(run.id(), run.about(), run.scenario(), run.knobs(), readers, List.copyOf(errors)));
+      runs.add(new RecordedRuns.Run(run.id(), run.about(), run.scenario(), run.knobs(), readers, List.copyOf(errors),
+          brokerMessage(results.get(i).path("errors").path(0).path("message").asText(""))));
     }
     return yaml(new RecordedRuns(kafka, flink, runs));
+  }
+
+  /**
+   * The broker's part of an exception's message: the Kafka client puts its own words before it, ending in "; "
+   * ("Unexpected error in InitProducerIdResponse; The transaction timeout is larger than ...").
+   */
+  static String brokerMessage(String message) {
+    int cut = message.lastIndexOf("; ");
+    return cut < 0 ? message : message.substring(cut + 2);
   }
 
   /** The file's layout, without its leading comment: one flow mapping per knob set and per reader. */
@@ -98,6 +108,9 @@ public final class RecordedRunFile {
       run.readers().forEach((reader, f) -> out.append("      ").append(reader).append(": {records: ").append(f.records())
           .append(", sum: ").append(f.sum()).append("}\n"));
       if (!run.errors().isEmpty()) out.append("    errors: [").append(String.join(", ", run.errors())).append("]\n");
+      if (!run.message().isEmpty()) {
+        out.append("    message: \"").append(run.message().replace("\\", "\\\\").replace("\"", "\\\"")).append("\"\n");
+      }
     }
     return out.toString();
   }
