@@ -372,14 +372,19 @@ public final class ClassPeriod {
       problems.add("the hostile student could not start: " + e);
       return;
     }
+    // One loop per target, side by side, as a script would: an endless-loop run holds its loop for the run's whole
+    // clock, and must not slow the cheap floods down to a rate no limit is meant to stop.
+    List<String> paths = List.of("/api/run", "/api/shares", "/api/lessons/exactly-once/questions/L5/score");
+    var loops = paths.stream().map(path -> CompletableFuture.runAsync(() -> flood(path, cookie, flooding),
+        Executors.newSingleThreadExecutor(daemon("hostile")))).toArray(CompletableFuture[]::new);
+    CompletableFuture.allOf(loops).join();
+  }
+
+  private void flood(String path, String cookie, AtomicBoolean flooding) {
     String loop = "public class Main { public static void main(String[] a) { while (true) { } } }";
     int n = 0;
     while (flooding.get()) {
-      String path = switch (n++ % 3) {
-        case 0 -> "/api/run";
-        case 1 -> "/api/shares";
-        default -> "/api/lessons/exactly-once/questions/L5/score";
-      };
+      n++;
       String body = path.endsWith("score") ? "{\"answer\":\"" + "epoch ".repeat(600) + "\"}"
           : "{\"source\":" + quote(loop.replace("Main", "Main" + n)) + "}";
       try {

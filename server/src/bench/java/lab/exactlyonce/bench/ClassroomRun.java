@@ -58,6 +58,8 @@ final class ClassroomRun {
   private final AtomicInteger duplicateResends = new AtomicInteger();
   private final AtomicInteger resendsDifferent = new AtomicInteger();
   private final AtomicInteger failedSends = new AtomicInteger();
+  /** Tries per answer: the page retries until acknowledged; six tries back off over about 15 s. */
+  private static final int SEND_ATTEMPTS = 6;
   private final List<String> problems = Collections.synchronizedList(new ArrayList<>());
   private final AtomicInteger firstEvents = new AtomicInteger();
   /** Answers are sent from here, so the hub's thread only reads and timestamps (sending would delay reading). */
@@ -238,10 +240,10 @@ final class ClassroomRun {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     boolean resendAfterAck = random.nextDouble() < options.duplicateShare();
     boolean resendAtOnce = resendAfterAck && random.nextBoolean();
-    CompletableFuture<HttpResponse<String>> first = post(student, payload, 3);
+    CompletableFuture<HttpResponse<String>> first = post(student, payload, SEND_ATTEMPTS);
     if (resendAtOnce) {
       duplicateResends.incrementAndGet();
-      CompletableFuture<HttpResponse<String>> twin = post(student, payload, 3);
+      CompletableFuture<HttpResponse<String>> twin = post(student, payload, SEND_ATTEMPTS);
       first.thenCombine(twin, (a, b) -> {
         if (a != null && b != null && (b.statusCode() != a.statusCode() || !b.body().equals(a.body()))) {
           resendsDifferent.incrementAndGet();
@@ -258,7 +260,7 @@ final class ClassroomRun {
       lastAckPerRound.computeIfAbsent(round, r -> new AtomicLong()).accumulateAndGet(System.nanoTime(), Math::max);
       if (resendAfterAck) {
         duplicateResends.incrementAndGet();
-        post(student, payload, 3).thenAccept(again -> {
+        post(student, payload, SEND_ATTEMPTS).thenAccept(again -> {
           if (again == null || again.statusCode() != 200 || !again.body().equals(res.body())) {
             resendsDifferent.incrementAndGet();
             problems.add("resend of " + id + " answered " + (again == null ? "nothing" : again.statusCode() + " "
@@ -269,7 +271,7 @@ final class ClassroomRun {
     });
   }
 
-  /** Sends one answer, retrying (same id) on a network error or a 5xx, as the browser outbox does. */
+  /** Sends one answer, retrying (same id) with backoff on a network error or a 5xx, as the browser outbox does. */
   private CompletableFuture<HttpResponse<String>> post(int student, String payload, int attemptsLeft) {
     inFlight.incrementAndGet();
     HttpRequest request = HttpRequest.newBuilder(uri.resolve("/api/classes/" + classId + "/answers"))
@@ -287,7 +289,18 @@ final class ClassroomRun {
             }
             return CompletableFuture.completedFuture(res);
           }
-          if (attemptsLeft > 1) return post(student, payload, attemptsLeft - 1);
+          if (attemptsLeft > 1) {
+            // As the page's outbox does: back off 0.5 s, 1 s, 2 s, ... so a node dying under load is waited out.
+            long backoff = Math.min(10_000, 500L << Math.max(0, SEND_ATTEMPTS - attemptsLeft));
+            inFlight.incrementAndGet(); // still on its way while it waits: the run must not end in the gap
+            return CompletableFuture.supplyAsync(() -> null,
+                    CompletableFuture.delayedExecutor(backoff, TimeUnit.MILLISECONDS))
+                .thenCompose(ignored -> {
+                  CompletableFuture<HttpResponse<String>> again = post(student, payload, attemptsLeft - 1);
+                  inFlight.decrementAndGet();
+                  return again;
+                });
+          }
           failedSends.incrementAndGet();
           problems.add("student " + student + " answer failed: " + (error != null ? error : res.statusCode() + " " + res.body()));
           return CompletableFuture.<HttpResponse<String>>completedFuture(null);
