@@ -47,8 +47,8 @@ final class AnswerScorer {
           + "does not already use); then the key points are matched.");
     }
     if (longestList(words) >= LIST_RUN) {
-      return AnswerScore.notScored(rubric.question(), "That reads as a list of terms. Say how the pieces work together, "
-          + "in sentences, and the key points are matched.");
+      return AnswerScore.notScored(rubric.question(), "That reads as a list of terms. Say how the pieces work "
+          + "together, in sentences, and the key points are matched.");
     }
     List<Words.Word> meaningful = words.meaningful();
     Map<String, Phrase.Span> made = new LinkedHashMap<>();
@@ -71,8 +71,11 @@ final class AnswerScorer {
     List<String> missed = new ArrayList<>();
     for (Rubric.Point point : rubric.points()) {
       Phrase.Span span = made.get(point.id());
-      if (span != null && !cancelled.contains(point.id())) hit.add(new AnswerScore.Hit(point.label(), quote(words, span)));
-      else missed.add(point.label());
+      if (span != null && !cancelled.contains(point.id())) {
+        hit.add(new AnswerScore.Hit(point.label(), quote(words, span)));
+      } else {
+        missed.add(point.label());
+      }
     }
     int total = rubric.points().size();
     String note = "You made " + hit.size() + " of " + total + (total == 1 ? " key point." : " key points.");
@@ -97,7 +100,8 @@ final class AnswerScorer {
       int to = from;
       while (to < words.size() && unit.apply(words.get(to)) == id) to++;
       List<Words.Word> part = words.subList(from, to);
-      Optional<Phrase.Span> made = first(concept.phrases(), part, ordered).or(() -> all(concept.together(), part, ordered));
+      Optional<Phrase.Span> made = first(concept.phrases(), part, ordered)
+          .or(() -> all(concept.together(), part, ordered));
       if (made.isPresent()) return made;
       from = to;
     }

@@ -67,8 +67,8 @@ record Phrase(String text, List<String> stems, boolean negating) {
   }
 
   /**
-   * Where the answer has this phrase's words in the phrase's order, with at most {@value #ORDERED_SLACK} other words among
-   * them, between two commas of one clause, and not negated. A misconception is matched so: "pre-commits at the
+   * Where the answer has this phrase's words in the phrase's order, with at most {@value #ORDERED_SLACK} other words
+   * among them, between two commas of one clause, and not negated. A misconception is matched so: "pre-commits at the
    * barrier and commits once the checkpoint completes" must not state {@code commit at barrier}, nor "pre-commit at
    * barrier, commit when complete".
    */

@@ -97,7 +97,9 @@ record Rubric(String question, List<Point> points, List<Misconception> misconcep
           + "together (a single group belongs in 'phrases')");
     }
     for (List<String> group : together) {
-      if (group == null || group.isEmpty()) throw new IllegalArgumentException(owner + " has an empty group in 'together'");
+      if (group == null || group.isEmpty()) {
+        throw new IllegalArgumentException(owner + " has an empty group in 'together'");
+      }
       checked(group, "together", owner);
     }
     return together.stream().map(List::copyOf).toList();

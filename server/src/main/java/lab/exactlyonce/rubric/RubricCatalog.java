@@ -100,7 +100,8 @@ public final class RubricCatalog {
       for (int f = 0; f < point.phrases().size(); f++) {
         String phrase = point.phrases().get(f);
         if (Phrase.of(phrase).stems().size() == 1 && !term(phrase)) {
-          throw file.problem(here + ".phrases[" + f + "]", "the phrase '" + phrase + "' is one word (once words such as 'the' or 'is' are left out), which would make the point '"
+          throw file.problem(here + ".phrases[" + f + "]", "the phrase '" + phrase + "' is one word (once words "
+              + "such as 'the' or 'is' are left out), which would make the point '"
               + point.label() + "' alone, and every answer on the topic uses such words; give a phrase of two or "
               + "more words, or name what it must stand with under 'together'");
         }

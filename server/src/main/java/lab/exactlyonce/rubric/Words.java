@@ -166,8 +166,8 @@ record Words(String text, List<Word> all) {
   private static Word word(String written, int start, int end, int sentence, int clause, int scope,
                            boolean hypothetical) {
     String word = ABBREVIATIONS.getOrDefault(written, written);
-    return new Word(stem(word), start, end, sentence, clause, scope, hypothetical, FUNCTION.contains(word), FILLER.contains(word),
-        NEGATORS.contains(word));
+    return new Word(stem(word), start, end, sentence, clause, scope, hypothetical, FUNCTION.contains(word),
+        FILLER.contains(word), NEGATORS.contains(word));
   }
 
   /** The words a phrase is matched against: all but {@link #FILLER}. */

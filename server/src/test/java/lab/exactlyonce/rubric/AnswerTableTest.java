@@ -24,10 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The scorer on typed answers its rules were not written from, in three files of this test's resources, each by a
  * writer who never saw the rules: {@code answers-table} was written before them and the rules were tuned on it,
  * {@code answers-heldout} too and was read only for the failures it showed, {@code answers-fresh} was written after
- * them and scored once before any change. For every rubric question: right answers in different words, terse ones and ones
- * that refute a misconception among them, and wrong answers that use the right vocabulary. No wrong answer may be
- * told Good, no right answer Again (or sent back unscored); right answers make at least 0.8 of the points on average
- * and wrong ones at most 0.5.
+ * them and scored once before any change. For every rubric question: right answers in different words, terse ones
+ * and ones that refute a misconception among them, and wrong answers that use the right vocabulary. No wrong answer
+ * may be told Good, no right answer Again (or sent back unscored); right answers make at least 0.8 of the points on
+ * average and wrong ones at most 0.5.
  */
 class AnswerTableTest {
   private static final Path LESSONS = ContentFolder.resolve(Optional.empty(), "lessons");
