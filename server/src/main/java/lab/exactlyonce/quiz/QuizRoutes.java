@@ -188,10 +188,21 @@ final class QuizRoutes {
     body.put("session", r.session().id());
     body.put("lesson", r.session().lesson());
     body.put("mode", r.session().mode().id);
+    // The score is correct of graded; self-rated answers are listed apart and never counted right.
     body.put("correct", r.correct());
+    body.put("graded", r.graded());
     body.put("answered", r.answered());
     body.put("total", r.lines().size());
     body.put("topics", r.topics().stream().map(t -> Map.of("topic", t.topic(), "correct", t.correct(), "total", t.total())).toList());
+    List<Map<String, Object>> selfRated = new ArrayList<>();
+    for (Quiz.Line line : r.selfRated()) {
+      Map<String, Object> rated = new LinkedHashMap<>();
+      rated.put("question", line.question().id());
+      rated.put("prompt", line.question().prompt());
+      rated.put("rating", QuizPages.selfRating(line));
+      selfRated.add(rated);
+    }
+    body.put("selfRated", selfRated);
     List<Map<String, Object>> misses = new ArrayList<>();
     for (Quiz.Line line : r.misses()) {
       Map<String, Object> miss = new LinkedHashMap<>();
