@@ -259,11 +259,26 @@ final class Quiz {
     return cards;
   }
 
-  /** When a question comes back if rated {@code rating} now; {@code card} is null for a question never answered. */
+  /**
+   * When a question comes back if rated {@code rating} now ("in 1 min"); {@code card} is null for a question never
+   * answered.
+   */
   String comesBack(Fsrs.Card card, Fsrs.Rating rating) {
+    return "in " + intervals(card).get(rating.value() - 1).label();
+  }
+
+  /**
+   * How long until the question comes back for each rating, Again to Easy, if rated now: the scheduler's own next
+   * due for this card (a learning or relearning step in minutes, a review in days), never a fixed table.
+   *
+   * @param card null for a question never answered
+   */
+  List<Interval> intervals(Fsrs.Card card) {
     Instant now = clock.instant();
-    Fsrs.Card after = fsrs.review(card == null ? Fsrs.Card.fresh(now) : card, rating, now);
-    return ReviewDay.of(after.due(), now);
+    Fsrs.Card from = card == null ? Fsrs.Card.fresh(now) : card;
+    List<Interval> out = new ArrayList<>();
+    for (Fsrs.Rating rating : Fsrs.Rating.values()) out.add(Interval.until(now, fsrs.review(from, rating, now).due()));
+    return out;
   }
 
   /** Where a learner stands with a lesson's questions: never answered, due by the end of today, or due later. */

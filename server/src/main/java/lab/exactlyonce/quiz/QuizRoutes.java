@@ -104,10 +104,7 @@ final class QuizRoutes {
     Map<String, Fsrs.Card> cards = quiz.cards(session.learner(), lesson.id());
     Map<String, List<String>> comesBack = new LinkedHashMap<>();
     for (Question q : questions) {
-      if (!q.selfGraded()) continue;
-      List<String> days = new ArrayList<>();
-      for (Fsrs.Rating rating : Fsrs.Rating.values()) days.add(quiz.comesBack(cards.get(q.id()), rating));
-      comesBack.put(q.id(), days);
+      if (q.selfGraded()) comesBack.put(q.id(), quiz.intervals(cards.get(q.id())).stream().map(Interval::label).toList());
     }
     ctx.html(pages.session(lesson, session, questions, answered, comesBack, holds.heldFor(session.learner(), lesson.id())));
   }
