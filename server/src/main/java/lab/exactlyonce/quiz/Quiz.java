@@ -304,7 +304,7 @@ final class Quiz {
     return standing(learner, lesson).due();
   }
 
-  private Instant endOfToday() {
+  Instant endOfToday() {
     return ReviewDay.endOfDay(clock.instant());
   }
 

@@ -7,6 +7,7 @@ import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.web.Markdown;
 import lab.exactlyonce.web.Pages;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -173,7 +174,8 @@ final class QuizPages {
 
   /**
    * The end screen: the score of the graded answers, the self-rated ones apart with their ratings (they never count:
-   * nobody checked them), and the misses to look at again.
+   * nobody checked them), the misses to look at again, and two ways on: "Review my N misses now" (a practice quiz of
+   * exactly those) and "Take another quiz".
    */
   String results(Lesson lesson, Quiz.Results r, AnswerHolds.Held held) {
     QuizSession s = r.session();
@@ -211,8 +213,14 @@ final class QuizPages {
             explanation(lesson, line.question(), held),
             p(a("Read about it in the lesson").withHref(line.question().link()))
         ).withClass("quiz-miss").attr("data-question", line.question().id()))).withClass("quiz-misses").withId("quiz-misses"),
-        p(a("Take another quiz").withHref("/lessons/" + s.lesson() + "/quiz"), text(" · "),
-            a("Back to the lesson").withHref("/lessons/" + s.lesson())).withClass("quiz-actions"));
+        div(
+            iff(!misses.isEmpty(), form(
+                button(misses.size() == 1 ? "Review my 1 miss now" : "Review my " + misses.size() + " misses now")
+                    .withType("submit").withClass("quiz-review-misses")
+            ).withMethod("post").withAction(resultsHref(s).replaceFirst("/results$", "/misses")).withClass("quiz-review-form")),
+            p(a("Take another quiz").withHref("/lessons/" + s.lesson() + "/quiz"), text(" · "),
+                a("Back to the lesson").withHref("/lessons/" + s.lesson()))
+        ).withClass("quiz-actions").withId("quiz-actions"));
   }
 
   /** "Score: 3 of 7": graded answers right, of the graded questions; none graded when every one was self-rated. */
@@ -224,6 +232,29 @@ final class QuizPages {
     return p(text("Score: "), strong(r.correct() + " of " + r.graded()),
         text(r.gradedOpen() == 0 ? "" : " (" + r.gradedOpen() + " not answered)")).withId("quiz-score")
         .withClass("quiz-score");
+  }
+
+  /**
+   * The reviews a learner has due in a lesson, for the home and lesson pages: "7 questions due for review" with a
+   * button that starts a practice quiz of exactly those (a form: starting a quiz stores a session, so it is a POST,
+   * and it works without JavaScript); when nothing is due, when the next review is; nothing for someone who has
+   * never answered.
+   */
+  static DomContent dueNotice(Lesson lesson, Reviews.Due due, Instant now) {
+    int count = due.questions().size();
+    if (count == 0) {
+      if (due.next() == null) return text("");
+      return p(text("Nothing due for review. Your next review is " + ReviewDay.of(due.next(), now) + "."))
+          .withId("reviews-due-" + lesson.id()).withClass("reviews-due").attr("data-due", "0");
+    }
+    String button = count <= Quiz.MAX_LENGTH ? "Review them now" : "Review the first " + Quiz.MAX_LENGTH + " now";
+    return form(
+        input().withType("hidden").withName("review").withValue("due"),
+        p(strong(String.valueOf(count)), text(count == 1 ? " question due for review" : " questions due for review"))
+            .withId("reviews-due-" + lesson.id() + "-count").withClass("reviews-due-count"),
+        button(button).withType("submit").attr("aria-describedby", "reviews-due-" + lesson.id() + "-count")
+    ).withMethod("post").withAction("/lessons/" + lesson.id() + "/quiz").withId("reviews-due-" + lesson.id())
+        .withClass("reviews-due").attr("data-due", String.valueOf(count));
   }
 
   private static DomContent explanation(Lesson lesson, Question q, AnswerHolds.Held held) {

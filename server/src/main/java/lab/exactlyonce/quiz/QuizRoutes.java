@@ -2,6 +2,7 @@ package lab.exactlyonce.quiz;
 
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
+import io.javalin.http.ConflictResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.NotFoundResponse;
@@ -22,23 +23,31 @@ import java.util.Set;
 
 /**
  * HTTP for the quiz. Pages: {@code GET /lessons/{id}/quiz} (entry: due count and start form; the form posts back
- * to the same path), {@code GET /lessons/{id}/quiz/{session}} (the questions), {@code .../results} (the end screen).
- * API: {@code POST /api/quiz/sessions}, {@code GET /api/quiz/sessions/{session}} and {@code .../results},
+ * to the same path, and with {@code review=due} starts a review of exactly the questions due),
+ * {@code GET /lessons/{id}/quiz/{session}} (the questions), {@code .../results} (the end screen), whose
+ * "Review my misses" form posts to {@code .../misses}.
+ * API: {@code POST /api/quiz/sessions} (a quiz, or with {@code review} a review of the due questions or of a
+ * session's misses), {@code GET /api/quiz/sessions/{session}} and {@code .../results},
  * {@code GET /api/quiz/lessons/{id}} (the question bank without answers, topics and due count). Answers are
  * {@code quiz.answer} events through {@code POST /api/events} ({@link QuizFeature#answerKind()}), graded once and
  * stored with the event, so a retry gets the original verdict.
  */
 final class QuizRoutes {
   private static final int MAX_START_BYTES = 2048;
-  private static final List<String> START_FIELDS = List.of("lesson", "mode", "length", "topic", "seed", "seconds");
+  private static final List<String> START_FIELDS = List.of("lesson", "mode", "length", "topic", "seed", "seconds",
+      "review", "session");
+  /** The fields of a quiz start that choose its questions, which a review (of exactly the due or missed) leaves out. */
+  private static final List<String> QUIZ_ONLY_FIELDS = List.of("mode", "length", "topic", "seed", "seconds");
 
   private final Quiz quiz;
+  private final Reviews reviews;
   private final Learners learners;
   private final QuizPages pages;
   private final AnswerHolds holds;
 
-  QuizRoutes(Quiz quiz, Learners learners, AnswerHolds holds, QuizPages pages) {
+  QuizRoutes(Quiz quiz, Reviews reviews, Learners learners, AnswerHolds holds, QuizPages pages) {
     this.quiz = quiz;
+    this.reviews = reviews;
     this.pages = pages;
     this.learners = learners;
     this.holds = holds;
@@ -51,6 +60,8 @@ final class QuizRoutes {
     routes.post("/lessons/{id}/quiz", this::startFromForm);
     routes.get("/lessons/{id}/quiz/{session}", this::sessionPage);
     routes.get("/lessons/{id}/quiz/{session}/results", this::resultsPage);
+    routes.before("/lessons/{id}/quiz/{session}/misses", SameOriginGuard::check);
+    routes.post("/lessons/{id}/quiz/{session}/misses", this::reviewMissesFromForm);
     routes.post("/api/quiz/sessions", this::startFromJson);
     routes.get("/api/quiz/sessions/{session}", ctx -> ctx.json(sessionJson(session(ctx))));
     routes.get("/api/quiz/sessions/{session}/results", this::resultsJson);
@@ -70,14 +81,54 @@ final class QuizRoutes {
 
   private void startFromForm(Context ctx) {
     Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
+    String review = ctx.formParam("review");
+    if (review != null) {
+      reviewFromForm(ctx, lesson, new Reviews.Start(lesson.id(), review, null));
+      return;
+    }
     Quiz.Start start = new Quiz.Start(lesson.id(), ctx.formParam("mode"), formInt(ctx, "length"), ctx.formParam("topic"),
         null, null);
     QuizSession session = start(ctx, start);
     ctx.redirect("/lessons/" + lesson.id() + "/quiz/" + session.id(), HttpStatus.SEE_OTHER);
   }
 
+  /** "Review my misses" on the results page. */
+  private void reviewMissesFromForm(Context ctx) {
+    QuizSession session = pageSession(ctx);
+    reviewFromForm(ctx, quiz.bank().lesson(session.lesson()), new Reviews.Start(session.lesson(), "misses", session.id()));
+  }
+
+  /**
+   * A review started from a page's form. When there is nothing (left) to review, as when the page was open in
+   * another tab while the learner reviewed, the learner lands on the quiz's entry page, which says what is due,
+   * rather than on an error.
+   */
+  private void reviewFromForm(Context ctx, Lesson lesson, Reviews.Start start) {
+    String learner = learner(ctx);
+    QuizSession session;
+    try {
+      session = reviews.start(learner, start);
+    } catch (ConflictResponse nothingToReview) {
+      ctx.redirect("/lessons/" + lesson.id() + "/quiz", HttpStatus.SEE_OTHER);
+      return;
+    }
+    ctx.redirect("/lessons/" + lesson.id() + "/quiz/" + session.id(), HttpStatus.SEE_OTHER);
+  }
+
   private void startFromJson(Context ctx) {
     JsonFields body = JsonRequests.read(ctx, MAX_START_BYTES, START_FIELDS);
+    if (body.has("review") || body.has("session")) {
+      for (String field : QUIZ_ONLY_FIELDS) {
+        if (body.has(field)) {
+          throw new BadRequestResponse("'" + field + "' does not go with 'review': a review asks exactly the questions"
+              + " due or missed");
+        }
+      }
+      Reviews.Start review = new Reviews.Start(body.optionalText("lesson").orElse(null),
+          body.optionalText("review").orElse(null), body.optionalText("session").orElse(null));
+      ctx.status(201).json(sessionJson(reviews.start(learner(ctx), review)));
+      return;
+    }
     Quiz.Start start = new Quiz.Start(body.optionalText("lesson").orElse(null), body.optionalText("mode").orElse(null),
         body.optionalInteger("length").orElse(null), body.optionalText("topic").orElse(null),
         body.optionalLong("seed").orElse(null), body.optionalInteger("seconds").orElse(null));

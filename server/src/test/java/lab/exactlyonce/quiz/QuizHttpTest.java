@@ -240,7 +240,7 @@ class QuizHttpTest extends ServerTest {
         arguments("length as text", "{\"lesson\":\"exactly-once\",\"length\":\"ten\"}", 400, "'length' must be a whole number, got \"ten\""),
         arguments("timer too short", "{\"lesson\":\"exactly-once\",\"seconds\":1}", 400, "'seconds' must be between 5 and 600, got 1"),
         arguments("unknown field", "{\"lesson\":\"exactly-once\",\"level\":3}", 400,
-            "unknown field 'level'; the fields are 'lesson', 'mode', 'length', 'topic', 'seed' and 'seconds'"),
+            "unknown field 'level'; the fields are 'lesson', 'mode', 'length', 'topic', 'seed', 'seconds', 'review' and 'session'"),
         arguments("not an object", "[1]", 400, "the request body must be a JSON object"),
         arguments("oversized", "{\"lesson\":\"exactly-once\",\"topic\":\"" + "x".repeat(3000) + "\"}", 413,
             "the request body is 3036 bytes; the limit is 2048 bytes"));
