@@ -281,6 +281,14 @@ final class Quiz {
     return out;
   }
 
+  /** {@link #intervals} for each of a lesson's ladder questions, as this learner's ratings left them. */
+  Map<String, List<Interval>> ladderIntervals(String learner, Lesson lesson) {
+    Map<String, Fsrs.Card> cards = learner == null ? Map.of() : cards(learner, lesson.id());
+    Map<String, List<Interval>> out = new LinkedHashMap<>();
+    for (String rung : lesson.ladder().keySet()) out.put(rung, intervals(cards.get(lesson.id() + "/" + rung)));
+    return out;
+  }
+
   /** Where a learner stands with a lesson's questions: never answered, due by the end of today, or due later. */
   record Standing(int fresh, int due, int learned) {}
 

@@ -28,9 +28,10 @@ import java.util.Set;
  * "Review my misses" form posts to {@code .../misses}.
  * API: {@code POST /api/quiz/sessions} (a quiz, or with {@code review} a review of the due questions or of a
  * session's misses), {@code GET /api/quiz/sessions/{session}} and {@code .../results},
- * {@code GET /api/quiz/lessons/{id}} (the question bank without answers, topics and due count). Answers are
- * {@code quiz.answer} events through {@code POST /api/events} ({@link QuizFeature#answerKind()}), graded once and
- * stored with the event, so a retry gets the original verdict.
+ * {@code GET /api/quiz/lessons/{id}} (the question bank without answers, topics and due count),
+ * {@code GET /api/quiz/lessons/{id}/intervals} (when each rating of each ladder question brings it back, for the
+ * lesson page's rating buttons). Answers are {@code quiz.answer} events through {@code POST /api/events}
+ * ({@link QuizFeature#answerKind()}), graded once and stored with the event, so a retry gets the original verdict.
  */
 final class QuizRoutes {
   private static final int MAX_START_BYTES = 2048;
@@ -66,6 +67,7 @@ final class QuizRoutes {
     routes.get("/api/quiz/sessions/{session}", ctx -> ctx.json(sessionJson(session(ctx))));
     routes.get("/api/quiz/sessions/{session}/results", this::resultsJson);
     routes.get("/api/quiz/lessons/{id}", this::bankJson);
+    routes.get("/api/quiz/lessons/{id}/intervals", this::intervalsJson);
   }
 
   private void entryPage(Context ctx) {
@@ -206,6 +208,24 @@ final class QuizRoutes {
     body.put("predictionsReady", quiz.bank().predictions(lesson).isDone());
     body.put("topics", quiz.bank().topics(lesson.id()));
     body.put("questions", quiz.bank().questions(lesson.id()).stream().map(QuizRoutes::publicView).toList());
+    noStore(ctx);
+    ctx.json(body);
+  }
+
+  /**
+   * When each rating of each ladder question brings it back, for this learner now: {@code {"lesson": ...,
+   * "ratings": ["Again", ...], "rungs": {"L1": ["1 min", "2 min", "2 days", "8 days"], ...}}}. A visitor without a
+   * learner cookie gets a new question's intervals.
+   */
+  private void intervalsJson(Context ctx) {
+    Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
+    Map<String, List<String>> rungs = new LinkedHashMap<>();
+    quiz.ladderIntervals(learners.current(ctx).orElse(null), lesson)
+        .forEach((rung, intervals) -> rungs.put(rung, intervals.stream().map(Interval::label).toList()));
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("lesson", lesson.id());
+    body.put("ratings", QuizPages.RATINGS);
+    body.put("rungs", rungs);
     noStore(ctx);
     ctx.json(body);
   }

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -204,6 +205,24 @@ class ReviewsHttpTest extends ServerTest {
       assertTrue(e.at("/result/selfRated").asBoolean());
     }
     assertEquals(rated.size(), selfRatedEvents);
+  }
+
+  @Test
+  void each_ladder_rung_has_the_scheduler_s_intervals_for_this_learner() {
+    QuizClient learner = new QuizClient(server);
+    JsonNode fresh = QuizClient.json(learner.get("/api/quiz/lessons/exactly-once/intervals"));
+    assertEquals("[\"Again\",\"Hard\",\"Good\",\"Easy\"]", fresh.get("ratings").toString());
+    assertEquals("[\"1 min\",\"2 min\",\"2 days\",\"8 days\"]", fresh.at("/rungs/L1").toString());
+
+    HttpResponse<String> rated = learner.postJson("/api/events", "{\"id\":\"" + UUID.randomUUID()
+        + "\",\"type\":\"self.rating\",\"lesson\":\"exactly-once\",\"item\":\"L1\",\"data\":{\"rating\":1}}");
+    assertEquals(200, rated.statusCode(), rated.body());
+    JsonNode after = QuizClient.json(learner.get("/api/quiz/lessons/exactly-once/intervals"));
+    assertEquals("1 min", after.at("/rungs/L1/0").asText(), "Again again: the learning step");
+    assertEquals(fresh.at("/rungs/L2"), after.at("/rungs/L2"), "the other rungs are untouched");
+    assertTrue(learner.get("/").body().contains("<strong>1</strong> question due for review"),
+        "a ladder rating of Again makes its question due, too");
+    assertEquals(404, learner.get("/api/quiz/lessons/nope/intervals").statusCode());
   }
 
   static Stream<Arguments> badReviews() {
