@@ -1,11 +1,13 @@
 // Study progress as the lesson page shows it (built by JavaScript only: without it the page reads as before): a
 // meter per tab in the tab bar and at the top of each panel, checkmarks on read sections, revealed ladder answers,
 // explored map nodes and edges, run snippets and passed exercises, Again/Hard/Good/Easy self-rating after a ladder
-// reveal (keys 1-4), "Resume where you left off", the saving status and "Reset progress".
+// reveal (keys 1-4; each button says when the question comes back, and a tap is confirmed: "Rated Hard — back in
+// 2 min"), "Resume where you left off", the saving status and "Reset progress".
 
 import { el } from './dom.js';
-import { state, tabs, ratingLabels, count, known, track, reset } from './progress-state.js';
+import { lesson, state, tabs, ratingLabels, count, known, track, reset } from './progress-state.js';
 import { ladderItems, itemId } from './progress-record.js';
+import { loadIntervals, intervalsOf, dropIntervals } from './rating-intervals.js';
 
 let statusLine;
 let resumeBox;
@@ -40,7 +42,16 @@ export function buildTabMeters() {
 export function buildRatings() {
   for (const item of ladderItems()) {
     const id = itemId(item);
-    const rate = (rating) => track('self.rating', id, { rating });
+    // Polite, and there before it is filled, so screen readers announce the confirmation.
+    const confirmation = el('p', { class: 'self-rating-confirm', role: 'status' });
+    const rate = (rating) => {
+      const label = ratingLabels[rating - 1];
+      const when = intervalsOf(id)?.[rating - 1]; // what this tap schedules: the intervals as the server gave them
+      track('self.rating', id, { rating });
+      dropIntervals(id);
+      showIntervals();
+      confirmation.textContent = when ? `Rated ${label} — back in ${when}` : `Rated ${label}`;
+    };
     const group = el('div', {
       class: 'self-rating', role: 'group', 'aria-label': 'How well did you know it? (keys 1 to 4)', hidden: true,
     }, el('span', { class: 'self-rating-label', text: 'How well did you know it?' }));
@@ -48,8 +59,9 @@ export function buildRatings() {
       group.append(el('button', {
         type: 'button', 'data-rating': String(index + 1), 'aria-pressed': 'false', 'aria-keyshortcuts': String(index + 1),
         onclick: () => rate(index + 1),
-      }, el('kbd', { text: String(index + 1) }), ` ${label}`));
+      }, el('kbd', { text: String(index + 1) }), ` ${label}`, el('span', { class: 'self-rating-when' })));
     });
+    group.append(confirmation);
     item.append(group);
     item.addEventListener('keydown', (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey || group.hidden) return;
@@ -61,6 +73,17 @@ export function buildRatings() {
         group.querySelector(`[data-rating="${rating}"]`).focus();
       }
     });
+  }
+}
+
+/** Each rating button's interval ("Again: 1 min"), where the server gave the rung's; none where it did not. */
+export function showIntervals() {
+  for (const item of ladderItems()) {
+    const intervals = intervalsOf(itemId(item));
+    for (const when of item.querySelectorAll('.self-rating .self-rating-when')) {
+      const rating = Number(when.closest('button').dataset.rating);
+      when.textContent = intervals ? `: ${intervals[rating - 1]}` : '';
+    }
   }
 }
 
@@ -96,6 +119,7 @@ export function render() {
     const set = entry.dataset.kind === 'node' ? state.nodes : state.edges;
     entry.classList.toggle('is-explored', set.has(entry.dataset.ref));
   }
+  let ratingsShown = false;
   for (const item of ladderItems()) {
     const rung = state.rungs.get(itemId(item));
     const open = item.querySelector(':scope > details')?.open;
@@ -104,11 +128,13 @@ export function render() {
     const group = item.querySelector('.self-rating');
     if (group) {
       group.hidden = !(open || rung?.rating);
+      ratingsShown ||= !group.hidden;
       for (const button of group.querySelectorAll('button')) {
         button.setAttribute('aria-pressed', String(Number(button.dataset.rating) === rung?.rating));
       }
     }
   }
+  if (ratingsShown) loadIntervals(lesson).then(showIntervals);
   for (const snippet of document.querySelectorAll('.sandbox[data-snippet]')) {
     const runs = state.snippets.get(snippet.dataset.snippet);
     const title = snippet.querySelector('.sandbox-title') || snippet;

@@ -6,18 +6,23 @@
 import { subscribe } from './outbox.js';
 import { lesson, progressTypes, onChange, load, refresh, rebuild, forget } from './progress-state.js';
 import { watch } from './progress-record.js';
-import { buildToolbar, buildTabMeters, buildRatings, render, showStatus, offerToResume, closeAnswers } from './progress-view.js';
+import { buildToolbar, buildTabMeters, buildRatings, render, showStatus, offerToResume, closeAnswers, showIntervals }
+  from './progress-view.js';
+import { loadIntervals } from './rating-intervals.js';
 import { yourData } from './me.js';
 
 if (lesson) init();
 
 function init() {
+  // Each rating button's interval comes from the quiz's scheduler; a rating the server now has moved its rung's.
+  const intervals = () => loadIntervals(lesson, { again: true }).then(showIntervals);
   const me = yourData({
     forgotten: async () => {
       forget();
       closeAnswers();
       rebuild();
       await refresh();
+      intervals();
     },
   });
   buildToolbar(document.querySelector('[data-lesson]'), { before: me.whoami, after: me.details });
@@ -30,6 +35,7 @@ function init() {
   subscribe((status, change) => {
     showStatus(status);
     if (change?.rejected && progressTypes.has(change.rejected.type)) rebuild();
+    if (change?.acked?.type === 'self.rating' && change.acked.lesson === lesson) intervals();
   });
   load();
   // Offline, the cached copy may still know where the learner was.

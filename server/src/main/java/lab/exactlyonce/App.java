@@ -140,7 +140,7 @@ public final class App {
         SecurityHeaders.register(cfg.routes, config.ops().frameAncestors());
         cfg.routes.get("/healthz", ctx -> ctx.json(new Health("ok", sandbox.confinementLevel())));
         ops.register(cfg.routes);
-        new LessonRoutes(lessons, views, holds).register(cfg.routes);
+        new LessonRoutes(lessons, views, holds, quiz.dueReviews()).register(cfg.routes);
         new MapRoutes(lessons).register(cfg.routes);
         new RubricRoutes(lessons, rubrics, holds, clients, clock).register(cfg.routes);
         SameOriginGuard.register(cfg.routes, Set.of("/api/run")); // a run stores nothing about anyone

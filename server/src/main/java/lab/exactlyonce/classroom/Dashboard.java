@@ -134,6 +134,9 @@ final class Dashboard {
         if (!e.type().equals(LiveBank.ANSWER_TYPE)) continue;
         JsonNode data = e.data();
         if (data.path("skip").asBoolean(false) && !e.result().has("correct")) continue;
+        // A self-rated answer (a rating of a model answer the student revealed) was checked by nobody: it is
+        // neither right nor wrong, whatever an older grading stored.
+        if (data.has("rating")) continue;
         boolean correct = e.result().path("correct").asBoolean();
         answered++;
         if (correct) right++;

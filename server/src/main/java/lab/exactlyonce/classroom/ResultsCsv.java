@@ -46,7 +46,8 @@ final class ResultsCsv {
           q.map(LiveBank.LiveQuestion::prompt).orElse(""),
           choice == null ? "" : String.valueOf(choice),
           choiceText,
-          e.result().has("correct") ? String.valueOf(e.result().get("correct").asBoolean()) : "",
+          // A self-rated answer is neither right nor wrong (nobody checked it), whatever an older grading stored.
+          e.result().has("correct") && !d.has("rating") ? String.valueOf(e.result().get("correct").asBoolean()) : "",
           e.id()));
     }
     return out.toString();

@@ -5,13 +5,16 @@ import lab.exactlyonce.web.Markdown;
 import lab.exactlyonce.web.Pages;
 
 import java.util.List;
+import java.util.function.Function;
 
 import static j2html.TagCreator.*;
 
 /**
  * The page at {@code /}: what the lab is for its three kinds of visitors (students, interview candidates,
  * instructors) and a way in for each: the lesson, its quiz, "Join a class" and "Teach a class". With one lesson that
- * lesson is the hero; with more they are listed as cards, each with its quiz. Plain links: it reads without scripts.
+ * lesson is the hero; with more they are listed as cards, each with its quiz. Under each lesson, the visitor's
+ * reviews due in it ({@link DueReviews}): a learner who comes back sees first what is due. Plain links and forms: it
+ * reads without scripts.
  */
 final class HomePage {
   static final String JOIN = "/join";
@@ -19,13 +22,14 @@ final class HomePage {
 
   private HomePage() {}
 
-  static String render(List<Lesson> lessons) {
+  /** @param due the visitor's reviews due in a lesson, drawn (empty when none) */
+  static String render(List<Lesson> lessons, Function<Lesson, DomContent> due) {
     return Pages.document("Exactly-Once Lab",
         header(h1("Exactly-Once Lab"),
             p("Learn how stream processors make each record count exactly once, even when they crash: read it, "
                 + "see it on a map, run the code and test yourself."))
             .withClass("page-header"),
-        lessons.size() == 1 ? hero(lessons.get(0)) : list(lessons),
+        lessons.size() == 1 ? hero(lessons.get(0), due) : list(lessons, due),
         audiences(lessons));
   }
 
@@ -33,21 +37,23 @@ final class HomePage {
     return "/lessons/" + lesson.id() + "/quiz";
   }
 
-  private static DomContent hero(Lesson lesson) {
+  private static DomContent hero(Lesson lesson, Function<Lesson, DomContent> due) {
     return section(
         p("The lesson").withClass("hero-eyebrow"),
         h2(a(Markdown.inline(lesson.title())).withHref("/lessons/" + lesson.id())).withId("lesson-heading"),
+        due.apply(lesson),
         div(Markdown.block(firstParagraph(lesson.summary()))).withClass("hero-summary"),
         p(a("Start the lesson").withHref("/lessons/" + lesson.id()).withClass("button-link primary"),
             a("Take the quiz").withHref(quiz(lesson)).withClass("button-link")).withClass("hero-actions")
     ).withClass("hero").attr("aria-labelledby", "lesson-heading");
   }
 
-  private static DomContent list(List<Lesson> lessons) {
+  private static DomContent list(List<Lesson> lessons, Function<Lesson, DomContent> due) {
     return section(
         h2("Lessons").withId("lessons-heading"),
         ul(each(lessons, l -> li(
             h3(a(Markdown.inline(l.title())).withHref("/lessons/" + l.id())),
+            due.apply(l),
             div(Markdown.block(firstParagraph(l.summary()))).withClass("lesson-card-summary"),
             p(a("Take the quiz").withHref(quiz(l)))
         ).withClass("lesson-card"))).withClass("lesson-list")

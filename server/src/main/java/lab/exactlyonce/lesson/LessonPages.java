@@ -30,6 +30,13 @@ final class LessonPages {
     this.blocks = new BlockViews(views);
   }
 
+  /**
+   * Where the asker's {@link DueReviews} go in a drawn lesson page: under the title. The page is drawn once for
+   * everyone who has nothing held back (see {@code LessonRoutes}); each asker's own line is put in this slot as the
+   * page is sent.
+   */
+  private static final String DUE_REVIEWS_SLOT = "<!--due-reviews-->";
+
   /** @param held the answers held back from the asker: drawn held, with the hold's watcher at the end */
   String lesson(Lesson lesson, AnswerHolds.Held held) {
     var page = div(
@@ -37,6 +44,7 @@ final class LessonPages {
                 nav(a("All lessons").withHref("/"), text(" · "), a("Take the quiz").withHref(HomePage.quiz(lesson)).withId("quiz-link"),
                     text(" · "), a("Join a class").withHref(HomePage.JOIN)).withClass("breadcrumb").attr("aria-label", "Lesson links"),
                 h1(Markdown.inline(lesson.title())),
+                rawHtml(DUE_REVIEWS_SLOT),
                 div(Markdown.block(lesson.summary())).withClass("lesson-summary").attr("data-readout")
             ).withClass("lesson-header"),
             nav(ul(each(List.of(Tab.values()), tab -> li(a(tab.label()).withHref("#" + tab.id()).withId("tab-" + tab.id())))))
@@ -47,6 +55,13 @@ final class LessonPages {
     views.page().attributes(lesson).forEach(page::attr);
     return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(STYLESHEETS, MODULES),
         page);
+  }
+
+  /** {@code page} (drawn by {@link #lesson}) with {@code notice}, the asker's reviews due, in its slot. */
+  static String withDueReviews(String page, String notice) {
+    int slot = page.indexOf(DUE_REVIEWS_SLOT);
+    if (slot < 0) throw new IllegalStateException("the lesson page has no slot for the reviews due");
+    return page.substring(0, slot) + notice + page.substring(slot + DUE_REVIEWS_SLOT.length());
   }
 
   /** The tab ids as a JSON list, for the scripts: {@code ["gist","maps","qa","sandbox"]}. */

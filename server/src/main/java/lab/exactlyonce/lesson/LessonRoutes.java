@@ -6,28 +6,34 @@ import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import static j2html.TagCreator.rawHtml;
+
 /**
  * HTTP in and out for lessons: the pages, the lesson JSON, and the answers of held ladder questions once they are
- * released. Both the page and the JSON draw what {@link AnswerHolds} holds back from the asker as held.
+ * released. Both the page and the JSON draw what {@link AnswerHolds} holds back from the asker as held. The home
+ * page and the lesson page show the asker's {@link DueReviews}.
  */
 public final class LessonRoutes {
   private final LessonCatalog catalog;
   private final LessonPages pages;
   private final AnswerHolds holds;
+  private final DueReviews due;
   /**
    * Each lesson's page as everyone sees it who has nothing held back: the same bytes for every such learner, so it is
    * drawn once rather than for each of a class's students (about 0.1 to 1 s of CPU per drawing).
    */
   private final Map<String, String> pagesWithNothingHeld = new ConcurrentHashMap<>();
 
-  public LessonRoutes(LessonCatalog catalog, TabViews views, AnswerHolds holds) {
+  public LessonRoutes(LessonCatalog catalog, TabViews views, AnswerHolds holds, DueReviews due) {
     this.catalog = catalog;
     this.pages = new LessonPages(views);
     this.holds = holds;
+    this.due = due;
   }
 
   /** One entry of {@code GET /api/lessons}: enough to list a lesson and find its page and its data. */
@@ -41,13 +47,18 @@ public final class LessonRoutes {
   record Released(String id, String html) {}
 
   public void register(RoutesConfig routes) {
-    routes.get("/", ctx -> ctx.html(HomePage.render(catalog.all())));
+    routes.get("/", ctx -> {
+      Map<String, String> notices = new HashMap<>();
+      for (Lesson lesson : catalog.all()) notices.put(lesson.id(), notice(ctx, lesson));
+      ctx.html(HomePage.render(catalog.all(), lesson -> rawHtml(notices.get(lesson.id()))));
+    });
     routes.get("/lessons/{id}", ctx -> {
       Lesson lesson = catalog.require(ctx.pathParam("id"));
       AnswerHolds.Held held = held(ctx, lesson);
-      ctx.html(held.isEmpty()
+      String page = held.isEmpty()
           ? pagesWithNothingHeld.computeIfAbsent(lesson.id(), id -> pages.lesson(lesson, held))
-          : pages.lesson(lesson, held));
+          : pages.lesson(lesson, held);
+      ctx.html(LessonPages.withDueReviews(page, notice(ctx, lesson)));
     });
     routes.get("/api/lessons", ctx -> ctx.json(catalog.all().stream().map(Listing::of).toList()));
     routes.get("/api/lessons/{id}", ctx -> {
@@ -55,6 +66,13 @@ public final class LessonRoutes {
       ctx.json(LessonJson.of(lesson, held(ctx, lesson)));
     });
     routes.get("/api/lessons/{id}/answers/{item}", this::released);
+  }
+
+  /** The asker's reviews due in the lesson, drawn; a page showing them is theirs and is not kept by a cache either. */
+  private String notice(Context ctx, Lesson lesson) {
+    String notice = due.notice(ctx, lesson).render();
+    if (!notice.isEmpty()) ctx.header("Cache-Control", "no-store");
+    return notice;
   }
 
   /** Someone's held answers must not be kept by a cache and shown to them, or anyone, later. */

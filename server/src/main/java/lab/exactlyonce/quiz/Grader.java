@@ -4,36 +4,38 @@ import io.javalin.http.BadRequestResponse;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Grades one answer against its question. A self-graded answer is the learner's rating; a choice, true/false or
- * predict answer is right when it names the right option; an order is right when every step is in place. A miss
- * counts as Again for the scheduler, a right answer as Good. A skipped (timed-out) answer is a miss.
+ * Grades one answer against its question. A choice, true/false or predict answer is right when it names the right
+ * option; an order is right when every step is in place. A miss counts as Again for the scheduler, a right answer as
+ * Good. A skipped (timed-out) answer is a miss. A self-graded answer is not graded at all: the learner's rating is
+ * what the scheduler takes, and it is never right or wrong, so no score counts it (the candidate who reveals the
+ * model answer and rates it Good has not been checked by anyone).
  */
 final class Grader {
   /** What the learner sent: exactly one of the fields is set. */
   record Given(Integer choice, List<Integer> order, Integer rating, boolean skip) {}
 
-  /** The grading stored with the answer: {@code correct} and the FSRS {@code rating} (1..4). */
-  record Verdict(boolean correct, int rating) {
-    Map<String, Object> asResult() {
-      return Map.of("correct", correct, "rating", rating);
+  /**
+   * The grading stored with the answer: the FSRS {@code rating} (1..4), and {@code correct} unless the answer is
+   * {@code selfRated} (then it is not stored: nothing checked it).
+   */
+  record Verdict(boolean selfRated, boolean correct, int rating) {
+    static Verdict graded(boolean correct) {
+      return new Verdict(false, correct, (correct ? Fsrs.Rating.GOOD : Fsrs.Rating.AGAIN).value());
+    }
+
+    static Verdict selfRated(int rating) {
+      return new Verdict(true, false, rating);
     }
   }
 
   Verdict grade(Question q, Given given) {
     check(q, given);
-    if (given.skip()) return new Verdict(false, Fsrs.Rating.AGAIN.value());
-    boolean correct;
-    if (q.kind() == Question.Kind.SELF_GRADED) {
-      return new Verdict(given.rating() > Fsrs.Rating.AGAIN.value(), given.rating());
-    } else if (q.kind() == Question.Kind.ORDER) {
-      correct = given.order().equals(q.answer());
-    } else {
-      correct = given.choice().equals(q.answer().get(0));
-    }
-    return new Verdict(correct, correct ? Fsrs.Rating.GOOD.value() : Fsrs.Rating.AGAIN.value());
+    if (given.skip()) return Verdict.graded(false);
+    if (q.kind() == Question.Kind.SELF_GRADED) return Verdict.selfRated(given.rating());
+    if (q.kind() == Question.Kind.ORDER) return Verdict.graded(given.order().equals(q.answer()));
+    return Verdict.graded(given.choice().equals(q.answer().get(0)));
   }
 
   /** Rejects an answer that does not fit the question, naming the field and the allowed values. */

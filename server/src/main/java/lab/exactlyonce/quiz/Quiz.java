@@ -190,7 +190,8 @@ final class Quiz {
     }
     Grader.Verdict verdict = grader.grade(s.question(), s.given());
     ObjectNode result = JsonNodeFactory.instance.objectNode();
-    result.put("correct", verdict.correct());
+    if (verdict.selfRated()) result.put("selfRated", true);
+    else result.put("correct", verdict.correct());
     result.put("rating", verdict.rating());
     result.put("mode", session.mode().id);
     if (session.mode() == QuizSession.Mode.PRACTICE) {
@@ -258,11 +259,34 @@ final class Quiz {
     return cards;
   }
 
-  /** When a question comes back if rated {@code rating} now; {@code card} is null for a question never answered. */
+  /**
+   * When a question comes back if rated {@code rating} now ("in 1 min"); {@code card} is null for a question never
+   * answered.
+   */
   String comesBack(Fsrs.Card card, Fsrs.Rating rating) {
+    return "in " + intervals(card).get(rating.value() - 1).label();
+  }
+
+  /**
+   * How long until the question comes back for each rating, Again to Easy, if rated now: the scheduler's own next
+   * due for this card (a learning or relearning step in minutes, a review in days), never a fixed table.
+   *
+   * @param card null for a question never answered
+   */
+  List<Interval> intervals(Fsrs.Card card) {
     Instant now = clock.instant();
-    Fsrs.Card after = fsrs.review(card == null ? Fsrs.Card.fresh(now) : card, rating, now);
-    return ReviewDay.of(after.due(), now);
+    Fsrs.Card from = card == null ? Fsrs.Card.fresh(now) : card;
+    List<Interval> out = new ArrayList<>();
+    for (Fsrs.Rating rating : Fsrs.Rating.values()) out.add(Interval.until(now, fsrs.review(from, rating, now).due()));
+    return out;
+  }
+
+  /** {@link #intervals} for each of a lesson's ladder questions, as this learner's ratings left them. */
+  Map<String, List<Interval>> ladderIntervals(String learner, Lesson lesson) {
+    Map<String, Fsrs.Card> cards = learner == null ? Map.of() : cards(learner, lesson.id());
+    Map<String, List<Interval>> out = new LinkedHashMap<>();
+    for (String rung : lesson.ladder().keySet()) out.put(rung, intervals(cards.get(lesson.id() + "/" + rung)));
+    return out;
   }
 
   /** Where a learner stands with a lesson's questions: never answered, due by the end of today, or due later. */
@@ -288,7 +312,7 @@ final class Quiz {
     return standing(learner, lesson).due();
   }
 
-  private Instant endOfToday() {
+  Instant endOfToday() {
     return ReviewDay.endOfDay(clock.instant());
   }
 
@@ -296,17 +320,44 @@ final class Quiz {
   record Line(Question question, Answer answer) {
     boolean answered() { return answer != null; }
 
-    boolean correct() { return answer != null && answer.correct(); }
+    /**
+     * Whether the learner rated this answer themselves (a self-graded question): it never counts in a score, and is
+     * shown apart with its rating. Decided by the question, so answers stored before self-ratings stopped being
+     * marked right read the same.
+     */
+    boolean selfRated() { return question.selfGraded(); }
+
+    /** Right by the grader; a self-rated answer is never right or wrong. */
+    boolean correct() { return !selfRated() && answer != null && answer.correct(); }
+
+    /**
+     * Worth another look: a graded answer that was wrong, unanswered or timed out; a self-rated one the learner
+     * rated Again (did not know it), or did not rate.
+     */
+    boolean missed() {
+      if (answer == null || answer.skipped()) return true;
+      return selfRated() ? answer.rating() == Fsrs.Rating.AGAIN.value() : !answer.correct();
+    }
   }
 
   record TopicScore(String topic, int correct, int total) {}
 
+  /** @param topics the score by topic, of the graded questions only */
   record Results(QuizSession session, List<Line> lines, List<TopicScore> topics) {
+    /** The score: graded answers that were right, out of {@link #graded()}. */
     int correct() { return (int) lines.stream().filter(Line::correct).count(); }
+
+    /** The questions the score is out of: every question but the self-rated ones. */
+    int graded() { return (int) lines.stream().filter(l -> !l.selfRated()).count(); }
+
+    /** Graded questions not answered yet. */
+    int gradedOpen() { return (int) lines.stream().filter(l -> !l.selfRated() && !l.answered()).count(); }
 
     int answered() { return (int) lines.stream().filter(Line::answered).count(); }
 
-    List<Line> misses() { return lines.stream().filter(l -> !l.correct()).toList(); }
+    List<Line> selfRated() { return lines.stream().filter(Line::selfRated).toList(); }
+
+    List<Line> misses() { return lines.stream().filter(Line::missed).toList(); }
 
     boolean finished() { return answered() == lines.size(); }
   }
@@ -327,6 +378,7 @@ final class Quiz {
       Question q = found.get();
       Line line = new Line(q, byQuestion.get(id));
       lines.add(line);
+      if (line.selfRated()) continue;
       int[] score = topics.computeIfAbsent(q.topic(), t -> new int[2]);
       if (line.correct()) score[0]++;
       score[1]++;

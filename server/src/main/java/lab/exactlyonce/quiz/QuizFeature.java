@@ -3,9 +3,11 @@ package lab.exactlyonce.quiz;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
+import io.javalin.http.BadRequestResponse;
 import lab.exactlyonce.learner.LearnerData;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.lesson.AnswerHolds;
+import lab.exactlyonce.lesson.DueReviews;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.progress.EventKind;
@@ -21,6 +23,9 @@ import lab.exactlyonce.store.Database;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
+
+import static j2html.TagCreator.text;
 
 /**
  * The quiz as the app wires it: builds the question bank, the sessions and the {@link Quiz}, registers its routes,
@@ -29,9 +34,12 @@ import java.util.List;
  */
 public final class QuizFeature {
   private final Quiz quiz;
+  private final Reviews reviews;
   private final QuizSessions sessions;
   private final QuizRoutes routes;
   private final AnswerHolds holds;
+  private final Learners learners;
+  private final Clock clock;
 
   /**
    * @param lessonsRoot where each lesson's written question bank is read from ({@code <id>/questions.yaml})
@@ -50,8 +58,11 @@ public final class QuizFeature {
         new VerdictQuestions(starters, runs));
     this.sessions = new QuizSessions(db);
     this.quiz = new Quiz(bank, events, sessions, clock);
+    this.reviews = new Reviews(quiz, sessions, clock);
     this.holds = holds;
-    this.routes = new QuizRoutes(quiz, learners, holds, new QuizPages(keyPoints));
+    this.learners = learners;
+    this.clock = clock;
+    this.routes = new QuizRoutes(quiz, reviews, learners, holds, new QuizPages(keyPoints));
   }
 
   public void register(RoutesConfig config) {
@@ -92,6 +103,19 @@ public final class QuizFeature {
         return new RecordedEvent(event.id(), event.type(), event.lesson(), event.item(), event.data(), result,
             event.recordedAt(), event.seq());
       }
+    };
+  }
+
+  /** The asker's reviews due in a lesson, for the home and lesson pages (see {@link QuizPages#dueNotice}). */
+  public DueReviews dueReviews() {
+    return (asker, lesson) -> {
+      Optional<String> learner;
+      try {
+        learner = learners.current(asker);
+      } catch (BadRequestResponse tampered) {
+        return text(""); // the page still shows; the quiz's own pages say what is wrong with the cookie
+      }
+      return learner.map(id -> QuizPages.dueNotice(lesson, reviews.due(id, lesson.id()), clock.instant())).orElse(text(""));
     };
   }
 

@@ -7,6 +7,7 @@ import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.web.Markdown;
 import lab.exactlyonce.web.Pages;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,7 @@ import static j2html.TagCreator.*;
 
 /** The quiz pages, rendered on the server; {@code quiz.js} runs the questions one at a time with the keyboard. */
 final class QuizPages {
-  private static final String[] RATINGS = {"Again", "Hard", "Good", "Easy"};
+  static final List<String> RATINGS = List.of("Again", "Hard", "Good", "Easy");
 
   private final KeyPoints keyPoints;
 
@@ -83,7 +84,8 @@ final class QuizPages {
     }
     String modeText = session.mode() == QuizSession.Mode.PRACTICE
         ? "Practice: you see whether you were right after each answer."
-        : "Interview: " + session.secondsPerQuestion() + " seconds per question; feedback comes at the end.";
+        : "Interview: " + session.secondsPerQuestion() + " seconds per question; feedback comes at the end. The score "
+          + "counts the answers the app checks; a model answer you reveal and rate yourself is listed apart.";
     return Pages.document("Quiz · " + lesson.title(), new Pages.Assets(List.of("quiz.css", "answer-box.css"), List.of("quiz.js")),
         header(lesson, session.mode() == QuizSession.Mode.PRACTICE ? "Practice quiz" : "Interview quiz"),
         p(modeText).withClass("quiz-muted"),
@@ -122,7 +124,7 @@ final class QuizPages {
               .attr("data-held", holding));
       var ratings = new ArrayList<DomContent>();
       for (int r = 1; r <= 4; r++) {
-        ratings.add(button(span(String.valueOf(r)).withClass("quiz-key"), text(" " + RATINGS[r - 1] + ": "),
+        ratings.add(button(span(String.valueOf(r)).withClass("quiz-key"), text(" " + RATINGS.get(r - 1) + ": "),
             span(comesBack.get(r - 1)).withClass("quiz-comes-back"))
             .withType("button").attr("data-rating", String.valueOf(r)));
       }
@@ -167,25 +169,42 @@ final class QuizPages {
   }
 
   private static String ratingLabels() {
-    return "[" + String.join(",", List.of(RATINGS).stream().map(r -> "\"" + r + "\"").toList()) + "]";
+    return "[" + String.join(",", RATINGS.stream().map(r -> "\"" + r + "\"").toList()) + "]";
   }
 
+  /**
+   * The end screen: the score of the graded answers, the self-rated ones apart with their ratings (they never count:
+   * nobody checked them), the misses to look at again, and two ways on: "Review my N misses now" (a practice quiz of
+   * exactly those) and "Take another quiz".
+   */
   String results(Lesson lesson, Quiz.Results r, AnswerHolds.Held held) {
     QuizSession s = r.session();
     List<Quiz.Line> misses = r.misses();
+    List<Quiz.Line> selfRated = r.selfRated();
     return Pages.document("Results · " + lesson.title(), new Pages.Assets(List.of("quiz.css"), List.of()),
         header(lesson, "Quiz results"),
-        p(text("Score: "), strong(r.correct() + " of " + r.lines().size()),
-            text(r.finished() ? "" : " (" + (r.lines().size() - r.answered()) + " not answered)")).withId("quiz-score")
-            .withClass("quiz-score"),
-        h2("By topic"),
-        table(
-            thead(tr(th("Topic").attr("scope", "col"), th("Right").attr("scope", "col"), th("Questions").attr("scope", "col"))),
-            tbody(each(r.topics(), t -> tr(th(t.topic()).attr("scope", "row"), td(String.valueOf(t.correct())),
-                td(String.valueOf(t.total())))))
-        ).withClass("quiz-topics").withId("quiz-topics"),
+        score(r),
+        iff(!selfRated.isEmpty(), p(text(selfRated.size() == 1 ? "1 answer you rated yourself is" : selfRated.size()
+            + " answers you rated yourself are"), text(" listed apart and not in the score: nobody checked them."))
+            .withId("quiz-self-rated-note").withClass("quiz-muted")),
+        iff(!r.topics().isEmpty(), each(
+            h2("By topic"),
+            table(
+                thead(tr(th("Topic").attr("scope", "col"), th("Right").attr("scope", "col"), th("Questions").attr("scope", "col"))),
+                tbody(each(r.topics(), t -> tr(th(t.topic()).attr("scope", "row"), td(String.valueOf(t.correct())),
+                    td(String.valueOf(t.total())))))
+            ).withClass("quiz-topics").withId("quiz-topics"))),
+        iff(!selfRated.isEmpty(), each(
+            h2("Rated by you"),
+            ul(each(selfRated, line -> li(
+                div(Markdown.inline(line.question().prompt())).withClass("quiz-prompt"),
+                p(strong("Your rating: "), text(selfRating(line)))
+            ).withClass("quiz-self-rated-item").attr("data-question", line.question().id())))
+                .withClass("quiz-self-rated").withId("quiz-self-rated"))),
         h2(misses.isEmpty() ? "No misses" : "Review your misses"),
-        iff(misses.isEmpty(), p("Every answer was right.")),
+        iff(misses.isEmpty(), p(selfRated.isEmpty() ? "Every answer was right."
+            : r.graded() == 0 ? "You rated none of your answers Again."
+            : "Every graded answer was right, and you rated none of yours Again.")),
         ol(each(misses, line -> li(
             div(Markdown.inline(line.question().prompt())).withClass("quiz-prompt"),
             detail(line.question()),
@@ -194,8 +213,48 @@ final class QuizPages {
             explanation(lesson, line.question(), held),
             p(a("Read about it in the lesson").withHref(line.question().link()))
         ).withClass("quiz-miss").attr("data-question", line.question().id()))).withClass("quiz-misses").withId("quiz-misses"),
-        p(a("Take another quiz").withHref("/lessons/" + s.lesson() + "/quiz"), text(" · "),
-            a("Back to the lesson").withHref("/lessons/" + s.lesson())).withClass("quiz-actions"));
+        div(
+            iff(!misses.isEmpty(), form(
+                button(misses.size() == 1 ? "Review my 1 miss now" : "Review my " + misses.size() + " misses now")
+                    .withType("submit").withClass("quiz-review-misses")
+            ).withMethod("post").withAction(resultsHref(s).replaceFirst("/results$", "/misses")).withClass("quiz-review-form")),
+            p(a("Take another quiz").withHref("/lessons/" + s.lesson() + "/quiz"), text(" · "),
+                a("Back to the lesson").withHref("/lessons/" + s.lesson()))
+        ).withClass("quiz-actions").withId("quiz-actions"));
+  }
+
+  /** "Score: 3 of 7": graded answers right, of the graded questions; none graded when every one was self-rated. */
+  private static DomContent score(Quiz.Results r) {
+    if (r.graded() == 0) {
+      return p(text("Score: "), strong("none"), text(" (you rated every answer yourself)")).withId("quiz-score")
+          .withClass("quiz-score");
+    }
+    return p(text("Score: "), strong(r.correct() + " of " + r.graded()),
+        text(r.gradedOpen() == 0 ? "" : " (" + r.gradedOpen() + " not answered)")).withId("quiz-score")
+        .withClass("quiz-score");
+  }
+
+  /**
+   * The reviews a learner has due in a lesson, for the home and lesson pages: "7 questions due for review" with a
+   * button that starts a practice quiz of exactly those (a form: starting a quiz stores a session, so it is a POST,
+   * and it works without JavaScript); when nothing is due, when the next review is; nothing for someone who has
+   * never answered.
+   */
+  static DomContent dueNotice(Lesson lesson, Reviews.Due due, Instant now) {
+    int count = due.questions().size();
+    if (count == 0) {
+      if (due.next() == null) return text("");
+      return p(text("Nothing due for review. Your next review is " + ReviewDay.of(due.next(), now) + "."))
+          .withId("reviews-due-" + lesson.id()).withClass("reviews-due").attr("data-due", "0");
+    }
+    String button = count <= Quiz.MAX_LENGTH ? "Review them now" : "Review the first " + Quiz.MAX_LENGTH + " now";
+    return form(
+        input().withType("hidden").withName("review").withValue("due"),
+        p(strong(String.valueOf(count)), text(count == 1 ? " question due for review" : " questions due for review"))
+            .withId("reviews-due-" + lesson.id() + "-count").withClass("reviews-due-count"),
+        button(button).withType("submit").attr("aria-describedby", "reviews-due-" + lesson.id() + "-count")
+    ).withMethod("post").withAction("/lessons/" + lesson.id() + "/quiz").withId("reviews-due-" + lesson.id())
+        .withClass("reviews-due").attr("data-due", String.valueOf(count));
   }
 
   private static DomContent explanation(Lesson lesson, Question q, AnswerHolds.Held held) {
@@ -211,13 +270,20 @@ final class QuizPages {
         : div(Markdown.block(q.detail())).withClass("quiz-detail");
   }
 
+  /** A self-rated answer's rating ("Good"), or why there is none. */
+  static String selfRating(Quiz.Line line) {
+    if (line.answer() == null) return "not answered";
+    if (line.answer().skipped()) return "no answer (time ran out)";
+    return RATINGS.get(line.answer().rating() - 1);
+  }
+
   /** What the learner answered, in words. */
   static String given(Quiz.Line line) {
     if (line.answer() == null) return "not answered";
     Quiz.Answer a = line.answer();
     Question q = line.question();
     if (a.skipped()) return "no answer (time ran out)";
-    if (q.kind() == Question.Kind.SELF_GRADED) return "rated yourself " + RATINGS[a.rating() - 1];
+    if (q.kind() == Question.Kind.SELF_GRADED) return "rated yourself " + RATINGS.get(a.rating() - 1);
     if (q.kind() == Question.Kind.ORDER) {
       List<String> steps = new ArrayList<>();
       for (int i : a.order()) steps.add(q.options().get(i));

@@ -2,6 +2,7 @@ package lab.exactlyonce.quiz;
 
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.BadRequestResponse;
+import io.javalin.http.ConflictResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.NotFoundResponse;
@@ -22,23 +23,32 @@ import java.util.Set;
 
 /**
  * HTTP for the quiz. Pages: {@code GET /lessons/{id}/quiz} (entry: due count and start form; the form posts back
- * to the same path), {@code GET /lessons/{id}/quiz/{session}} (the questions), {@code .../results} (the end screen).
- * API: {@code POST /api/quiz/sessions}, {@code GET /api/quiz/sessions/{session}} and {@code .../results},
- * {@code GET /api/quiz/lessons/{id}} (the question bank without answers, topics and due count). Answers are
- * {@code quiz.answer} events through {@code POST /api/events} ({@link QuizFeature#answerKind()}), graded once and
- * stored with the event, so a retry gets the original verdict.
+ * to the same path, and with {@code review=due} starts a review of exactly the questions due),
+ * {@code GET /lessons/{id}/quiz/{session}} (the questions), {@code .../results} (the end screen), whose
+ * "Review my misses" form posts to {@code .../misses}.
+ * API: {@code POST /api/quiz/sessions} (a quiz, or with {@code review} a review of the due questions or of a
+ * session's misses), {@code GET /api/quiz/sessions/{session}} and {@code .../results},
+ * {@code GET /api/quiz/lessons/{id}} (the question bank without answers, topics and due count),
+ * {@code GET /api/quiz/lessons/{id}/intervals} (when each rating of each ladder question brings it back, for the
+ * lesson page's rating buttons). Answers are {@code quiz.answer} events through {@code POST /api/events}
+ * ({@link QuizFeature#answerKind()}), graded once and stored with the event, so a retry gets the original verdict.
  */
 final class QuizRoutes {
   private static final int MAX_START_BYTES = 2048;
-  private static final List<String> START_FIELDS = List.of("lesson", "mode", "length", "topic", "seed", "seconds");
+  private static final List<String> START_FIELDS = List.of("lesson", "mode", "length", "topic", "seed", "seconds",
+      "review", "session");
+  /** The fields of a quiz start that choose its questions, which a review (of exactly the due or missed) leaves out. */
+  private static final List<String> QUIZ_ONLY_FIELDS = List.of("mode", "length", "topic", "seed", "seconds");
 
   private final Quiz quiz;
+  private final Reviews reviews;
   private final Learners learners;
   private final QuizPages pages;
   private final AnswerHolds holds;
 
-  QuizRoutes(Quiz quiz, Learners learners, AnswerHolds holds, QuizPages pages) {
+  QuizRoutes(Quiz quiz, Reviews reviews, Learners learners, AnswerHolds holds, QuizPages pages) {
     this.quiz = quiz;
+    this.reviews = reviews;
     this.pages = pages;
     this.learners = learners;
     this.holds = holds;
@@ -51,10 +61,13 @@ final class QuizRoutes {
     routes.post("/lessons/{id}/quiz", this::startFromForm);
     routes.get("/lessons/{id}/quiz/{session}", this::sessionPage);
     routes.get("/lessons/{id}/quiz/{session}/results", this::resultsPage);
+    routes.before("/lessons/{id}/quiz/{session}/misses", SameOriginGuard::check);
+    routes.post("/lessons/{id}/quiz/{session}/misses", this::reviewMissesFromForm);
     routes.post("/api/quiz/sessions", this::startFromJson);
     routes.get("/api/quiz/sessions/{session}", ctx -> ctx.json(sessionJson(session(ctx))));
     routes.get("/api/quiz/sessions/{session}/results", this::resultsJson);
     routes.get("/api/quiz/lessons/{id}", this::bankJson);
+    routes.get("/api/quiz/lessons/{id}/intervals", this::intervalsJson);
   }
 
   private void entryPage(Context ctx) {
@@ -70,14 +83,54 @@ final class QuizRoutes {
 
   private void startFromForm(Context ctx) {
     Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
+    String review = ctx.formParam("review");
+    if (review != null) {
+      reviewFromForm(ctx, lesson, new Reviews.Start(lesson.id(), review, null));
+      return;
+    }
     Quiz.Start start = new Quiz.Start(lesson.id(), ctx.formParam("mode"), formInt(ctx, "length"), ctx.formParam("topic"),
         null, null);
     QuizSession session = start(ctx, start);
     ctx.redirect("/lessons/" + lesson.id() + "/quiz/" + session.id(), HttpStatus.SEE_OTHER);
   }
 
+  /** "Review my misses" on the results page. */
+  private void reviewMissesFromForm(Context ctx) {
+    QuizSession session = pageSession(ctx);
+    reviewFromForm(ctx, quiz.bank().lesson(session.lesson()), new Reviews.Start(session.lesson(), "misses", session.id()));
+  }
+
+  /**
+   * A review started from a page's form. When there is nothing (left) to review, as when the page was open in
+   * another tab while the learner reviewed, the learner lands on the quiz's entry page, which says what is due,
+   * rather than on an error.
+   */
+  private void reviewFromForm(Context ctx, Lesson lesson, Reviews.Start start) {
+    String learner = learner(ctx);
+    QuizSession session;
+    try {
+      session = reviews.start(learner, start);
+    } catch (ConflictResponse nothingToReview) {
+      ctx.redirect("/lessons/" + lesson.id() + "/quiz", HttpStatus.SEE_OTHER);
+      return;
+    }
+    ctx.redirect("/lessons/" + lesson.id() + "/quiz/" + session.id(), HttpStatus.SEE_OTHER);
+  }
+
   private void startFromJson(Context ctx) {
     JsonFields body = JsonRequests.read(ctx, MAX_START_BYTES, START_FIELDS);
+    if (body.has("review") || body.has("session")) {
+      for (String field : QUIZ_ONLY_FIELDS) {
+        if (body.has(field)) {
+          throw new BadRequestResponse("'" + field + "' does not go with 'review': a review asks exactly the questions"
+              + " due or missed");
+        }
+      }
+      Reviews.Start review = new Reviews.Start(body.optionalText("lesson").orElse(null),
+          body.optionalText("review").orElse(null), body.optionalText("session").orElse(null));
+      ctx.status(201).json(sessionJson(reviews.start(learner(ctx), review)));
+      return;
+    }
     Quiz.Start start = new Quiz.Start(body.optionalText("lesson").orElse(null), body.optionalText("mode").orElse(null),
         body.optionalInteger("length").orElse(null), body.optionalText("topic").orElse(null),
         body.optionalLong("seed").orElse(null), body.optionalInteger("seconds").orElse(null));
@@ -104,10 +157,7 @@ final class QuizRoutes {
     Map<String, Fsrs.Card> cards = quiz.cards(session.learner(), lesson.id());
     Map<String, List<String>> comesBack = new LinkedHashMap<>();
     for (Question q : questions) {
-      if (!q.selfGraded()) continue;
-      List<String> days = new ArrayList<>();
-      for (Fsrs.Rating rating : Fsrs.Rating.values()) days.add(quiz.comesBack(cards.get(q.id()), rating));
-      comesBack.put(q.id(), days);
+      if (q.selfGraded()) comesBack.put(q.id(), quiz.intervals(cards.get(q.id())).stream().map(Interval::label).toList());
     }
     ctx.html(pages.session(lesson, session, questions, answered, comesBack, holds.heldFor(session.learner(), lesson.id())));
   }
@@ -162,6 +212,24 @@ final class QuizRoutes {
     ctx.json(body);
   }
 
+  /**
+   * When each rating of each ladder question brings it back, for this learner now: {@code {"lesson": ...,
+   * "ratings": ["Again", ...], "rungs": {"L1": ["1 min", "2 min", "2 days", "8 days"], ...}}}. A visitor without a
+   * learner cookie gets a new question's intervals.
+   */
+  private void intervalsJson(Context ctx) {
+    Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
+    Map<String, List<String>> rungs = new LinkedHashMap<>();
+    quiz.ladderIntervals(learners.current(ctx).orElse(null), lesson)
+        .forEach((rung, intervals) -> rungs.put(rung, intervals.stream().map(Interval::label).toList()));
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("lesson", lesson.id());
+    body.put("ratings", QuizPages.RATINGS);
+    body.put("rungs", rungs);
+    noStore(ctx);
+    ctx.json(body);
+  }
+
   /** A question as the learner sees it before answering: no answer, no explanation. */
   static Map<String, Object> publicView(Question q) {
     Map<String, Object> view = new LinkedHashMap<>();
@@ -188,10 +256,21 @@ final class QuizRoutes {
     body.put("session", r.session().id());
     body.put("lesson", r.session().lesson());
     body.put("mode", r.session().mode().id);
+    // The score is correct of graded; self-rated answers are listed apart and never counted right.
     body.put("correct", r.correct());
+    body.put("graded", r.graded());
     body.put("answered", r.answered());
     body.put("total", r.lines().size());
     body.put("topics", r.topics().stream().map(t -> Map.of("topic", t.topic(), "correct", t.correct(), "total", t.total())).toList());
+    List<Map<String, Object>> selfRated = new ArrayList<>();
+    for (Quiz.Line line : r.selfRated()) {
+      Map<String, Object> rated = new LinkedHashMap<>();
+      rated.put("question", line.question().id());
+      rated.put("prompt", line.question().prompt());
+      rated.put("rating", QuizPages.selfRating(line));
+      selfRated.add(rated);
+    }
+    body.put("selfRated", selfRated);
     List<Map<String, Object>> misses = new ArrayList<>();
     for (Quiz.Line line : r.misses()) {
       Map<String, Object> miss = new LinkedHashMap<>();

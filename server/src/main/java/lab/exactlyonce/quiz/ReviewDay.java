@@ -6,8 +6,9 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
 /**
- * When a question comes back, in the words a rating button and the feedback use: "today", "tomorrow", "in 3 days".
- * Days are UTC calendar days, the same days the due count goes by.
+ * The day a review falls on, in the words the reviews-due notice uses for the next one: "today", "tomorrow", "in 3
+ * days". Days are UTC calendar days, the same days the due count goes by. (A rating button says how long until the
+ * question comes back in minutes or days instead, {@link Interval}: a day word made Again and Hard both "today".)
  */
 final class ReviewDay {
   private ReviewDay() {}

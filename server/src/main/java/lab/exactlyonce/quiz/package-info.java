@@ -23,11 +23,16 @@
  *   {@code events}, graded once per client id (the {@code result} of the event), so a retry gets the original
  *   verdict.</li>
  *   <li>{@link lab.exactlyonce.quiz.Fsrs} is FSRS-6 with py-fsrs 6 defaults (one learning step in the quiz, so a
- *   right answer is not due again today); each rating button and each answer's feedback says when the question
- *   comes back ({@link lab.exactlyonce.quiz.ReviewDay}), and the entry page counts new, due and learned questions
- *   and says why the bank grows; a card's state is replayed from the
- *   learner's ratings (quiz answers, the lesson page's self-ratings of the same items, and {@code exercise.check}
- *   events: a failed check of an exercise is Again for its verdict question, a passed one Good).</li>
+ *   right answer is not due again today); each rating button and each answer's feedback says how long until the
+ *   question comes back, as the scheduler has it ({@link lab.exactlyonce.quiz.Interval}: "1 min", "2 days"), and so
+ *   do the lesson page's ladder rating buttons ({@code GET /api/quiz/lessons/{id}/intervals}); the entry page counts
+ *   new, due and learned questions and says why the bank grows; the home and lesson pages show the reviews due with
+ *   a button to review exactly those, and the results page offers a review of exactly the session's misses
+ *   ({@link lab.exactlyonce.quiz.Reviews}, shown through {@link lab.exactlyonce.quiz.QuizFeature#dueReviews()}). A
+ *   self-graded answer is the learner's rating and never counts as right in a score: results list it apart. A
+ *   card's state is replayed from the learner's ratings (quiz answers, the lesson page's self-ratings of the same
+ *   items, and {@code exercise.check} events: a failed check of an exercise is Again for its verdict question, a
+ *   passed one Good).</li>
  *   <li>{@link lab.exactlyonce.quiz.QuizFeature} builds all of it for the app and hands other features the
  *   {@code quiz.answer} event type, the live bank and the sessions' learner data.
  *   {@link lab.exactlyonce.quiz.QuizRoutes} (HTTP), {@link lab.exactlyonce.quiz.QuizPages} (server-rendered pages),

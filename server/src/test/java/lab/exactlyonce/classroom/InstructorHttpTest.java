@@ -143,6 +143,29 @@ class InstructorHttpTest extends ClassroomServerTest {
   }
 
   @Test
+  void a_members_self_rated_quiz_answer_is_neither_right_nor_wrong_in_the_csv_or_on_the_dashboard() {
+    JsonNode room = newClass("Self-rated");
+    String id = room.get("id").asText();
+    Client ana = Client.student(server, room.get("code").asText(), "Ana");
+    HttpResponse<String> started = ana.post("/api/quiz/sessions", "{\"lesson\":\"exactly-once\",\"length\":1,\"topic\":\"Interview Q&A\"}");
+    assertEquals(201, started.statusCode(), started.body());
+    JsonNode session = json(started.body());
+    JsonNode q = session.get("questions").get(0);
+    assertEquals("self-graded", q.get("kind").asText());
+    String event = newId();
+    HttpResponse<String> rated = ana.post("/api/events", "{\"id\":\"" + event + "\",\"type\":\"quiz.answer\",\"lesson\":\"exactly-once\","
+        + "\"item\":\"" + q.get("item").asText() + "\",\"data\":{\"session\":\"" + session.get("id").asText()
+        + "\",\"question\":\"" + q.get("id").asText() + "\",\"rating\":3}}");
+    assertEquals(200, rated.statusCode(), rated.body());
+
+    String[] lines = teacher.get("/teach/classes/" + id + "/results.csv").body().split("\r\n");
+    assertEquals(2, lines.length, String.join("\n", lines));
+    assertTrue(lines[1].contains(",Ana,quiz,") && lines[1].endsWith(",,,," + event),
+        "no choice and no verdict: she rated herself Good, nobody checked it: " + lines[1]);
+    assertTrue(teacher.get("/teach/classes/" + id).body().contains("No quiz answers yet."), "the dashboard counts no right answer");
+  }
+
+  @Test
   void csv_cells_are_quoted_and_formulas_defused() {
     assertEquals("plain", ResultsCsv.cell("plain"));
     assertEquals("\"'=1+1\"", ResultsCsv.cell("=1+1"));

@@ -86,10 +86,14 @@ class ProgressBrowserTest extends BrowserTest {
     JsonNode events = pageGet("/api/me/export").get("events");
     assertEquals(1, count(events, "ladder.reveal", "L1"), events.toString());
     assertEquals(1, count(events, "self.rating", "L1"), events.toString());
-    // the failed attempts while the server was down are expected; nothing else may have gone wrong
-    // (a request caught by the stop gets the draining server's 503, whose console line names no URL)
-    consoleErrors.removeIf(e -> e.contains("/api/events") || e.contains("ERR_CONNECTION_REFUSED")
-        || e.contains("status of 503 (Service Unavailable)"));
+    // The rating buttons went without their intervals while the server was down; once it has the rating they
+    // say what a second one would do (Good made L1 a review: Again is the relearning step).
+    assertThat(rating.locator("button[data-rating='1']")).hasText("1 Again: 10 min");
+    // the failed attempts while the server was down are expected (the events, and the rating buttons' intervals);
+    // nothing else may have gone wrong (a request caught by the stop gets the draining server's 503, whose console
+    // line names no URL)
+    consoleErrors.removeIf(e -> e.contains("/api/events") || e.contains("/api/quiz/lessons/exactly-once/intervals")
+        || e.contains("ERR_CONNECTION_REFUSED") || e.contains("status of 503 (Service Unavailable)"));
   }
 
   @Test

@@ -123,7 +123,8 @@ class QuizBrowserTest extends BrowserTest {
       page.keyboard().press("Enter");
     }
     page.waitForURL(Pattern.compile(".*/results$"));
-    assertThat(page.locator("#quiz-score")).hasText("Score: 1 of 2");
+    assertThat(page.locator("#quiz-score")).hasText("Score: none (you rated every answer yourself)");
+    assertThat(page.locator(".quiz-self-rated-item p")).hasText(new String[] {"Your rating: Easy", "Your rating: Again"});
     assertThat(page.locator(".quiz-miss")).containsText("Your answer: rated yourself Again");
   }
 

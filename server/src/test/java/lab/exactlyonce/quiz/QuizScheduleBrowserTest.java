@@ -27,7 +27,7 @@ class QuizScheduleBrowserTest extends BrowserTest {
 
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"390, 844", "1280, 800"})
-  void a_right_answer_comes_back_in_days_and_a_miss_today_and_the_entry_page_counts_them(int width, int height) {
+  void a_right_answer_comes_back_in_days_and_a_miss_in_a_minute_and_the_entry_page_counts_them(int width, int height) {
     // A miss is due a minute later, still today: the app's clock (TestClock) starts at mid-day.
     page.setViewportSize(width, height);
     page.navigate(url("/lessons/exactly-once/quiz"));
@@ -44,7 +44,7 @@ class QuizScheduleBrowserTest extends BrowserTest {
     String right = QuizBrowserTest.rightKey(current());
     page.keyboard().press(right.equals("1") ? "2" : "1");
     assertThat(current().locator(".quiz-verdict")).hasText("Not quite.");
-    assertThat(current().locator(".quiz-comes-back-line")).hasText("This question comes back today.");
+    assertThat(current().locator(".quiz-comes-back-line")).hasText("This question comes back in 1 min.");
     assertTrue(inView(current().locator(".quiz-comes-back-line"), width), "the line is on screen, not cut off");
     page.keyboard().press("Enter");
     page.waitForURL(Pattern.compile(".*/results$"));
@@ -62,7 +62,9 @@ class QuizScheduleBrowserTest extends BrowserTest {
     start("Interview Q&A", 1);
     page.keyboard().press(" ");
     Locator buttons = current().locator("[data-rating]");
-    assertThat(buttons).hasText(new String[] {"1 Again: today", "2 Hard: today", "3 Good: in 2 days", "4 Easy: in 8 days"});
+    // Four different waits, from the scheduler: Again the quiz's one-minute learning step, Hard one and a half
+    // steps, Good and Easy a first review in days.
+    assertThat(buttons).hasText(new String[] {"1 Again: 1 min", "2 Hard: 2 min", "3 Good: 2 days", "4 Easy: 8 days"});
     // The texts are settled by the assertion above: each names its button in a failure message.
     for (Locator button : buttons.all()) {
       String name = button.textContent();
