@@ -243,7 +243,23 @@ class QuizHttpTest extends ServerTest {
             "unknown field 'level'; the fields are 'lesson', 'mode', 'length', 'topic', 'seed', 'seconds', 'review' and 'session'"),
         arguments("not an object", "[1]", 400, "the request body must be a JSON object"),
         arguments("oversized", "{\"lesson\":\"exactly-once\",\"topic\":\"" + "x".repeat(3000) + "\"}", 413,
-            "the request body is 3036 bytes; the limit is 2048 bytes"));
+            "the request body is 3036 bytes; the limit is 2048 bytes"),
+        // A review (of what is due, or of a quiz's misses) starts at the same endpoint.
+        arguments("unknown kind", "{\"lesson\":\"exactly-once\",\"review\":\"soon\"}", 400,
+            "'review' must be due or misses, got 'soon'"),
+        arguments("a session without review", "{\"lesson\":\"exactly-once\",\"session\":\"x\"}", 400,
+            "'review' must be due or misses, got nothing"),
+        arguments("misses without a session", "{\"lesson\":\"exactly-once\",\"review\":\"misses\"}", 400,
+            "'session' is required with 'review': 'misses'"),
+        arguments("due with a session", "{\"lesson\":\"exactly-once\",\"review\":\"due\",\"session\":\"x\"}", 400,
+            "'session' goes only with 'review': 'misses'"),
+        arguments("a length", "{\"lesson\":\"exactly-once\",\"review\":\"due\",\"length\":5}", 400,
+            "'length' does not go with 'review': a review asks exactly the questions due or missed"),
+        arguments("an unknown session", "{\"lesson\":\"exactly-once\",\"review\":\"misses\",\"session\":\"nope\"}", 404,
+            "no quiz session 'nope'"),
+        arguments("no lesson", "{\"review\":\"due\"}", 400, "'lesson' is required"),
+        arguments("nothing due", "{\"lesson\":\"exactly-once\",\"review\":\"due\"}", 409,
+            "nothing in lesson 'exactly-once' is due for review now"));
   }
 
   @ParameterizedTest(name = "{0}")

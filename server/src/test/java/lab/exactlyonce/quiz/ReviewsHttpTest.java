@@ -7,9 +7,6 @@ import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -19,13 +16,10 @@ import java.util.List;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
-import static lab.exactlyonce.CookieClient.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * Reviews over HTTP: what is due shows on the home and lesson pages and starts a review of exactly those; the results
@@ -223,35 +217,6 @@ class ReviewsHttpTest extends ServerTest {
     assertTrue(learner.get("/").body().contains("<strong>1</strong> question due for review"),
         "a ladder rating of Again makes its question due, too");
     assertEquals(404, learner.get("/api/quiz/lessons/nope/intervals").statusCode());
-  }
-
-  static Stream<Arguments> badReviews() {
-    return Stream.of(
-        arguments("unknown kind", "{\"lesson\":\"exactly-once\",\"review\":\"soon\"}", 400,
-            "'review' must be due or misses, got 'soon'"),
-        arguments("a session without review", "{\"lesson\":\"exactly-once\",\"session\":\"x\"}", 400,
-            "'review' must be due or misses, got nothing"),
-        arguments("misses without a session", "{\"lesson\":\"exactly-once\",\"review\":\"misses\"}", 400,
-            "'session' is required with 'review': 'misses'"),
-        arguments("due with a session", "{\"lesson\":\"exactly-once\",\"review\":\"due\",\"session\":\"x\"}", 400,
-            "'session' goes only with 'review': 'misses'"),
-        arguments("a length", "{\"lesson\":\"exactly-once\",\"review\":\"due\",\"length\":5}", 400,
-            "'length' does not go with 'review': a review asks exactly the questions due or missed"),
-        arguments("an unknown session", "{\"lesson\":\"exactly-once\",\"review\":\"misses\",\"session\":\"nope\"}", 404,
-            "no quiz session 'nope'"),
-        arguments("no lesson", "{\"review\":\"due\"}", 400, "'lesson' is required"),
-        arguments("nothing due", "{\"lesson\":\"exactly-once\",\"review\":\"due\"}", 409,
-            "nothing in lesson 'exactly-once' is due for review now"));
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("badReviews")
-  void a_bad_review_is_refused_with_what_is_wrong_and_creates_no_learner(String desc, String body, int status, String message) {
-    QuizClient learner = new QuizClient(server);
-    HttpResponse<String> res = learner.postJson("/api/quiz/sessions", body);
-    assertEquals(status, res.statusCode(), res.body());
-    assertEquals("{\"error\":" + JSON.valueToTree(message) + "}", res.body());
-    assertTrue(res.headers().allValues("Set-Cookie").isEmpty(), "nothing stored, not even a learner");
   }
 
   @Test
