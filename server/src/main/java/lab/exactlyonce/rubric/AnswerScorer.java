@@ -18,21 +18,27 @@ import java.util.regex.Pattern;
  * clause; it cancels the points it contradicts and caps the suggestion at Hard, and the candidate reads what it gets
  * wrong. Two rules send an answer back unscored, with a note saying what to write instead:
  * <ul>
- *   <li><b>Your own words:</b> at least {@value #MIN_OWN_WORDS} words the question itself does not use, so pasting
- *   the question back scores nothing. A terse answer ("replayable source, consistent snapshot, idempotent sink")
- *   is scored: the concepts it makes count, not its length. A rubric's points are also checked at start-up not to
+ *   <li><b>Your own words:</b> at least {@value #MIN_OWN_WORDS} words the question itself does not use, unless
+ *   fewer make a point ("o3 and o4."), so pasting the question back scores nothing. A terse answer ("replayable
+ *   source, consistent snapshot, idempotent sink") is scored: the concepts it makes count, not its length. A rubric's points are also checked at start-up not to
  *   be made by the question's text alone ({@link RubricCatalog}).</li>
  *   <li><b>Sentences, not a list of terms:</b> {@value #LIST_RUN} words in a row with no word such as "the", "and",
- *   "of" or "when" and no pause (a comma, a stop, a semicolon) between them are a keyword salad, not matched. Terse
- *   notes ("same transactional.id, new session bumps epoch; stale writes rejected") pause often enough.</li>
+ *   "of" or "when" and no pause (a comma, a stop, a semicolon) between them are a keyword salad, not matched; so is
+ *   an answer with no such word at all that lists {@value #LIST_ITEMS} items or more of a word or two each
+ *   ("barrier, flush, commit, ..."). Terse notes ("same transactional.id, new session bumps epoch; stale writes
+ *   rejected") pass.</li>
  * </ul>
  */
 final class AnswerScorer {
   static final int MIN_OWN_WORDS = 3;
   static final int LIST_RUN = 10;
+  static final int LIST_ITEMS = 8;
   static final int MAX_ANSWER_CHARS = 4000;
-  /** What separates the items of a note: a comma, a stop, a semicolon or colon, a bracket, an arrow or a dash. */
-  private static final Pattern PAUSE = Pattern.compile("[,;:!?()\\[\\]/→]|\\.\\s|\\s[-–—+]+\\s|->");
+  /**
+   * What separates the items of a note: a comma, a stop, a semicolon or colon, a bracket, an arrow, a dash, a
+   * backtick, or a command-line option ("--partition"), so a pasted command is not a list of terms.
+   */
+  private static final Pattern PAUSE = Pattern.compile("[,;:!?()\\[\\]/→`]|\\.\\s|\\s[-–—+]+\\s|->|(^|\\s)--?$");
 
   private AnswerScorer() {}
 
@@ -42,18 +48,19 @@ final class AnswerScorer {
     Set<String> promptStems = new HashSet<>();
     Words.of(prompt).all().forEach(w -> promptStems.add(w.stem()));
     long own = words.all().stream().filter(w -> !promptStems.contains(w.stem())).count();
-    if (own < MIN_OWN_WORDS) {
-      return AnswerScore.notScored(rubric.question(), "Write your answer in your own words (a few words the question "
-          + "does not already use); then the key points are matched.");
-    }
-    if (longestList(words) >= LIST_RUN) {
-      return AnswerScore.notScored(rubric.question(), "That reads as a list of terms. Say how the pieces work "
-          + "together, in sentences, and the key points are matched.");
-    }
     List<Words.Word> meaningful = words.meaningful();
     Map<String, Phrase.Span> made = new LinkedHashMap<>();
     for (Rubric.Point point : rubric.points()) {
       find(point.concept(), meaningful, Words.Word::sentence, false).ifPresent(span -> made.put(point.id(), span));
+    }
+    // "o3 and o4." answers its question in two words of its own; a pasted question makes no point (RubricCatalog).
+    if (own < MIN_OWN_WORDS && made.isEmpty()) {
+      return AnswerScore.notScored(rubric.question(), "Write your answer in your own words (a few words the question "
+          + "does not already use); then the key points are matched.");
+    }
+    if (longestList(words) >= LIST_RUN || termsOneByOne(words)) {
+      return AnswerScore.notScored(rubric.question(), "That reads as a list of terms. Say how the pieces work "
+          + "together, in sentences, and the key points are matched.");
     }
     // What an answer says would happen ("if it commits only 8's, 7's is lost") states no misconception.
     List<Words.Word> asserted = meaningful.stream().filter(w -> !w.hypothetical()).toList();
@@ -127,6 +134,20 @@ final class AnswerScorer {
     return Optional.empty();
   }
 
+  /**
+   * Whether the answer is terms listed one by one: no function word at all, {@value #LIST_ITEMS} items or more
+   * between pauses, and hardly more than a word each.
+   */
+  private static boolean termsOneByOne(Words words) {
+    if (words.all().isEmpty() || words.all().stream().anyMatch(Words.Word::function)) return false;
+    int items = 1;
+    for (int i = 1; i < words.all().size(); i++) {
+      String gap = words.text().substring(words.all().get(i - 1).end(), words.all().get(i).start());
+      if (PAUSE.matcher(gap).find()) items++;
+    }
+    return items >= LIST_ITEMS && words.all().size() <= items * 3 / 2;
+  }
+
   /** The most words in a row with neither a function word nor a pause among them. */
   private static int longestList(Words words) {
     int longest = 0;
@@ -158,6 +179,8 @@ final class AnswerScorer {
 
   private static String quote(Words words, Phrase.Span span) {
     String text = words.quote(span.first(), span.last()).replaceAll("\\s+", " ");
-    return text.length() <= 80 ? text : text.substring(0, 79) + "…";
+    if (text.length() <= 80) return text;
+    int cut = Character.isHighSurrogate(text.charAt(78)) ? 78 : 79; // never half of an emoji
+    return text.substring(0, cut) + "…";
   }
 }

@@ -3,6 +3,7 @@ package lab.exactlyonce.rubric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One phrase of a concept, matched against the meaningful {@link Words} of an answer. It is found when the answer
@@ -22,6 +23,14 @@ record Phrase(String text, List<String> stems, boolean negating) {
   private static final int SLACK = 2;
   /** How many other words may stand among a phrase's words matched in order ({@link #inOrder}). */
   private static final int ORDERED_SLACK = 3;
+  /**
+   * Words an ordered phrase never skips: "pre-commits at the barrier and commits once it completes" joins two claims,
+   * and {@code barrier commit} is neither of them; "a new producer with the same transactional.id" is not
+   * {@code new transactional id}.
+   */
+  private static final Set<String> NEVER_SKIPPED = Set.of("and", "or", "then", "but", "nor", "same");
+  /** Words after a phrase that say it does not happen: "commits nothing". */
+  private static final Set<String> NO_OBJECT = Set.of("nothing", "none", "nobody");
   /** How many words before a phrase a negating word still negates it. */
   static final int NEGATION_REACH = 4;
 
@@ -80,7 +89,7 @@ record Phrase(String text, List<String> stems, boolean negating) {
       int skipped = 0;
       while (k < stems.size() && ++j < words.size() && words.get(j).scope() == words.get(i).scope()) {
         if (words.get(j).stem().equals(stems.get(k))) k++;
-        else if (++skipped > ORDERED_SLACK) break;
+        else if (NEVER_SKIPPED.contains(words.get(j).stem()) || ++skipped > ORDERED_SLACK) break;
       }
       if (k == stems.size() && !negated(words, i, j)) return Optional.of(new Span(words.get(i), words.get(j)));
     }
@@ -96,12 +105,21 @@ record Phrase(String text, List<String> stems, boolean negating) {
     for (int k = first; k <= (negating ? first - 1 : last); k++) {
       if (words.get(k).negator()) return true;
     }
-    // Back from the phrase: "no need to pre-commit or flush" negates "flush" too, so an "or" lends more reach.
+    // "A crash commits nothing": the object that follows negates the claim.
+    if (!negating && last + 1 < words.size() && NO_OBJECT.contains(words.get(last + 1).stem())
+        && words.get(last + 1).scope() == words.get(last).scope()) {
+      return true;
+    }
+    // Back from the phrase: "no need to pre-commit or flush" negates "flush" too, so an "or" lends more reach, but
+    // only once: a stretch of many "or"s must not make every phrase look back across the whole answer.
     int reach = NEGATION_REACH;
+    boolean lent = false;
     for (int k = first - 1; k >= 0 && reach > 0 && words.get(k).scope() == at.scope(); k--) {
       Words.Word w = words.get(k);
       if (w.negator()) return true;
-      reach += w.stem().equals("or") || w.stem().equals("nor") ? NEGATION_REACH : -1;
+      boolean or = w.stem().equals("or") || w.stem().equals("nor");
+      reach += or && !lent ? NEGATION_REACH : -1;
+      lent |= or;
     }
     return false;
   }

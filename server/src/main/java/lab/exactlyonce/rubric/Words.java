@@ -28,6 +28,10 @@ import java.util.regex.Pattern;
 record Words(String text, List<Word> all) {
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
   private static final Pattern POSSESSIVE = Pattern.compile("['’]s\\b");
+  /** Characters that show nothing (a soft hyphen, zero-width spaces and joiners, a byte-order mark): dropped. */
+  private static final Pattern INVISIBLE = Pattern.compile("[\\u00AD\\u200B-\\u200F\\u2060\\uFEFF]");
+  /** Abbreviations whose stops end no sentence. */
+  private static final Pattern NOT_A_STOP = Pattern.compile("\\b(e\\.g|i\\.e|etc|vs|cf)\\.");
   /**
    * Words sentences are made of and lists of terms lack; {@link AnswerScorer} counts them to tell a sentence from a
    * keyword salad.
@@ -46,9 +50,12 @@ record Words(String text, List<Word> all) {
   private static final Set<String> NEGATION_ENDS = Set.of("is", "are", "was", "were", "be", "been", "and", "so",
       "because", "since", "which", "who", "that", "where", "when", "as");
 
-  /** Words that negate what follows them in their clause. "not only" and "no matter" do not, see {@link #of}. */
+  /**
+   * Words that negate what follows them in their clause. "not only", "no matter" and "no doubt" do not, see
+   * {@link #of}.
+   */
   static final Set<String> NEGATORS = Set.of("not", "never", "no", "without", "nor", "neither", "none", "nothing",
-      "nobody", "unlike", "instead", "rather", "cannot");
+      "nobody", "unlike", "instead", "rather", "cannot", "avoid");
   private static final Set<String> NOT_A_NEGATION_AFTER_NOT = Set.of("only", "just", "merely", "simply");
   private static final Set<String> PREFIXES = Set.of("pre", "re");
   /** Shorthand candidates type for the lesson's words, read as those words. */
@@ -58,16 +65,26 @@ record Words(String text, List<Word> all) {
   /** The verbs of "n't" that are not the verb with its "n" dropped ("doesn" is "does", but "won" is "will"). */
   private static final Map<String, String> UNCONTRACTED = Map.of("won", "will", "can", "can", "don", "do",
       "shan", "shall");
-  /** What may stand between a prefix and its word: a hyphen or spaces. */
+  /** What may stand between "pre" and its word: a hyphen or spaces ("re" joins its word only with a hyphen). */
   private static final Pattern PREFIX_GAP = Pattern.compile("\\s*-?\\s*");
+  /** "n't" typed without its apostrophe: the verb it belongs to. */
+  private static final Map<String, String> CONTRACTED_NOT = Map.ofEntries(Map.entry("doesnt", "does"),
+      Map.entry("dont", "do"), Map.entry("didnt", "did"), Map.entry("isnt", "is"), Map.entry("arent", "are"),
+      Map.entry("wasnt", "was"), Map.entry("werent", "were"), Map.entry("wont", "will"), Map.entry("cant", "can"),
+      Map.entry("couldnt", "could"), Map.entry("shouldnt", "should"), Map.entry("wouldnt", "would"),
+      Map.entry("hasnt", "has"), Map.entry("havent", "have"), Map.entry("hadnt", "had"), Map.entry("neednt", "need"),
+      Map.entry("mustnt", "must"));
 
   /** Words that begin a new clause: what follows them is said apart from what came before. */
   private static final Set<String> CLAUSE_OPENERS = Set.of("but", "while", "whereas", "although", "though", "however",
       "instead", "otherwise", "then", "unless", "except", "yet", "if", "else");
   /** Words that open a clause about what would happen, not what does: "if it commits only 8's, 7's is lost". */
   private static final Set<String> HYPOTHETICAL = Set.of("if", "unless", "otherwise", "else", "suppose");
-  /** Words that make their whole clause a supposition ("on replay that'd be a fresh UUID"), "'d" included. */
-  private static final Set<String> MODAL = Set.of("would", "could", "might", "d");
+  /**
+   * The word before an "'d" that makes its clause a supposition ("on replay that'd be a fresh UUID"); "I'd say" and
+   * "would" are the candidate's own voice and assert.
+   */
+  private static final Set<String> SUPPOSING_D = Set.of("that", "it", "which", "there", "this");
 
   /** Ends a sentence: a stop, question or exclamation mark before a space or the end. */
   private static final Pattern SENTENCE_END = Pattern.compile("[.!?](?=\\s|$)");
@@ -87,10 +104,11 @@ record Words(String text, List<Word> all) {
               boolean function, boolean filler, boolean negator) {}
 
   static Words of(String raw) {
-    String text = Normalizer.normalize(raw, Normalizer.Form.NFKC);
+    String text = INVISIBLE.matcher(Normalizer.normalize(raw, Normalizer.Form.NFKC)).replaceAll("");
     String lower = POSSESSIVE.matcher(text.toLowerCase(Locale.ROOT)).replaceAll("  ");
     // Lower-casing can change a text's length (a dotted capital I); then quotes are taken from the lower-cased text.
     if (lower.length() != text.length()) text = lower;
+    lower = NOT_A_STOP.matcher(lower).replaceAll(m -> m.group().replace('.', ' '));
     List<Word> words = new ArrayList<>();
     Matcher m = WORD.matcher(lower);
     int sentence = 0;
@@ -103,20 +121,27 @@ record Words(String text, List<Word> all) {
     boolean negatedSomething = false;
     int from = 0;
     String before = "";
+    String beforeGap = "";
     while (m.find()) {
       String token = m.group();
       String gap = lower.substring(from, m.start());
       // The gap with the word's first letter: a stop followed by a letter ("transactional.id") ends no sentence.
       String gapAndNext = lower.substring(from, m.start() + 1);
       from = m.end();
-      if (PREFIXES.contains(before) && PREFIX_GAP.matcher(gap).matches()) {
+      if (joinsNext(before, beforeGap, gap)) {
         // "pre-commits" and "re read" are one word: "commits" alone would be a different claim.
         Word prefix = words.remove(words.size() - 1);
         before = before + token;
         words.add(word(before, prefix.start(), m.end(), sentence, clause, scope, hypothetical));
+        beforeGap = gap;
         continue;
       }
-      if (token.equals("t") && (gap.equals("'") || gap.equals("’")) && before.endsWith("n")) {
+      String spelledOut = CONTRACTED_NOT.get(token);
+      if (spelledOut != null) {
+        // "doesnt" typed without its apostrophe is "does not" as well.
+        words.add(word(spelledOut, m.start(), m.end() - 2, sentence, clause, scope, hypothetical));
+        token = "not";
+      } else if (token.equals("t") && (gap.equals("'") || gap.equals("’")) && before.endsWith("n")) {
         // "doesn't" is "does not": the word before loses its "n", so both spellings meet one phrase.
         token = "not";
         Word verb = words.remove(words.size() - 1);
@@ -137,6 +162,8 @@ record Words(String text, List<Word> all) {
         hypothetical = HYPOTHETICAL.contains(token);
       } else if (gap.contains(",") || (negationOpen && negatedSomething && NEGATION_ENDS.contains(token))) {
         scope++;
+        // "If you ask me, the sink commits at the barrier": what follows the condition's comma is asserted.
+        if (gap.contains(",")) hypothetical = false;
       }
       if (NEGATORS.contains(token) || token.equals("not")) {
         negationOpen = true;
@@ -145,22 +172,38 @@ record Words(String text, List<Word> all) {
         negatedSomething = true;
       }
       if (NEGATION_ENDS.contains(token) && negatedSomething) negationOpen = false;
-      words.add(word(token, m.start(), m.end(), sentence, clause, scope, hypothetical));
+      words.add(word(token, spelledOut != null ? m.end() - 2 : m.start(), m.end(), sentence, clause, scope,
+          hypothetical));
       before = token;
+      beforeGap = gap;
     }
     Set<Integer> conditional = new HashSet<>();
-    words.stream().filter(w -> MODAL.contains(w.stem())).forEach(w -> conditional.add(w.clause()));
+    for (int i = 1; i < words.size(); i++) {
+      if (words.get(i).stem().equals("d") && SUPPOSING_D.contains(words.get(i - 1).stem())) {
+        conditional.add(words.get(i).clause());
+      }
+    }
     List<Word> marked = new ArrayList<>(words.size());
     for (int i = 0; i < words.size(); i++) {
       Word w = words.get(i);
       String next = i + 1 < words.size() ? words.get(i + 1).stem() : "";
       boolean negator = w.negator() && !(w.stem().equals("not") && NOT_A_NEGATION_AFTER_NOT.contains(next))
-          && !(w.stem().equals("no") && next.equals("matter"));
+          && !(w.stem().equals("no") && (next.equals("matter") || next.equals("doubt")));
       boolean supposed = w.hypothetical() || conditional.contains(w.clause());
       marked.add(negator == w.negator() && supposed == w.hypothetical() ? w : new Word(w.stem(), w.start(),
           w.end(), w.sentence(), w.clause(), w.scope(), supposed, w.function(), w.filler(), negator));
     }
     return new Words(text, List.copyOf(marked));
+  }
+
+  /**
+   * Whether the word {@code before} is a prefix of the next one: "pre" written apart or hyphenated, "re" hyphenated,
+   * and never the "re" of "we're", which follows an apostrophe.
+   */
+  private static boolean joinsNext(String before, String beforeGap, String gap) {
+    if (!PREFIXES.contains(before) || !PREFIX_GAP.matcher(gap).matches()) return false;
+    if (beforeGap.endsWith("'") || beforeGap.endsWith("’")) return false;
+    return before.equals("pre") || gap.contains("-");
   }
 
   private static Word word(String written, int start, int end, int sentence, int clause, int scope,

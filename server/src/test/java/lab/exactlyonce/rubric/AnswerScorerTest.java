@@ -123,10 +123,15 @@ class AnswerScorerTest {
   }
 
   @Test
-  void two_words_of_ones_own_are_sent_back_but_a_terse_right_answer_is_scored_by_its_concepts() {
-    AnswerScore two = score("L5", "Epoch bump.");
+  void two_words_that_make_no_point_are_sent_back_but_a_terse_answer_is_scored_by_its_concepts() {
+    AnswerScore two = score("L5", "No idea.");
     assertFalse(two.scored());
     assertTrue(two.note().startsWith("Write your answer in your own words"), two.note());
+    AnswerScore bump = score("L5", "Epoch bump.");
+    assertTrue(bump.scored(), "two words that make a point are an answer: " + bump.note());
+    assertEquals(List.of("Each new session (initTransactions) bumps the id's epoch"), hit(bump));
+    assertEquals(1, bump.suggested());
+    assertTrue(score("sq-data", "o3 and o4.").scored(), "the scenario's question answered in its own two words");
     AnswerScore terse = score("L1", "replayable source, consistent snapshot, idempotent sink");
     assertTrue(terse.scored(), terse.note());
     assertEquals(List.of(), terse.missed(), "six words make all three points");
@@ -168,6 +173,31 @@ class AnswerScorerTest {
     AnswerScore doesnt = score("fu-abort-rewind", "The abort doesn't rewind the consumer, so seek back to the last "
         + "committed offsets and reprocess those records in a new transaction, or they are lost.");
     assertEquals(List.of(), doesnt.missed(), "\"doesn't rewind\" is the point, not its negation");
+  }
+
+  @Test
+  void terms_listed_one_by_one_are_a_salad_too() {
+    AnswerScore listed = score("L2", "barrier, flush, commit, checkpoint complete, own transaction, abort, failure, "
+        + "replay, checkpoint.");
+    assertFalse(listed.scored());
+    assertTrue(listed.note().startsWith("That reads as a list of terms"), listed.note());
+    AnswerScore command = score("fu-stuck-lag", "A lingering transaction left open after the prefix changed pins "
+        + "the LSO until the broker aborts it at transaction.timeout.ms. Confirm with kafka-transactions.sh "
+        + "--bootstrap-server kafka1 describe-producers --topic out --partition 0 and abort it.");
+    assertTrue(command.scored(), "a pasted command is not a salad: " + command.note());
+  }
+
+  @Test
+  void contractions_with_or_without_their_apostrophe_negate_and_were_is_no_prefix() {
+    AnswerScore bare = score("L3", "Writes arent slower. read_committed consumers only see data after the commit, "
+        + "and the commit waits for the checkpoint to complete, so the delay is the interval plus its duration plus "
+        + "the commit time.");
+    assertEquals(List.of(), bare.misconceptions(), "\"arent slower\" refutes the slow-writes misconception");
+    assertEquals(3, bare.suggested(), bare.missed().toString());
+    AnswerScore theyre = score("L2", "Each checkpoint period's writes go into their own transaction. At the barrier "
+        + "they're flushed but still invisible; they're committed once the checkpoint completes. On a crash they're "
+        + "aborted, and the source replays from the checkpoint.");
+    assertEquals(List.of(), theyre.missed(), "\"they're flushed\" is not \"reflushed\"");
   }
 
   @Test
