@@ -2,26 +2,24 @@ package lab.exactlyonce.rubric;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
  * Matches a typed answer against a rubric: its key points, and the misconceptions that cancel them.
  *
- * <p>A point is made by its concept ({@link Rubric.Point#concept()}): a phrase that carries its meaning, or two that
+ * <p>A point is made by its concept ({@link CompiledRubric#made}): a phrase that carries its meaning, or two that
  * must stand in one sentence, never negated ({@link Phrase}). A misconception is stated by its concept within one
  * clause; it cancels the points it contradicts and caps the suggestion at Hard, and the candidate reads what it gets
  * wrong. Two rules send an answer back unscored, with a note saying what to write instead:
  * <ul>
  *   <li><b>Your own words:</b> at least {@value #MIN_OWN_WORDS} words the question itself does not use, unless
  *   fewer make a point ("o3 and o4."), so pasting the question back scores nothing. A terse answer ("replayable
- *   source, consistent snapshot, idempotent sink") is scored: the concepts it makes count, not its length. A rubric's points are also checked at start-up not to
- *   be made by the question's text alone ({@link RubricCatalog}).</li>
+ *   source, consistent snapshot, idempotent sink") is scored: the concepts it makes count, not its length. A
+ *   rubric's points are also checked at start-up not to be made by the question's text alone
+ *   ({@link RubricCatalog}).</li>
  *   <li><b>Sentences, not a list of terms:</b> {@value #LIST_RUN} words in a row with no word such as "the", "and",
  *   "of" or "when" and no pause (a comma, a stop, a semicolon) between them are a keyword salad, not matched; so is
  *   an answer with no such word at all that lists {@value #LIST_ITEMS} items or more of a word or two each
@@ -43,16 +41,14 @@ final class AnswerScorer {
   private AnswerScorer() {}
 
   /** @param prompt the question as the candidate read it (for a scenario question, with the scenario's prompt) */
-  static AnswerScore score(Rubric rubric, String prompt, String answer) {
+  static AnswerScore score(CompiledRubric compiled, String prompt, String answer) {
+    Rubric rubric = compiled.rubric();
     Words words = Words.of(answer);
     Set<String> promptStems = new HashSet<>();
     Words.of(prompt).all().forEach(w -> promptStems.add(w.stem()));
     long own = words.all().stream().filter(w -> !promptStems.contains(w.stem())).count();
     List<Words.Word> meaningful = words.meaningful();
-    Map<String, Phrase.Span> made = new LinkedHashMap<>();
-    for (Rubric.Point point : rubric.points()) {
-      find(point.concept(), meaningful, Words.Word::sentence, false).ifPresent(span -> made.put(point.id(), span));
-    }
+    Map<Integer, Phrase.Span> made = compiled.made(meaningful);
     // "o3 and o4." answers its question in two words of its own; a pasted question makes no point (RubricCatalog).
     if (own < MIN_OWN_WORDS && made.isEmpty()) {
       return AnswerScore.notScored(rubric.question(), "Write your answer in your own words (a few words the question "
@@ -66,18 +62,20 @@ final class AnswerScorer {
     List<Words.Word> asserted = meaningful.stream().filter(w -> !w.hypothetical()).toList();
     List<AnswerScore.Stated> stated = new ArrayList<>();
     Set<String> cancelled = new HashSet<>();
-    for (Rubric.Misconception wrong : rubric.misconceptions()) {
-      Optional<Phrase.Span> span = find(wrong.concept(), asserted, Words.Word::clause, true);
-      if (span.isEmpty()) continue;
-      List<String> cancels = rubric.points().stream()
-          .filter(p -> wrong.voids().contains(p.id()) && made.containsKey(p.id())).map(Rubric.Point::label).toList();
+    compiled.stated(asserted).forEach((m, span) -> {
+      Rubric.Misconception wrong = rubric.misconceptions().get(m);
+      List<String> cancels = new ArrayList<>();
+      made.keySet().forEach(p -> {
+        if (wrong.voids().contains(rubric.points().get(p).id())) cancels.add(rubric.points().get(p).label());
+      });
       cancelled.addAll(wrong.voids());
-      stated.add(new AnswerScore.Stated(wrong.says(), quote(words, span.get()), cancels));
-    }
+      stated.add(new AnswerScore.Stated(wrong.says(), quote(words, span), cancels));
+    });
     List<AnswerScore.Hit> hit = new ArrayList<>();
     List<String> missed = new ArrayList<>();
-    for (Rubric.Point point : rubric.points()) {
-      Phrase.Span span = made.get(point.id());
+    for (int p = 0; p < rubric.points().size(); p++) {
+      Rubric.Point point = rubric.points().get(p);
+      Phrase.Span span = made.get(p);
       if (span != null && !cancelled.contains(point.id())) {
         hit.add(new AnswerScore.Hit(point.label(), quote(words, span)));
       } else {
@@ -95,46 +93,6 @@ final class AnswerScorer {
   }
 
   /**
-   * Where {@code concept} is made: one of its phrases, or a phrase of each of its groups, within one stretch of text
-   * ({@code unit} says which: a sentence or a clause); {@code ordered} phrases must have their words in order
-   * ({@link Phrase#inOrder}).
-   */
-  static Optional<Phrase.Span> find(Rubric.Concept concept, List<Words.Word> words,
-                                    Function<Words.Word, Integer> unit, boolean ordered) {
-    int from = 0;
-    while (from < words.size()) {
-      int id = unit.apply(words.get(from));
-      int to = from;
-      while (to < words.size() && unit.apply(words.get(to)) == id) to++;
-      List<Words.Word> part = words.subList(from, to);
-      Optional<Phrase.Span> made = first(concept.phrases(), part, ordered)
-          .or(() -> all(concept.together(), part, ordered));
-      if (made.isPresent()) return made;
-      from = to;
-    }
-    return Optional.empty();
-  }
-
-  private static Optional<Phrase.Span> all(List<List<Phrase>> groups, List<Words.Word> words, boolean ordered) {
-    if (groups.isEmpty()) return Optional.empty();
-    Phrase.Span covered = null;
-    for (List<Phrase> group : groups) {
-      Optional<Phrase.Span> span = first(group, words, ordered);
-      if (span.isEmpty()) return Optional.empty();
-      covered = covered == null ? span.get() : cover(covered, span.get());
-    }
-    return Optional.of(covered);
-  }
-
-  private static Optional<Phrase.Span> first(List<Phrase> phrases, List<Words.Word> words, boolean ordered) {
-    for (Phrase phrase : phrases) {
-      Optional<Phrase.Span> span = ordered ? phrase.inOrder(words) : phrase.in(words);
-      if (span.isPresent()) return span;
-    }
-    return Optional.empty();
-  }
-
-  /**
    * Whether the answer is terms listed one by one: no function word at all, {@value #LIST_ITEMS} items or more
    * between pauses, and hardly more than a word each.
    */
@@ -142,8 +100,7 @@ final class AnswerScorer {
     if (words.all().isEmpty() || words.all().stream().anyMatch(Words.Word::function)) return false;
     int items = 1;
     for (int i = 1; i < words.all().size(); i++) {
-      String gap = words.text().substring(words.all().get(i - 1).end(), words.all().get(i).start());
-      if (PAUSE.matcher(gap).find()) items++;
+      if (pauseBefore(words, i)) items++;
     }
     return items >= LIST_ITEMS && words.all().size() <= items * 3 / 2;
   }
@@ -152,20 +109,16 @@ final class AnswerScorer {
   private static int longestList(Words words) {
     int longest = 0;
     int run = 0;
-    Words.Word before = null;
-    for (Words.Word w : words.all()) {
-      boolean pause = before != null && PAUSE.matcher(words.text().substring(before.end(), w.start())).find();
-      run = w.function() ? 0 : pause ? 1 : run + 1;
+    for (int i = 0; i < words.all().size(); i++) {
+      run = words.all().get(i).function() ? 0 : i > 0 && pauseBefore(words, i) ? 1 : run + 1;
       longest = Math.max(longest, run);
-      before = w;
     }
     return longest;
   }
 
-  private static Phrase.Span cover(Phrase.Span a, Phrase.Span b) {
-    Words.Word first = a.first().start() <= b.first().start() ? a.first() : b.first();
-    Words.Word last = a.last().end() >= b.last().end() ? a.last() : b.last();
-    return new Phrase.Span(first, last);
+  /** Whether a {@link #PAUSE} stands between word {@code i} and the word before it. */
+  private static boolean pauseBefore(Words words, int i) {
+    return PAUSE.matcher(words.text().substring(words.all().get(i - 1).end(), words.all().get(i).start())).find();
   }
 
   /**

@@ -35,11 +35,18 @@ record Phrase(String text, List<String> stems, boolean negating) {
   static final int NEGATION_REACH = 4;
 
   /** Where a phrase was found: from the answer's word {@code first} to its word {@code last}. */
-  record Span(Words.Word first, Words.Word last) {}
+  record Span(Words.Word first, Words.Word last) {
+    /** From the first word of either span to the last of either. */
+    Span cover(Span other) {
+      return new Span(first.start() <= other.first.start() ? first : other.first,
+          last.end() >= other.last.end() ? last : other.last);
+    }
+  }
 
   static Phrase of(String text) {
     List<Words.Word> words = Words.of(text).meaningful();
-    return new Phrase(text, words.stream().map(Words.Word::stem).toList(), words.stream().anyMatch(Words.Word::negator));
+    return new Phrase(text, words.stream().map(Words.Word::stem).toList(),
+        words.stream().anyMatch(Words.Word::negator));
   }
 
   boolean isEmpty() {

@@ -1,6 +1,8 @@
 package lab.exactlyonce.rubric;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The key points of one question's model answer, and the classic misconceptions of that question, as
@@ -77,6 +79,44 @@ record Rubric(String question, List<Point> points, List<Misconception> misconcep
     static Concept of(List<String> phrases, List<List<String>> together) {
       return new Concept(phrases.stream().map(Phrase::of).toList(),
           together.stream().map(g -> g.stream().map(Phrase::of).toList()).toList());
+    }
+
+    /**
+     * Where {@code words} make this concept: one of its phrases, or a phrase of each of its groups, within one
+     * stretch of text ({@code unit} says which: a sentence or a clause); {@code ordered} phrases must have their
+     * words in order ({@link Phrase#inOrder}).
+     */
+    Optional<Phrase.Span> in(List<Words.Word> words, Function<Words.Word, Integer> unit, boolean ordered) {
+      int from = 0;
+      while (from < words.size()) {
+        int id = unit.apply(words.get(from));
+        int to = from;
+        while (to < words.size() && unit.apply(words.get(to)) == id) to++;
+        List<Words.Word> part = words.subList(from, to);
+        Optional<Phrase.Span> made = first(phrases, part, ordered).or(() -> all(part, ordered));
+        if (made.isPresent()) return made;
+        from = to;
+      }
+      return Optional.empty();
+    }
+
+    private Optional<Phrase.Span> all(List<Words.Word> words, boolean ordered) {
+      if (together.isEmpty()) return Optional.empty();
+      Phrase.Span covered = null;
+      for (List<Phrase> group : together) {
+        Optional<Phrase.Span> span = first(group, words, ordered);
+        if (span.isEmpty()) return Optional.empty();
+        covered = covered == null ? span.get() : covered.cover(span.get());
+      }
+      return Optional.of(covered);
+    }
+
+    private static Optional<Phrase.Span> first(List<Phrase> phrases, List<Words.Word> words, boolean ordered) {
+      for (Phrase phrase : phrases) {
+        Optional<Phrase.Span> span = ordered ? phrase.inOrder(words) : phrase.in(words);
+        if (span.isPresent()) return span;
+      }
+      return Optional.empty();
     }
   }
 

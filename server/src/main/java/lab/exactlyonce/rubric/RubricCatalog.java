@@ -28,7 +28,7 @@ public final class RubricCatalog {
   static final String FILE_NAME = "rubrics.yaml";
 
   /** One lesson's rubrics by question id, and each such question's prompt as the candidate reads it. */
-  private record LessonRubrics(Map<String, Rubric> byQuestion, Map<String, String> prompts) {}
+  private record LessonRubrics(Map<String, CompiledRubric> byQuestion, Map<String, String> prompts) {}
 
   private final Map<String, LessonRubrics> byLesson;
 
@@ -51,7 +51,7 @@ public final class RubricCatalog {
 
   private static LessonRubrics check(Lesson lesson, RubricFile rubrics, LessonFile file) {
     Map<String, String> prompts = prompts(lesson);
-    var byQuestion = new LinkedHashMap<String, Rubric>();
+    var byQuestion = new LinkedHashMap<String, CompiledRubric>();
     var firstAt = new HashMap<String, String>();
     for (int r = 0; r < rubrics.rubrics().size(); r++) {
       Rubric rubric = rubrics.rubrics().get(r);
@@ -68,15 +68,16 @@ public final class RubricCatalog {
       }
       checkPoints(rubric, at, file);
       checkMisconceptions(rubric, at, file);
-      checkPrompt(rubric, rubric.question(), prompt, at, file);
-      byQuestion.put(rubric.question(), rubric);
+      CompiledRubric compiled = CompiledRubric.of(rubric);
+      checkPrompt(compiled, rubric.question(), prompt, at, file);
+      byQuestion.put(rubric.question(), compiled);
     }
     // An interview question that rephrases a ladder question asks for the same key points.
     for (Block.Question q : questions(lesson)) {
-      Rubric shared = q.rephrases() == null ? null : byQuestion.get(q.rephrases());
+      CompiledRubric shared = q.rephrases() == null ? null : byQuestion.get(q.rephrases());
       if (shared == null || byQuestion.containsKey(q.id())) continue;
-      checkPrompt(shared, q.id(), prompts.get(q.id()), firstAt.get(shared.question()), file);
-      byQuestion.put(q.id(), new Rubric(q.id(), shared.points(), shared.misconceptions()));
+      checkPrompt(shared, q.id(), prompts.get(q.id()), firstAt.get(shared.rubric().question()), file);
+      byQuestion.put(q.id(), shared.forQuestion(q.id()));
     }
     return new LessonRubrics(Collections.unmodifiableMap(byQuestion), prompts);
   }
@@ -141,24 +142,22 @@ public final class RubricCatalog {
   }
 
   /** Pasting the question back must make no point and state no misconception. */
-  private static void checkPrompt(Rubric rubric, String question, String prompt, String at, LessonFile file) {
-    List<Words.Word> promptWords = Words.of(prompt).meaningful();
-    for (int p = 0; p < rubric.points().size(); p++) {
-      Rubric.Point point = rubric.points().get(p);
-      Optional<Phrase.Span> made = AnswerScorer.find(point.concept(), promptWords, Words.Word::sentence, false);
-      if (made.isPresent()) {
-        throw file.problem(at + ".points[" + p + "].phrases", "the text of question '" + question + "' already makes "
-            + "the point '" + point.label() + "' (its words \"" + Words.of(prompt).quote(made.get().first(),
-            made.get().last()) + "\"); a point must need words the candidate adds");
-      }
+  private static void checkPrompt(CompiledRubric compiled, String question, String prompt, String at,
+                                  LessonFile file) {
+    Words words = Words.of(prompt);
+    Map<Integer, Phrase.Span> made = compiled.made(words.meaningful());
+    if (!made.isEmpty()) {
+      int p = made.keySet().iterator().next();
+      throw file.problem(at + ".points[" + p + "].phrases", "the text of question '" + question + "' already makes "
+          + "the point '" + compiled.rubric().points().get(p).label() + "' (its words \""
+          + words.quote(made.get(p).first(), made.get(p).last()) + "\"); a point must need words the candidate adds");
     }
-    for (int m = 0; m < rubric.misconceptions().size(); m++) {
-      Rubric.Misconception wrong = rubric.misconceptions().get(m);
-      Optional<Phrase.Span> made = AnswerScorer.find(wrong.concept(), promptWords, Words.Word::clause, true);
-      if (made.isPresent()) {
-        throw file.problem(at + ".misconceptions[" + m + "].phrases", "the text of question '" + question
-            + "' already states the misconception '" + wrong.id() + "'; pasting the question back would be told so");
-      }
+    Map<Integer, Phrase.Span> stated = compiled.stated(words.meaningful());
+    if (!stated.isEmpty()) {
+      int m = stated.keySet().iterator().next();
+      throw file.problem(at + ".misconceptions[" + m + "].phrases", "the text of question '" + question
+          + "' already states the misconception '" + compiled.rubric().misconceptions().get(m).id()
+          + "'; pasting the question back would be told so");
     }
   }
 

@@ -165,7 +165,7 @@ record Words(String text, List<Word> all) {
         // "If you ask me, the sink commits at the barrier": what follows the condition's comma is asserted.
         if (gap.contains(",")) hypothetical = false;
       }
-      if (NEGATORS.contains(token) || token.equals("not")) {
+      if (NEGATORS.contains(token)) {
         negationOpen = true;
         negatedSomething = false;
       } else if (negationOpen && !FUNCTION.contains(token) && !FILLER.contains(token)) {
