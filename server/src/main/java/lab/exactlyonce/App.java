@@ -5,6 +5,7 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.util.JavalinBindException;
 import lab.exactlyonce.classroom.ClassroomRoutes;
 import lab.exactlyonce.classroom.HeldAnswers;
+import lab.exactlyonce.classroom.SandboxNotice;
 import lab.exactlyonce.enginelab.EngineLabRoutes;
 import lab.exactlyonce.exercise.ExerciseCatalog;
 import lab.exactlyonce.exercise.ExerciseRoutes;
@@ -31,6 +32,7 @@ import lab.exactlyonce.rubric.RubricRoutes;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxService;
 import lab.exactlyonce.sandbox.SandboxSettings;
+import lab.exactlyonce.sandbox.confinement.ConfinementReport;
 import lab.exactlyonce.share.ShareRoutes;
 import lab.exactlyonce.snippet.ShippedRuns;
 import lab.exactlyonce.snippet.SnippetCatalog;
@@ -117,7 +119,8 @@ public final class App {
       SnippetRoutes snippetRoutes = new SnippetRoutes(sandbox, snippets, clients, shippedRuns);
       ShareRoutes shareRoutes = new ShareRoutes(config.share(), database, snippets, sandbox.limits().maxSourceBytes(), clients, clock);
       this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quiz.liveBank(),
-          lessons, learners, progresses::derive, clock, System.out::println, ops.liveStreams()::add);
+          lessons, learners, progresses::derive, clock, System.out::println, ops.liveStreams()::add,
+          () -> sandboxNotice(sandbox));
       lab = new EngineLabRoutes(config.engineLab(), snippets, clients); // its engine process starts with the first real run
       EngineLabRoutes engineLabRoutes = lab;
       MeRoutes meRoutes = new MeRoutes(learners, List.of(events, events.setAside(), quiz.learnerData(),
@@ -234,5 +237,12 @@ public final class App {
         ops.close();
       }
     }
+  }
+
+  /** The sandbox's confinement as the instructor's pages show it. */
+  private static SandboxNotice sandboxNotice(SandboxService sandbox) {
+    if (sandbox.confinementLevel().equals("unchecked")) return SandboxNotice.notStarted();
+    ConfinementReport report = sandbox.confinement();
+    return new SandboxNotice(report.level().id(), report.missing(), report.nextStep());
   }
 }

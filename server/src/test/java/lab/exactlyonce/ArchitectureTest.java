@@ -9,10 +9,12 @@ import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import lab.exactlyonce.learner.LearnerData;
 import lab.exactlyonce.learner.Learners;
+import lab.exactlyonce.sandbox.confinement.SelfConfinement;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -66,10 +68,12 @@ class ArchitectureTest {
   }
 
   @Test
-  void the_sandbox_engine_depends_on_nothing_of_ours() {
-    // It runs inside every worker JVM, on a class path that has nothing else of the app.
+  void the_sandbox_engine_depends_on_nothing_of_ours_but_the_confinement_it_puts_itself_under() {
+    // It runs inside every worker JVM, on a class path that has nothing else of the app but the sandbox's classes;
+    // its first call confines the worker (SelfConfinement), before anything of a learner's runs.
     noClasses().that().resideInAPackage(BASE + ".sandbox.engine..")
-        .should().dependOnClassesThat(resideInAPackage(BASE + "..").and(not(resideInAPackage(BASE + ".sandbox.engine.."))))
+        .should().dependOnClassesThat(resideInAPackage(BASE + "..").and(not(resideInAPackage(BASE + ".sandbox.engine..")))
+            .and(not(type(SelfConfinement.class))))
         .check(MAIN);
   }
 

@@ -46,10 +46,11 @@ final class ClassroomPages {
         ).withMethod("post").withAction("/teach/login").withClass("stack-form"));
   }
 
-  static String home(List<Room> rooms, List<Lesson> lessons) {
+  static String home(List<Room> rooms, List<Lesson> lessons, SandboxNotice sandbox) {
     return Pages.document("Your classes · Exactly-Once Lab", TEACH,
         div(h1("Your classes"), form(button("Sign out").withType("submit")).withMethod("post").withAction("/teach/logout"))
             .withClass("page-head"),
+        sandboxLine(sandbox),
         form(
             h2("New class"),
             label("Class name").attr("for", "class-name"),
@@ -65,15 +66,35 @@ final class ClassroomPages {
         ))).withClass("class-list"));
   }
 
+  /**
+   * How strongly students' code is confined here: one line at hardened; below it, what is missing and the one step
+   * that adds it, so the instructor learns it before the class rather than from a log.
+   */
+  static DomContent sandboxLine(SandboxNotice sandbox) {
+    if (sandbox.level().isEmpty()) {
+      return p("Sandbox: not started yet (its self-check runs with the first run).").withClass("sandbox-level");
+    }
+    if (sandbox.level().equals(SandboxNotice.HARDENED)) {
+      return p(text("Sandbox: "), strong(sandbox.level()), text(" (students' code runs in namespaces of its own, as "
+          + "uids of its own, under a seccomp filter)")).withClass("sandbox-level");
+    }
+    return div(
+        p(text("Sandbox: "), strong(sandbox.level()), text(", below hardened."
+            + (sandbox.missing().isEmpty() ? "" : " Missing: " + String.join(", ", sandbox.missing()) + "."))),
+        iff(!sandbox.nextStep().isEmpty(), p(text("To add it: " + sandbox.nextStep() + ".")))
+    ).withClass("sandbox-level sandbox-weak").attr("role", "note");
+  }
+
   /** @param ladder the lesson's ladder questions (id to question text), in page order */
   static String dashboard(Room room, String joinLink, Map<String, DomContent> panels, DomContent live, DomContent picker,
-                          Map<String, String> ladder, Set<String> holds) {
+                          Map<String, String> ladder, Set<String> holds, SandboxNotice sandbox) {
     return Pages.document(room.name() + " · Dashboard", TEACH,
         div(
             div(
                 h1(room.name()),
                 p(text("Lesson: " + room.lesson()), iff(room.closed(), strong(" · closed"))),
-                p(a("All classes").withHref("/teach"), text(" · "), a("Results as CSV").withHref("/teach/classes/" + room.id() + "/results.csv"))
+                p(a("All classes").withHref("/teach"), text(" · "), a("Results as CSV").withHref("/teach/classes/" + room.id() + "/results.csv")),
+                sandboxLine(sandbox)
             ).withClass("dash-title"),
             div(
                 p(text("Join code "), strong(room.code()).withClass("join-code").withId("join-code")),

@@ -17,6 +17,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The classroom as the app wires it: the instructor's and the students' routes (documented in
@@ -37,17 +38,20 @@ public final class ClassroomRoutes implements AutoCloseable {
    * @param announce told where the generated instructor secret was written, the one time it is made (the app prints it)
    * @param streamOpened told every live stream as it opens, before {@code keepAlive()} (ops counts them and ends them
    *     with a reconnect hint on shutdown: pass its {@code LiveStreams::add})
+   * @param sandboxNotice how strongly the sandbox confines students' code here, for the instructor's pages
    */
   public ClassroomRoutes(ClassroomSettings settings, Path dataDir, Database db, EventLog events, LiveBank bank,
                          LessonCatalog lessons, Learners learners, BiFunction<Lesson, List<RecordedEvent>, Progress> progress,
-                         Clock clock, Consumer<String> announce, Consumer<SseClient> streamOpened) {
+                         Clock clock, Consumer<String> announce, Consumer<SseClient> streamOpened,
+                         Supplier<SandboxNotice> sandboxNotice) {
     this.store = new ClassStore(db);
     Classroom classroom = new Classroom(store, events, bank, lessons, clock);
     InstructorAuth auth = InstructorAuth.create(settings.instructorSecret(), dataDir, store, db, clock, announce);
     this.presence = new PresenceStore(db, clock);
     this.push = new DashboardPush(classroom, new Dashboard(classroom, progress), presence);
     this.fanout = new LiveFanout(classroom, push, db.signals(LiveFanout.CHANNEL, clock), presence);
-    this.instructors = new InstructorRoutes(classroom, auth, new SignInThrottle(clock), push, fanout, streamOpened);
+    this.instructors = new InstructorRoutes(classroom, auth, new SignInThrottle(clock), push, fanout, streamOpened,
+        sandboxNotice);
     this.students = new StudentRoutes(classroom, learners, push, fanout, settings, clock, streamOpened);
   }
 

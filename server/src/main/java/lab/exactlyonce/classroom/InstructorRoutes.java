@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * HTTP for the instructor: sign-in, the class list, the dashboard and its stream, live questions, holds. Every page
@@ -41,9 +42,10 @@ final class InstructorRoutes {
   private final RoomFeed feed;
   private final LiveFanout fanout;
   private final Consumer<SseClient> streamOpened;
+  private final Supplier<SandboxNotice> sandboxNotice;
 
   InstructorRoutes(Classroom classroom, InstructorAuth auth, SignInThrottle logins, DashboardPush push, LiveFanout fanout,
-                   Consumer<SseClient> streamOpened) {
+                   Consumer<SseClient> streamOpened, Supplier<SandboxNotice> sandboxNotice) {
     this.classroom = classroom;
     this.store = classroom.store();
     this.auth = auth;
@@ -52,6 +54,7 @@ final class InstructorRoutes {
     this.feed = push.feed();
     this.fanout = fanout;
     this.streamOpened = streamOpened;
+    this.sandboxNotice = sandboxNotice;
   }
 
   void register(RoutesConfig routes) {
@@ -66,7 +69,8 @@ final class InstructorRoutes {
       auth.signOut(ctx);
       ctx.redirect("/teach/login", HttpStatus.SEE_OTHER);
     });
-    routes.get("/teach", ctx -> ClassroomPages.send(ctx, ClassroomPages.home(store.all(), classroom.lessons())));
+    routes.get("/teach", ctx -> ClassroomPages.send(ctx, ClassroomPages.home(store.all(), classroom.lessons(),
+        sandboxNotice.get())));
     routes.post("/teach/classes", ctx -> {
       Room room = classroom.create(ctx.formParam("name"), ctx.formParam("lesson"));
       ctx.redirect("/teach/classes/" + room.id(), HttpStatus.SEE_OTHER);
@@ -164,7 +168,7 @@ final class InstructorRoutes {
     classroom.lesson(room).ladder().forEach((id, q) -> ladder.put(id, q.question()));
     DomContent picker = QuestionPicker.render(classroom.bank().questions(room.lesson()), QuestionPicker.lastPushed(store.rounds(room.id())));
     ClassroomPages.send(ctx, ClassroomPages.dashboard(room, joinLink(ctx, room), push.panels(room), push.live(room), picker,
-        ladder, store.holds(room.id())));
+        ladder, store.holds(room.id()), sandboxNotice.get()));
   }
 
   private void stream(SseClient sse) {

@@ -104,6 +104,7 @@ public final class Sandbox implements SandboxService {
   }
 
   /** Which OS confinement the workers run under (what the start-up self-check found). */
+  @Override
   public ConfinementReport confinement() {
     return pool.confinement();
   }

@@ -1,5 +1,6 @@
 package lab.exactlyonce.sandbox;
 
+import lab.exactlyonce.sandbox.confinement.ConfinementReport;
 import lab.exactlyonce.sandbox.engine.RunResult;
 
 import java.util.function.Consumer;
@@ -15,6 +16,9 @@ public interface SandboxService extends CodeRunner, AutoCloseable {
 
   /** The confinement level's name ({@code hardened}, ...), or {@code unchecked} before the sandbox has started. */
   String confinementLevel();
+
+  /** What the confinement self-check found: level, launcher, and below hardened what is missing and the next step. */
+  ConfinementReport confinement();
 
   /**
    * Calls {@code listener} with every run's result (for metrics) before the run's future completes, so whoever reads

@@ -45,35 +45,67 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
 
   /**
    * How worker processes are confined beyond running in their own JVM: {@code auto} (the best this host allows),
-   * a minimum level (refuse to start below it), or {@code none} (plain child processes on purpose); and the uid
-   * workers run as when the server runs as root (numeric, needs no passwd entry).
+   * a minimum level (refuse to start below it), or {@code none} (plain child processes on purpose); the range of
+   * uids workers run as when the server runs as root, one of its own per live worker (numeric, no passwd entry
+   * needed; give each app instance on a host its own range); and whether bubblewrap may be used where it is
+   * installed ({@code off} makes the self-check use what every Linux host has: util-linux and a seccomp filter the
+   * worker installs itself).
    */
-  public record Confinement(String mode, ConfinementLevel minimum, boolean probe, int workerUid) {
-    public static final int DEFAULT_WORKER_UID = 64999;
-    public static final Confinement AUTO = new Confinement("auto", ConfinementLevel.NONE, true, DEFAULT_WORKER_UID);
-    public static final Confinement NONE = new Confinement("none", ConfinementLevel.NONE, false, DEFAULT_WORKER_UID);
+  public record Confinement(String mode, ConfinementLevel minimum, boolean probe, int firstUid, int lastUid,
+                            boolean bubblewrap) {
+    public static final String DEFAULT_WORKER_UIDS = "64000-64999";
+    public static final Confinement AUTO = parse("auto", DEFAULT_WORKER_UIDS, "auto");
+    public static final Confinement NONE = parse("none", DEFAULT_WORKER_UIDS, "auto");
 
     public Confinement {
-      if (workerUid < 1 || workerUid > 2_147_483_646) {
-        throw new IllegalArgumentException("--sandbox-worker-uid must be a uid between 1 and 2147483646, got " + workerUid);
+      if (firstUid < 1 || lastUid > 2_147_483_646 || lastUid < firstUid) {
+        throw new IllegalArgumentException("--sandbox-worker-uids must be a range FIRST-LAST of uids between 1 and "
+            + "2147483646, got " + firstUid + "-" + lastUid);
       }
     }
 
-    static Confinement parse(String text, long uid) {
-      if (uid < 1 || uid > 2_147_483_646) {
-        throw new IllegalArgumentException("--sandbox-worker-uid must be a uid between 1 and 2147483646, got " + uid);
+    /** How many uids the range holds. */
+    public long uidCount() {
+      return (long) lastUid - firstUid + 1;
+    }
+
+    /** The same, without bubblewrap (tests of the path a host without it takes). */
+    public Confinement withoutBubblewrap() {
+      return new Confinement(mode, minimum, probe, firstUid, lastUid, false);
+    }
+
+    static Confinement parse(String text, String uids, String bubblewrap) {
+      var range = uids.trim().split("\\s*-\\s*");
+      long first;
+      long last;
+      try {
+        if (range.length != 2) throw new NumberFormatException();
+        first = Long.parseLong(range[0]);
+        last = Long.parseLong(range[1]);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("--sandbox-worker-uids must be a range FIRST-LAST such as "
+            + DEFAULT_WORKER_UIDS + ", got '" + uids + "'");
       }
-      int workerUid = (int) uid;
-      String mode = text.trim().toLowerCase(Locale.ROOT);
-      return switch (mode) {
-        case "auto" -> new Confinement(mode, ConfinementLevel.NONE, true, workerUid);
-        case "none" -> new Confinement(mode, ConfinementLevel.NONE, false, workerUid);
-        case "network", "network-namespace" -> new Confinement(mode, ConfinementLevel.NETWORK, true, workerUid);
-        case "contained" -> new Confinement(mode, ConfinementLevel.CONTAINED, true, workerUid);
-        case "hardened" -> new Confinement(mode, ConfinementLevel.HARDENED, true, workerUid);
-        default -> throw new IllegalArgumentException("--sandbox-confinement must be one of auto, network, contained, hardened, "
-            + "none (network-namespace is network); got '" + text + "'");
+      if (first < 1 || last > 2_147_483_646 || last < first) {
+        throw new IllegalArgumentException("--sandbox-worker-uids must be a range FIRST-LAST of uids between 1 and "
+            + "2147483646, got '" + uids + "'");
+      }
+      boolean useBubblewrap = switch (bubblewrap.trim().toLowerCase(Locale.ROOT)) {
+        case "auto", "on" -> true;
+        case "off" -> false;
+        default -> throw new IllegalArgumentException("--sandbox-bubblewrap must be auto or off, got '" + bubblewrap
+            + "'");
       };
+      String mode = text.trim().toLowerCase(Locale.ROOT);
+      ConfinementLevel minimum = switch (mode) {
+        case "auto", "none" -> ConfinementLevel.NONE;
+        case "network", "network-namespace" -> ConfinementLevel.NETWORK;
+        case "contained" -> ConfinementLevel.CONTAINED;
+        case "hardened" -> ConfinementLevel.HARDENED;
+        default -> throw new IllegalArgumentException("--sandbox-confinement must be one of auto, network, contained, "
+            + "hardened, none (network-namespace is network); got '" + text + "'");
+      };
+      return new Confinement(mode, minimum, !mode.equals("none"), (int) first, (int) last, useBubblewrap);
     }
   }
 
@@ -98,6 +130,11 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
     }
     positive(queueWaitMillis, "--sandbox-queue-wait-ms");
     if (confinement == null) throw new IllegalArgumentException("sandbox confinement is missing");
+    // every live worker has a uid of its own, and a replacement starts before the worker it replaces has ended
+    if (confinement.uidCount() < 2L * workers + 2) {
+      throw new IllegalArgumentException("--sandbox-worker-uids must hold at least twice --sandbox-workers plus 2 uids ("
+          + (2L * workers + 2) + "), got " + confinement.uidCount());
+    }
     if (workerMain == null || workerMain.isBlank()) throw new IllegalArgumentException("sandbox worker main class is missing");
   }
 
@@ -112,7 +149,8 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         "--sandbox-max-source-bytes", "--sandbox-compile-ms", "--sandbox-kill-grace-ms", "--sandbox-queue",
         "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-heavy-nice", "--sandbox-queue-wait-ms",
         "--sandbox-confinement", "--sandbox-max-trace-events", "--sandbox-max-trace-bytes",
-        "--sandbox-max-diagnostics", "--sandbox-cache-bytes", "--sandbox-worker-uid")) {
+        "--sandbox-max-diagnostics", "--sandbox-cache-bytes", "--sandbox-worker-uids",
+        "--sandbox-bubblewrap")) {
       table.put(flag, flag.substring(2).toUpperCase(Locale.ROOT).replace('-', '_'));
     }
     return Collections.unmodifiableMap(table);
@@ -155,7 +193,8 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         Math.toIntExact(number(option, "--sandbox-heavy-nice", 0)),
         number(option, "--sandbox-queue-wait-ms", 20_000),
         Confinement.parse(option.apply("--sandbox-confinement").orElse("auto"),
-            number(option, "--sandbox-worker-uid", Confinement.DEFAULT_WORKER_UID)),
+            option.apply("--sandbox-worker-uids").orElse(Confinement.DEFAULT_WORKER_UIDS),
+            option.apply("--sandbox-bubblewrap").orElse("auto")),
         ENGINE_WORKER_MAIN, true);
   }
 

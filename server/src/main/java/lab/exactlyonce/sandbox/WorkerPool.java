@@ -7,6 +7,7 @@ import lab.exactlyonce.sandbox.confinement.ConfinementReport;
 import lab.exactlyonce.sandbox.confinement.HostTools;
 import lab.exactlyonce.sandbox.confinement.Launcher;
 import lab.exactlyonce.sandbox.confinement.WorkerCgroups;
+import lab.exactlyonce.sandbox.confinement.WorkerUids;
 import lab.exactlyonce.store.TempDirs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,8 +86,8 @@ final class WorkerPool {
     }
     var c = settings.confinement();
     try {
-      var selection = ConfinementCheck.select(new ConfinementCheck.Demand(c.probe(), c.minimum(), c.workerUid(),
-          c.mode()), settings.workerMain(), tempRoot, tools);
+      var selection = ConfinementCheck.select(new ConfinementCheck.Demand(c.probe(), c.minimum(),
+          new WorkerUids(c.firstUid(), c.lastUid()), c.bubblewrap(), c.mode()), settings.workerMain(), tempRoot, tools);
       launcher = selection.launcher();
       confinement = selection.report();
     } catch (RuntimeException e) {
@@ -234,13 +235,14 @@ final class WorkerPool {
     if (closing) return;
     String name = "worker-" + serial.incrementAndGet();
     WorkerProcess worker;
+    Launcher.Cell cell = null;
     try {
-      Path tmp = Files.createDirectories(tempRoot.resolve(name));
-      launcher.prepare(tmp);
+      cell = launcher.open(Files.createDirectories(tempRoot.resolve(name)));
       List<Path> procs = cgroups.isPresent() ? cgroups.get().enter(name) : List.of();
-      worker = WorkerProcess.start(name, command(tmp, lowPriority, procs), json, lowPriority,
+      worker = WorkerProcess.start(name, command(cell, lowPriority, procs), json, lowPriority,
           lowerOnceWarm(lowPriority) ? settings.heavyNice() : 0);
     } catch (IOException | RuntimeException e) {
+      if (cell != null) launcher.close(cell);
       log.error("sandbox: cannot start {}: {}", name, e.toString());
       startNextInitial();
       retryLater(lowPriority);
@@ -248,7 +250,11 @@ final class WorkerPool {
     }
     live.add(worker);
     long startedAt = System.nanoTime();
-    worker.exited().whenComplete((code, error) -> onExit(worker, code));
+    Launcher.Cell its = cell;
+    worker.exited().whenComplete((code, error) -> {
+      launcher.close(its);
+      onExit(worker, code);
+    });
     worker.ready().whenComplete((w, error) -> {
       startNextInitial();
       if (error != null) {
@@ -296,11 +302,11 @@ final class WorkerPool {
     return lowPriority && settings.heavyNice() > 0 && WorkerPriority.available();
   }
 
-  private List<String> command(Path tmp, boolean lowPriority, List<Path> cgroupProcs) {
+  private List<String> command(Launcher.Cell cell, boolean lowPriority, List<Path> cgroupProcs) {
     var command = new ArrayList<String>();
     // outside the confinement, so that it applies to the whole chain
     if (lowPriority && settings.heavyNice() > 0 && !WorkerPriority.available()) command.addAll(List.of("nice", "-n", String.valueOf(settings.heavyNice())));
-    String inside = launcher.tmpInside(tmp);
+    String inside = launcher.tmpInside(cell.dir());
     var java = new ArrayList<String>(List.of(launcher.java(),
         "-Xmx" + settings.workerHeap(),
         "-Xss" + settings.workerStack(),
@@ -315,13 +321,14 @@ final class WorkerPool {
         "-Xshare:auto",
         "-XX:ErrorFile=" + inside + "/hs_err_pid%p.log",
         "-Djava.io.tmpdir=" + inside,
+        "-Deolab.worker.tmp=" + inside,
         "-Dfile.encoding=UTF-8",
         // The same defaults for every learner on every host, whatever the server's own environment says.
         "-Duser.language=en", "-Duser.country=US", "-Duser.timezone=UTC",
         "-Djava.awt.headless=true"));
     java.addAll(settings.workerJvmFlags());
     java.addAll(List.of("-cp", launcher.classPath(), settings.workerMain()));
-    command.addAll(launcher.wrap(tmp, java, cgroupProcs));
+    command.addAll(launcher.wrap(cell, java, cgroupProcs));
     return command;
   }
 

@@ -46,6 +46,8 @@ class InstructorHttpTest extends ClassroomServerTest {
     HttpResponse<String> home = c.get("/teach");
     assertEquals(200, home.statusCode());
     assertTrue(home.body().contains("<h1>Your classes</h1>"));
+    // the in-process sandbox of these tests stands for a host where nothing confines students' code
+    assertTrue(home.body().contains("Sandbox: <strong>none</strong>, below hardened."), home.body());
   }
 
   @Test

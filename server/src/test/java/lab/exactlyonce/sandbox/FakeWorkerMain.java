@@ -2,6 +2,7 @@ package lab.exactlyonce.sandbox;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.confinement.SelfConfinement;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.sandbox.engine.SandboxLimits;
@@ -26,6 +27,7 @@ import java.util.List;
  */
 public final class FakeWorkerMain {
   public static void main(String[] args) throws Exception {
+    SelfConfinement.applyIfAsked();   // as the real worker does, wherever the launcher asks for it
     ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true,
         StandardCharsets.UTF_8);

@@ -1,5 +1,7 @@
 package lab.exactlyonce.sandbox;
 
+import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
+import lab.exactlyonce.sandbox.confinement.ConfinementReport;
 import lab.exactlyonce.sandbox.engine.Outcome;
 import lab.exactlyonce.sandbox.engine.RunResult;
 import lab.exactlyonce.sandbox.engine.RunTiming;
@@ -93,6 +95,12 @@ public final class InProcessSandbox implements SandboxService {
   @Override
   public String confinementLevel() {
     return "none";
+  }
+
+  @Override
+  public ConfinementReport confinement() {
+    return new ConfinementReport(ConfinementLevel.NONE, "in-process (the test JVM)", "nothing confines it",
+        List.of("every check: runs in the test JVM"), "");
   }
 
   @Override

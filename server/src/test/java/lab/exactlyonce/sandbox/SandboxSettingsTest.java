@@ -68,15 +68,18 @@ class SandboxSettingsTest {
   }
 
   @Test
-  void confinement_takes_a_minimum_level_and_a_worker_uid() {
+  void confinement_takes_a_minimum_level_a_range_of_worker_uids_and_bubblewrap_on_or_off() {
     SandboxSettings.Confinement hardened = Config.from(new String[] {"--sandbox-confinement", "hardened",
-        "--sandbox-worker-uid", "61000"}, Map.of()).sandbox().confinement();
-    assertEquals(new SandboxSettings.Confinement("hardened", ConfinementLevel.HARDENED, true, 61000), hardened);
+        "--sandbox-worker-uids", "61000-61099", "--sandbox-bubblewrap", "off"}, Map.of()).sandbox().confinement();
+    assertEquals(new SandboxSettings.Confinement("hardened", ConfinementLevel.HARDENED, true, 61000, 61099, false),
+        hardened);
+    assertEquals(true, Config.from(new String[0], Map.of()).sandbox().confinement().bubblewrap());
     assertEquals(ConfinementLevel.NETWORK, Config.from(new String[] {"--sandbox-confinement", "network-namespace"},
         Map.of()).sandbox().confinement().minimum());
     assertEquals(ConfinementLevel.CONTAINED, Config.from(new String[0], Map.of("SANDBOX_CONFINEMENT", "contained"))
         .sandbox().confinement().minimum());
-    assertEquals(64999, SandboxSettings.defaults().confinement().workerUid());
+    assertEquals(List.of(64000, 64999), List.of(SandboxSettings.defaults().confinement().firstUid(),
+        SandboxSettings.defaults().confinement().lastUid()));
     assertEquals(false, SandboxSettings.Confinement.NONE.probe());
   }
 
@@ -96,11 +99,19 @@ class SandboxSettingsTest {
     assertEquals("--sandbox-worker-jvm-flags takes -X... JVM flags only, got '-javaagent:x.jar'",
         assertThrows(Config.ConfigException.class,
             () -> Config.from(new String[] {"--sandbox-worker-jvm-flags", "-javaagent:x.jar"}, Map.of())).getMessage());
-    assertEquals("--sandbox-worker-uid must be a uid between 1 and 2147483646, got 0",
+    assertEquals("--sandbox-worker-uids must be a range FIRST-LAST of uids between 1 and 2147483646, got '0-100'",
         assertThrows(Config.ConfigException.class,
-            () -> Config.from(new String[] {"--sandbox-worker-uid", "0"}, Map.of())).getMessage());
-    assertEquals("--sandbox-worker-uid must be a uid between 1 and 2147483646, got 99999999999",
+            () -> Config.from(new String[] {"--sandbox-worker-uids", "0-100"}, Map.of())).getMessage());
+    assertEquals("--sandbox-worker-uids must be a range FIRST-LAST such as 64000-64999, got '64999'",
         assertThrows(Config.ConfigException.class,
-            () -> Config.from(new String[] {"--sandbox-worker-uid", "99999999999"}, Map.of())).getMessage());
+            () -> Config.from(new String[] {"--sandbox-worker-uids", "64999"}, Map.of())).getMessage());
+    assertEquals("--sandbox-worker-uids must be a range FIRST-LAST of uids between 1 and 2147483646, got "
+            + "'64000-99999999999'", assertThrows(Config.ConfigException.class,
+            () -> Config.from(new String[] {"--sandbox-worker-uids", "64000-99999999999"}, Map.of())).getMessage());
+    assertEquals("--sandbox-worker-uids must hold at least twice --sandbox-workers plus 2 uids (10), got 5",
+        assertThrows(Config.ConfigException.class, () -> Config.from(new String[] {"--sandbox-workers", "4",
+            "--sandbox-worker-uids", "61000-61004"}, Map.of())).getMessage());
+    assertEquals("--sandbox-bubblewrap must be auto or off, got 'maybe'", assertThrows(Config.ConfigException.class,
+        () -> Config.from(new String[] {"--sandbox-bubblewrap", "maybe"}, Map.of())).getMessage());
   }
 }

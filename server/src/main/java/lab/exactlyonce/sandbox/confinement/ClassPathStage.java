@@ -3,6 +3,8 @@ package lab.exactlyonce.sandbox.confinement;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.jna.Native;
+import com.sun.jna.Platform;
 import lab.exactlyonce.sandbox.engine.WorkerMain;
 import org.codehaus.commons.compiler.CompileException;
 import org.codehaus.janino.SimpleCompiler;
@@ -23,6 +25,7 @@ import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -51,7 +54,7 @@ final class ClassPathStage {
         ObjectMapper.class, JsonFactory.class,
         JsonValue.class, SimpleCompiler.class,
         CompileException.class, ClassReader.class,
-        LoggerFactory.class, SimpleServiceProvider.class));
+        LoggerFactory.class, SimpleServiceProvider.class, Native.class));
     try {
       classes.add(Class.forName(workerMain, false, ClassPathStage.class.getClassLoader()));
     } catch (ClassNotFoundException e) {
@@ -88,6 +91,30 @@ final class ClassPathStage {
       return List.copyOf(entries);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot stage the sandbox workers' class path in " + stage, e);
+    }
+  }
+
+  /**
+   * JNA's native part for this platform, copied out of its jar into {@code stage/jna} (readable by every uid): a
+   * confined worker loads it from there and never unpacks anything into its own temp dir. Empty on a platform JNA
+   * has no native part for.
+   */
+  static Optional<Path> stageJnaLibrary(Path stage) {
+    Path dir = stage.resolve("jna");
+    String name = System.mapLibraryName("jnidispatch");
+    Path target = dir.resolve(name);
+    try {
+      if (Files.exists(target)) return Optional.of(dir);
+      Files.createDirectories(dir);
+      String resource = "/com/sun/jna/" + Platform.RESOURCE_PREFIX + "/" + name;
+      try (var in = Native.class.getResourceAsStream(resource)) {
+        if (in == null) return Optional.empty();
+        Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+      readableByAll(dir);
+      return Optional.of(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot stage JNA's native part in " + dir, e);
     }
   }
 

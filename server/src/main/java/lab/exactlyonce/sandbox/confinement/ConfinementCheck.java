@@ -14,7 +14,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -33,8 +32,13 @@ public final class ConfinementCheck {
    */
   private static final Map<String, ProbeRun.Outcome> PROBED = new ConcurrentHashMap<>();
 
-  /** What the sandbox asks for. {@code probe} false means plain child processes on purpose (level none). */
-  public record Demand(boolean probe, ConfinementLevel minimum, int workerUid, String flagValue) {}
+  /**
+   * What the sandbox asks for. {@code probe} false means plain child processes on purpose (level none); {@code uids}
+   * are the worker uids when the server runs as root; {@code bubblewrap} false leaves bubblewrap out even where it is
+   * installed.
+   */
+  public record Demand(boolean probe, ConfinementLevel minimum, WorkerUids uids, boolean bubblewrap,
+                       String flagValue) {}
 
   /** The launcher the workers use and what the check found. */
   public record Selection(Launcher launcher, ConfinementReport report) {}
@@ -55,7 +59,9 @@ public final class ConfinementCheck {
     if (!demand.probe()) {
       Launcher plain = launchers.get(launchers.size() - 1);
       return new Selection(plain, new ConfinementReport(ConfinementLevel.NONE, plain.name(),
-          "configured (--sandbox-confinement none): workers are plain child processes with a cleared environment"));
+          "configured (--sandbox-confinement none): workers are plain child processes with a cleared environment",
+          List.of("every check: the self-check did not run"),
+          NextStep.toHardened(ConfinementLevel.NONE, false, NextStep.Host.of(host))));
     }
     Path marker = serverOnlyMarker(tempRoot);
     var targets = new ProbeRun.Targets(marker, List.of());
@@ -90,7 +96,10 @@ public final class ConfinementCheck {
       log.info("sandbox confinement: {} via {} ({} probe{} in {} ms)", level.id(), chosen.name(), probes,
           probes == 1 ? "" : "s", (System.nanoTime() - start) / 1_000_000);
     }
-    return new Selection(chosen, new ConfinementReport(level, chosen.name(), details));
+    List<String> missing = best.verdict().orElseThrow().missingFor(ConfinementLevel.HARDENED).stream()
+        .map(ProbeVerdict.Check::name).distinct().toList();
+    return new Selection(chosen, new ConfinementReport(level, chosen.name(), details, missing,
+        NextStep.toHardened(level, true, NextStep.Host.of(host))));
   }
 
   private static ConfinementException refusal(Demand demand, ProbeRun.Outcome best, List<ProbeRun.Outcome> tried) {
@@ -112,7 +121,7 @@ public final class ConfinementCheck {
       case CONTAINED -> "own namespaces, no capabilities, no network; missing for hardened: "
           + best.verdict().orElseThrow().missingFor(ConfinementLevel.HARDENED).stream().map(Object::toString)
           .collect(Collectors.joining("; "));
-      case NETWORK -> "own network namespace: workers have no network; missing for contained: "
+      case NETWORK -> "workers have no network; missing for contained: "
           + best.verdict().orElseThrow().missingFor(ConfinementLevel.CONTAINED).stream()
           .map(ProbeVerdict.Check::name).collect(Collectors.joining(", "));
       case NONE -> "workers are plain child processes with a cleared environment";
@@ -141,7 +150,9 @@ public final class ConfinementCheck {
     try {
       // traversable by the worker uid (to reach its own directory and the class path), not listable
       Files.setPosixFilePermissions(tempRoot, PosixFilePermissions.fromString("rwx--x--x"));
-      var classPath = ClassPathStage.stage(ClassPathStage.sources(workerMain), tempRoot.resolve("classpath"));
+      Path stage = tempRoot.resolve("classpath");
+      var classPath = ClassPathStage.stage(ClassPathStage.sources(workerMain), stage);
+      Optional<Path> jnaLibraryDir = ClassPathStage.stageJnaLibrary(stage);
       Optional<Path> seccomp = SeccompFilter.forArch(System.getProperty("os.arch")).map(filter -> {
         Path file = tempRoot.resolve("seccomp.bpf");
         try {
@@ -155,7 +166,8 @@ public final class ConfinementCheck {
       Path javaHome = Path.of(System.getProperty("java.home")).toRealPath();
       Path debianConf = Path.of("/etc/java-" + Runtime.version().feature() + "-openjdk");
       return new LaunchHost(tools, javaHome, Files.isDirectory(debianConf) ? Optional.of(debianConf) : Optional.empty(),
-          classPath, seccomp, root ? OptionalInt.of(demand.workerUid()) : OptionalInt.empty(), root);
+          classPath, jnaLibraryDir, seccomp, root ? Optional.of(demand.uids()) : Optional.empty(), demand.bubblewrap(),
+          root);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare the sandbox directory " + tempRoot, e);
     }

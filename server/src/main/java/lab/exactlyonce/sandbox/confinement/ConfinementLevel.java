@@ -6,7 +6,10 @@ import java.util.Locale;
 public enum ConfinementLevel {
   /** A plain child process (the bytecode allowlist is the only wall). */
   NONE,
-  /** Its own network namespace: no network at all. */
+  /**
+   * No network at all: its own network namespace or, where the host allows no namespace (Docker's default profile),
+   * every socket but a local one refused by the seccomp filter the worker loads itself.
+   */
   NETWORK,
   /** Own mount, pid and network namespaces, a uid other than 0, no capabilities, no server data, a clean environment. */
   CONTAINED,

@@ -31,6 +31,7 @@ public final class ConfinementProbe {
   }
 
   public static void main(String[] args) throws IOException {
+    SelfConfinement.applyIfAsked();   // exactly as a worker does, so the probe sees what a worker will be
     var status = new LinkedHashMap<String, String>();
     try {
       for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {

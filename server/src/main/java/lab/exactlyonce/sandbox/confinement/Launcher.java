@@ -24,7 +24,11 @@ public final class Launcher {
   /** No core files: a crashing JVM would write its whole heap into the worker's directory. */
   static final String NO_CORE = "ulimit -c 0 && ";
 
-  enum Kind { BWRAP, UNSHARE_NET, PLAIN }
+  /**
+   * Bubblewrap; util-linux's {@code unshare} with every namespace and a worker that confines itself
+   * ({@link SelfConfinement}); {@code unshare} with a network namespace only; a plain child process.
+   */
+  enum Kind { BWRAP, UNSHARE_ALL, UNSHARE_NET, PLAIN }
 
   static final List<String> MULTIARCH_LIB_DIRS = List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu");
 
@@ -47,9 +51,17 @@ public final class Launcher {
     this.host = host;
   }
 
-  /** What it is, in words, for logs: such as {@code bwrap (all namespaces, seccomp, fresh /proc) as uid 64999}. */
+  /**
+   * What it is, in words, for logs: such as {@code bwrap (all namespaces, seccomp, fresh /proc), a uid of its own
+   * from 64000-64999}.
+   */
   public String name() {
-    return name + (host.workerUid().isPresent() ? " as uid " + host.workerUid().getAsInt() : "");
+    return name + host.workerUids().map(uids -> ", a uid of its own from " + uids).orElse("");
+  }
+
+  /** Whether it is bubblewrap (the variants differ in what the host refuses). */
+  boolean bubblewrap() {
+    return kind == Kind.BWRAP;
   }
 
   /** The level this launcher is meant to reach. */
@@ -87,14 +99,31 @@ public final class Launcher {
         .map(e -> kind == Kind.BWRAP ? INSIDE_CLASS_PATH + "/" + e.name() : e.outside().toString()).toList());
   }
 
-  /** Makes {@code workerDir} the worker's own: owned by the worker uid, closed to everyone else. */
-  public void prepare(Path workerDir) throws IOException {
-    Files.setPosixFilePermissions(workerDir, PosixFilePermissions.fromString("rwx------"));
-    OptionalInt uid = host.workerUid();
-    if (uid.isPresent()) {
-      Files.setAttribute(workerDir, "unix:uid", uid.getAsInt());
-      Files.setAttribute(workerDir, "unix:gid", uid.getAsInt());
+  /**
+   * Where one confined process lives: its directory (its temp dir, which only it may open) and, when the server runs
+   * as root, the uid it runs as, which no other live process of this app has. {@link #close(Cell)} gives it back.
+   */
+  public record Cell(Path dir, OptionalInt uid) {}
+
+  /** Takes a uid for a new process and makes {@code dir} its own: owned by that uid, closed to everyone else. */
+  public Cell open(Path dir) throws IOException {
+    OptionalInt uid = host.workerUids().map(uids -> OptionalInt.of(uids.take())).orElse(OptionalInt.empty());
+    try {
+      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+      if (uid.isPresent()) {
+        Files.setAttribute(dir, "unix:uid", uid.getAsInt());
+        Files.setAttribute(dir, "unix:gid", uid.getAsInt());
+      }
+      return new Cell(dir, uid);
+    } catch (IOException | RuntimeException e) {
+      close(new Cell(dir, uid));
+      throw e;
     }
+  }
+
+  /** Gives the cell's uid back once its process has ended (the directory is the caller's to remove). */
+  public void close(Cell cell) {
+    cell.uid().ifPresent(uid -> host.workerUids().ifPresent(uids -> uids.give(uid)));
   }
 
   /**
@@ -102,35 +131,57 @@ public final class Launcher {
    *
    * @param cgroupProcs {@code cgroup.procs} files the first process moves itself into before anything else runs
    */
-  public List<String> wrap(Path workerDir, List<String> javaCommand, List<Path> cgroupProcs) {
-    return wrap(workerDir, javaCommand, cgroupProcs, List.of());
+  public List<String> wrap(Cell cell, List<String> javaCommand, List<Path> cgroupProcs) {
+    return wrap(cell, javaCommand, cgroupProcs, List.of());
   }
 
-  /** As {@link #wrap(Path, List, List)}, with more host files visible read-only inside (the probe's {@code unshare}). */
-  List<String> wrap(Path workerDir, List<String> javaCommand, List<Path> cgroupProcs, List<Path> extraReadOnly) {
+  /** As {@link #wrap(Cell, List, List)}, with more host files visible read-only inside (the probe's {@code unshare}). */
+  List<String> wrap(Cell cell, List<String> javaCommand, List<Path> cgroupProcs, List<Path> extraReadOnly) {
+    Path workerDir = cell.dir();
     var command = new ArrayList<String>();
     boolean fd3 = kind == Kind.BWRAP && seccomp;
     command.addAll(List.of(host.tools().shell().toString(), "-c", WorkerCgroups.joinScript(cgroupProcs) + NO_CORE
         + (fd3 ? FD3_SCRIPT : "exec \"$@\""), fd3 ? host.seccompFile().orElseThrow().toString() : "eolab-worker"));
     switch (kind) {
       case BWRAP -> {
-        command.addAll(dropToWorkerUid());
+        command.addAll(dropToUid(cell.uid()));
         command.addAll(bwrap(workerDir, extraReadOnly));
+      }
+      case UNSHARE_ALL -> {
+        command.addAll(List.of(host.tools().unshare().toString(), "--mount", "--pid", "--fork", "--kill-child",
+            "--mount-proc", "--propagation", "private", "--net", "--ipc", "--uts"));
+        // an unprivileged server needs a user namespace for the others; its own uid stays its uid inside
+        if (!host.root()) command.add("--map-current-user");
+        command.addAll(dropToUid(cell.uid()));
       }
       case UNSHARE_NET -> {
         command.add(host.tools().unshare().toString());
         command.add("--net");
         if (!host.root()) command.add("--map-root-user");   // an unprivileged server needs a user namespace for it
-        command.addAll(dropToWorkerUid());
+        command.addAll(dropToUid(cell.uid()));
       }
-      case PLAIN -> command.addAll(dropToWorkerUid());
+      case PLAIN -> command.addAll(dropToUid(cell.uid()));
     }
-    command.addAll(javaCommand);
+    command.addAll(selfConfining(javaCommand));
     return command;
   }
 
-  private List<String> dropToWorkerUid() {
-    OptionalInt uid = host.workerUid();
+  /**
+   * Where the worker loads the filter itself (every launcher with a filter but bubblewrap, which loads it), the JVM
+   * command with the flags that make it confine itself first and load JNA's staged native part; else unchanged.
+   */
+  private List<String> selfConfining(List<String> javaCommand) {
+    if (kind == Kind.BWRAP || !seccomp) return javaCommand;
+    var flags = List.of("-D" + SelfConfinement.PROPERTY + "=" + SelfConfinement.SECCOMP,
+        "-Djna.boot.library.path=" + host.jnaLibraryDir().orElseThrow(), "-Djna.nosys=true", "-Djna.noclasspath=true");
+    var command = new ArrayList<String>(javaCommand.size() + flags.size());
+    command.add(javaCommand.get(0));
+    command.addAll(flags);
+    command.addAll(javaCommand.subList(1, javaCommand.size()));
+    return command;
+  }
+
+  private List<String> dropToUid(OptionalInt uid) {
     if (uid.isEmpty()) return List.of();
     String id = String.valueOf(uid.getAsInt());
     return List.of(host.tools().setpriv().toString(), "--reuid", id, "--regid", id, "--clear-groups",

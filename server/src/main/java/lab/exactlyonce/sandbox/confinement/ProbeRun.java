@@ -51,6 +51,7 @@ final class ProbeRun {
   static Outcome run(Launcher launcher, Path probeDir, Targets targets, HostTools tools) {
     Process sleeper = null;
     Process probe = null;
+    Launcher.Cell cell = null;
     try (ServerSocketChannel server = ServerSocketChannel.open()) {
       server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
       server.configureBlocking(false);
@@ -59,8 +60,7 @@ final class ProbeRun {
       sleeping.environment().clear();
       sleeper = sleeping.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
 
-      Files.createDirectories(probeDir);
-      launcher.prepare(probeDir);
+      cell = launcher.open(Files.createDirectories(probeDir));
       var java = new ArrayList<String>(List.of(launcher.java()));
       java.addAll(PROBE_JVM_FLAGS);
       java.addAll(List.of("-Djava.io.tmpdir=" + launcher.tmpInside(probeDir), "-cp", launcher.classPath(),
@@ -68,7 +68,7 @@ final class ProbeRun {
       for (Path file : allServerFiles(targets)) java.addAll(List.of("--read", file.toString()));
       java.addAll(List.of("--write", Path.of(System.getProperty("java.home")).resolve("lib").toString(),
           "--kill", String.valueOf(sleeper.pid()), "--unshare", tools.unshare().toString()));
-      List<String> command = launcher.wrap(probeDir, java, List.of(), List.of(tools.unshare()));
+      List<String> command = launcher.wrap(cell, java, List.of(), List.of(tools.unshare()));
 
       ProcessBuilder builder = new ProcessBuilder(command);
       builder.environment().clear();
@@ -117,6 +117,10 @@ final class ProbeRun {
         probe.destroyForcibly();
       }
       if (sleeper != null) sleeper.destroyForcibly();
+      if (cell != null) {
+        if (probe != null) probe.onExit().join();   // its uid is free only once its process has gone
+        launcher.close(cell);
+      }
     }
   }
 

@@ -38,9 +38,17 @@ record ProbeVerdict(List<Check> checks) {
 
   static ProbeVerdict of(Observed seen, Map<String, String> serverNamespaces) {
     var checks = new ArrayList<Check>();
-    checks.add(differs(ConfinementLevel.NETWORK, "net", seen, serverNamespaces));
+    // No network: a network namespace of its own, or (Docker's default profile allows no namespace) every socket
+    // but a local one refused by the seccomp filter the worker loaded itself.
+    Check ownNet = differs(ConfinementLevel.CONTAINED, "net", seen, serverNamespaces);
+    var inet = seen.attempts().get("inet-socket");
+    boolean socketsRefused = inet != null && !inet.done();
+    checks.add(new Check(ConfinementLevel.NETWORK, "no network", ownNet.passed() || socketsRefused,
+        ownNet.passed() ? "own net namespace" : "the server's net namespace; internet socket: "
+            + (inet == null ? "not tried" : inet.detail())));
     checks.add(new Check(ConfinementLevel.NETWORK, "server's loopback port unreachable", !seen.connected(),
         detail(seen, "connect")));
+    checks.add(ownNet);
     checks.add(differs(ConfinementLevel.CONTAINED, "mnt", seen, serverNamespaces));
     checks.add(differs(ConfinementLevel.CONTAINED, "pid", seen, serverNamespaces));
     String uid = seen.status().get("Uid");
@@ -69,8 +77,7 @@ record ProbeVerdict(List<Check> checks) {
     checks.add(new Check(ConfinementLevel.HARDENED, "nested user namespace refused",
         userns != null && !userns.done() && userns.detail().startsWith("refused"),
         userns == null ? "not tried" : userns.detail()));
-    var inet = seen.attempts().get("inet-socket");
-    checks.add(new Check(ConfinementLevel.HARDENED, "internet socket refused", inet != null && !inet.done(),
+    checks.add(new Check(ConfinementLevel.HARDENED, "internet socket refused", socketsRefused,
         inet == null ? "not tried" : inet.detail()));
     return new ProbeVerdict(checks);
   }

@@ -155,7 +155,8 @@ final class SeccompFilter {
         Map.entry("clock_settime", 227), Map.entry("clock_adjtime", 305), Map.entry("settimeofday", 164),
         Map.entry("adjtimex", 159), Map.entry("personality", 135), Map.entry("iopl", 172),
         Map.entry("ioperm", 173), Map.entry("lookup_dcookie", 212), Map.entry("vhangup", 153),
-        Map.entry("clone", 56), Map.entry("clone3", 435), Map.entry("socket", 41), Map.entry("socketpair", 53))),
+        Map.entry("clone", 56), Map.entry("clone3", 435), Map.entry("socket", 41), Map.entry("socketpair", 53),
+        Map.entry("seccomp", 317))),
     AARCH64(0xC000_00B7, false, Map.ofEntries(
         Map.entry("ptrace", 117), Map.entry("process_vm_readv", 270), Map.entry("process_vm_writev", 271),
         Map.entry("kcmp", 272), Map.entry("pidfd_getfd", 438), Map.entry("unshare", 97), Map.entry("setns", 268),
@@ -172,7 +173,8 @@ final class SeccompFilter {
         Map.entry("quotactl_fd", 443), Map.entry("syslog", 116), Map.entry("clock_settime", 112),
         Map.entry("clock_adjtime", 266), Map.entry("settimeofday", 170), Map.entry("adjtimex", 171),
         Map.entry("personality", 92), Map.entry("lookup_dcookie", 18), Map.entry("vhangup", 58),
-        Map.entry("clone", 220), Map.entry("clone3", 435), Map.entry("socket", 198), Map.entry("socketpair", 199)));
+        Map.entry("clone", 220), Map.entry("clone3", 435), Map.entry("socket", 198), Map.entry("socketpair", 199),
+        Map.entry("seccomp", 277)));
 
     private final int auditArch;
     private final boolean hasX32;

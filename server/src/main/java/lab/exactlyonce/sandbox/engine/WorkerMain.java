@@ -2,6 +2,7 @@ package lab.exactlyonce.sandbox.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.confinement.SelfConfinement;
 
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -138,6 +139,8 @@ public final class WorkerMain {
   }
 
   public static void main(String[] args) throws IOException {
+    SelfConfinement.applyIfAsked();   // before anything of a learner's can run
+    PrivateTempDir tmp = PrivateTempDir.fromProperty();
     PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
     PrintStream log = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
     OutputRouting.install(log, log);
@@ -158,6 +161,7 @@ public final class WorkerMain {
       response = response.took(System.nanoTime() - start);
       protocol.print(json.writeValueAsString(response) + "\n");
       protocol.flush();
+      tmp.empty(log);
       if (unhealthy != null) {
         log.println("sandbox worker: " + unhealthy + "; exiting to be replaced");
         System.exit(EXIT_UNHEALTHY);
