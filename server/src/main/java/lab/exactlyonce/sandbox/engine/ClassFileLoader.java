@@ -10,7 +10,7 @@ import java.util.stream.Stream;
  * only those; answers the classes of ours that the code it defines links against with the engine's own classes,
  * before anything else, so that no class file can stand in for them; and leaves every other name to its subclass.
  * Defining is cheap next to compiling, so a fresh loader of the same class files is how the sandbox starts code
- * afresh (every run) with none of its static state.
+ * afresh (a run, a lifetime of the learner's process in an exercise check) with none of its static state.
  *
  * <p>Parallel capable, as every subclass must register itself to be: the compile-time view of an exercise's classes
  * serves compilations side by side.
@@ -24,7 +24,8 @@ abstract class ClassFileLoader extends ClassLoader {
   private final Map<String, Class<?>> engine;
 
   /**
-   * @param classes binary class name (dotted) to class file; kept as it is, not copied
+   * @param classes binary class name (dotted) to class file; kept as it is, not copied: a loader per lifetime shares
+   *     them
    * @param engine the classes of ours that the defined code may link against
    */
   ClassFileLoader(String name, Map<String, byte[]> classes, Class<?>... engine) {

@@ -7,7 +7,9 @@ import java.util.Map;
  * defines them from their own compilations and resolves everything else from {@code library} (the JDK), plus
  * {@link Budget}, {@link Trace} and {@link Check}; it never sees a learner class. A learner's {@link SnippetLoader}
  * asks it for the provided names first, so a learner class cannot stand in for them; the checker's names it never
- * hands to the learner's loader at all. Its name, {@value #NAME}, keeps its frames out of the learner's stack traces.
+ * hands to the learner's loader at all. One serves a whole check, across every lifetime of the learner's classes:
+ * the provided environment (a table, a gateway) outlives the learner's crashes. Its name, {@value #NAME}, keeps its
+ * frames out of the learner's stack traces.
  */
 final class ExerciseLoader extends ClassFileLoader {
   static final String NAME = "exercise";

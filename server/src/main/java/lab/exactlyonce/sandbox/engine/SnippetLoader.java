@@ -8,7 +8,8 @@ import java.util.Set;
  * nothing else but allowlisted JDK classes, what the JVM needs to link the admitted {@link Bootstraps},
  * {@link Budget}, {@link Trace} and, in an exercise check, the classes the exercise provides (asked of its
  * {@link ExerciseLoader} before the snippet's own, so a learner class cannot stand in for them). A fresh one per run,
- * so no static state survives a run. Its name, {@value #NAME}, marks the learner's frames in stack traces.
+ * and in an exercise check per lifetime of the learner's process ({@link #afresh()}), so no static state survives
+ * either. Its name, {@value #NAME}, marks the learner's frames in stack traces.
  */
 final class SnippetLoader extends ClassFileLoader {
   static final String NAME = "snippet";
@@ -31,6 +32,11 @@ final class SnippetLoader extends ClassFileLoader {
     super(NAME, classes, Budget.class, Trace.class);
     this.exercise = exercise;
     this.provided = Set.copyOf(provided);
+  }
+
+  /** A new loader of the same class files and the same exercise: the learner's classes as a new process sees them. */
+  SnippetLoader afresh() {
+    return new SnippetLoader(classFiles(), exercise, provided);
   }
 
   /** The learner's own class of that name, loaded (not initialised), or null when the snippet has none. */
