@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -224,6 +225,25 @@ class ExerciseRoutesTest extends ServerTest {
     }
     assertEquals(JSON.readTree("{\"checks\":1,\"passed\":false,\"status\":\"" + expected + "\"}"),
         progress(learner).get("exercises").get(exercise), "what the dashboard and progress read");
+  }
+
+  @Test
+  void a_sink_that_remembers_in_a_static_set_fails_and_is_told_that_a_crash_clears_statics() throws Exception {
+    CookieClient learner = new CookieClient(server);
+    String source = Files.readString(Path.of("snippets/exactly-once/exercises/wrong/ExactlyOnceAppend/"
+        + "remembers-in-a-static-set.java"));
+    HttpResponse<String> res = learner.post("/api/exercises/exactly-once-append/check",
+        JSON.writeValueAsString(Map.of("source", source, "attempt", UUID.randomUUID().toString())));
+    assertEquals(200, res.statusCode(), res.body());
+    JsonNode result = JSON.readTree(res.body());
+    assertFalse(result.get("passed").asBoolean(), result.toString());
+    assertEquals(List.of("duplicate write of o3 after replay from offset 2", "duplicate write of o4 after replay from "
+        + "offset 2", "a crash ends the process: your classes were loaded afresh after it, so their static fields "
+        + "(AppendSink.APPENDED) started over. A crash keeps only what lives outside your objects and what the job "
+        + "restores from its checkpoint"), verdicts(result).get("crash after o4, checkpoints every 2"));
+    assertEquals(List.of(), verdicts(result).get("a run without a crash, checkpoints every 2"));
+    assertEquals(JSON.readTree("{\"checks\":1,\"passed\":false,\"status\":\"ok\"}"),
+        progress(learner).get("exercises").get("exactly-once-append"), "recorded as failed");
   }
 
   @Test

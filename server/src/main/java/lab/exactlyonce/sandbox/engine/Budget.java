@@ -17,6 +17,7 @@ public final class Budget {
   /** Bytes of an array header and of one reference (compressed oops), for estimates. */
   private static final long HEADER = 16;
   private static final long REFERENCE = 4;
+  private static final StackWalker CALLERS = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
   private Budget() {
   }
@@ -36,22 +37,26 @@ public final class Budget {
   }
 
   public static Object multiArray(int d1, int d2, String descriptor) {
-    return multi(new int[] {d1, d2}, descriptor);
+    return multi(new int[] {d1, d2}, descriptor, CALLERS.getCallerClass());
   }
 
   public static Object multiArray(int d1, int d2, int d3, String descriptor) {
-    return multi(new int[] {d1, d2, d3}, descriptor);
+    return multi(new int[] {d1, d2, d3}, descriptor, CALLERS.getCallerClass());
   }
 
   public static Object multiArray(int d1, int d2, int d3, int d4, String descriptor) {
-    return multi(new int[] {d1, d2, d3, d4}, descriptor);
+    return multi(new int[] {d1, d2, d3, d4}, descriptor, CALLERS.getCallerClass());
   }
 
-  private static Object multi(int[] dims, String descriptor) {
+  /**
+   * The array type is resolved where the allocating class resolves its names: a check has the checker's loader and
+   * a learner loader per lifetime of the learner's classes, and each names its own classes.
+   */
+  private static Object multi(int[] dims, String descriptor, Class<?> caller) {
     RunThread thread = runThread();
     Class<?> component;
     try {
-      component = Class.forName(descriptor.replace('/', '.'), false, thread.loader());
+      component = Class.forName(descriptor.replace('/', '.'), false, caller.getClassLoader());
     } catch (ClassNotFoundException e) {
       throw new IllegalStateException("cannot resolve array type " + descriptor, e);
     }

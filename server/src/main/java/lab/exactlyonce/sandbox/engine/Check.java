@@ -14,16 +14,23 @@ import java.util.List;
  * check refuses it) nor reach the instance (the checker keeps it, and the learner's classes cannot see the
  * checker's). Verdicts reach the server in {@link RunResult#check()} over the worker protocol.
  *
+ * <p>Each scenario starts the learner's code in a new process, and so does each {@link #crash()}: the learner's
+ * classes are loaded afresh for it, so nothing of the learner's code outlives a crash but what the checker hands back.
+ *
  * <p>Used on the run's thread only; the engine reads it after that thread ended.
  */
 public final class Check {
   static final int MAX_SCENARIOS = 200;
   static final int MAX_VERDICTS = 20;
   static final int MAX_TEXT = 300;
+  private static final int MAX_FIELDS_NAMED = 3;
 
-  private final SnippetLoader learner;
+  /** The learner's classes in the current lifetime of its process. */
+  private SnippetLoader learner;
   private final List<ScenarioVerdict> scenarios = new ArrayList<>();
   private String problem;
+  private boolean crashedInScenario;
+  private List<String> staticFields;
 
   Check(SnippetLoader learner) {
     this.learner = learner;
@@ -65,12 +72,32 @@ public final class Check {
     }
   }
 
-  /** Records one scenario; it passed when {@code verdicts} is empty. Texts are cut, and so are very long lists. */
+  /**
+   * The learner's process crashes, as a real job's would: the next {@link #create} loads the learner's classes
+   * afresh, so their static fields start over, whatever objects they reach included. What survives is what the
+   * checker hands the new objects: the provided environment (a table, a gateway) and the state restored from the
+   * last checkpoint, which the checker copies into JDK values first. Objects made before belong to the crashed
+   * process: the checker drops them.
+   */
+  public void crash() {
+    learner = learner.afresh();
+    crashedInScenario = true;
+  }
+
+  /**
+   * Records one scenario; it passed when {@code verdicts} is empty. Texts are cut, and so are very long lists. When
+   * the scenario failed after a crash and the learner's classes have static fields that can hold state, a last
+   * verdict says that a crash took what those held. The next scenario starts a new process.
+   */
   public void scenario(String name, List<?> verdicts) {
+    boolean crashed = crashedInScenario;
+    learner = learner.afresh();
+    crashedInScenario = false;
     if (scenarios.size() == MAX_SCENARIOS) return;
     List<String> texts = new ArrayList<>();
     for (int i = 0; i < verdicts.size() && i < MAX_VERDICTS; i++) texts.add(cut(String.valueOf(verdicts.get(i))));
     if (verdicts.size() > MAX_VERDICTS) texts.add("and " + (verdicts.size() - MAX_VERDICTS) + " more problems");
+    if (!texts.isEmpty() && crashed && !staticFields().isEmpty()) texts.add(cut(staticsLost(staticFields())));
     scenarios.add(new ScenarioVerdict(cut(String.valueOf(name)), texts.isEmpty(), texts));
   }
 
@@ -95,6 +122,20 @@ public final class Check {
   /** Why the learner's code does not fit the exercise, or null. */
   String problem() {
     return problem;
+  }
+
+  private List<String> staticFields() {
+    if (staticFields == null) staticFields = StaticFields.holdingState(learner.classFiles());
+    return staticFields;
+  }
+
+  /** Why state kept in static fields is gone after a crash, naming the first few of them. */
+  static String staticsLost(List<String> fields) {
+    String named = String.join(", ", fields.subList(0, Math.min(fields.size(), MAX_FIELDS_NAMED)));
+    if (fields.size() > MAX_FIELDS_NAMED) named += " and " + (fields.size() - MAX_FIELDS_NAMED) + " more";
+    return "a crash ends the process: your classes were loaded afresh after it, so their static fields (" + named
+        + ") started over. A crash keeps only what lives outside your objects and what the job restores from its"
+        + " checkpoint";
   }
 
   private ExerciseShapeError shape(String message) {

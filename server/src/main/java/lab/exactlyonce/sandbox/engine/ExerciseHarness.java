@@ -12,9 +12,10 @@ import java.util.Set;
 /**
  * The trusted half of an exercise check, compiled once per worker: the provided classes (as compiled, for compiling
  * learner code against them, and instrumented, for runs) and the checker (instrumented), each its own compilation,
- * and the checker's entry class. Every run defines them afresh in its own {@link ExerciseLoader}. The provided
- * classes are compiled by javac, so that they keep their generic types for a learner's source that javac compiles
- * against them (Janino writes none); the checker, which only this class compiles against, by Janino.
+ * and the checker's entry class. Every run defines them afresh in its own {@link ExerciseLoader}, which outlives the
+ * learner's simulated crashes within the run. The provided classes are compiled by javac, so that they keep their
+ * generic types for a learner's source that javac compiles against them (Janino writes none); the checker, which
+ * only this class compiles against, by Janino.
  */
 final class ExerciseHarness {
   private static final String ENTRY = "check";

@@ -7,16 +7,17 @@ import java.util.Map;
  * defines them from their own compilations and resolves everything else from {@code library} (the JDK), plus
  * {@link Budget}, {@link Trace} and {@link Check}; it never sees a learner class. A learner's {@link SnippetLoader}
  * asks it for the provided names first, so a learner class cannot stand in for them; the checker's names it never
- * hands to the learner's loader at all. Its name, {@value #NAME}, keeps its frames out of the learner's stack traces.
+ * hands to the learner's loader at all. One serves a whole check, across every lifetime of the learner's classes:
+ * the provided environment (a table, a gateway) outlives the learner's crashes. Its name, {@value #NAME}, keeps its
+ * frames out of the learner's stack traces.
  */
-final class ExerciseLoader extends ClassLoader {
+final class ExerciseLoader extends ClassFileLoader {
   static final String NAME = "exercise";
 
   static {
     registerAsParallelCapable();
   }
 
-  private final Map<String, byte[]> classes;
   private final ClassLoader library;
 
   /**
@@ -24,22 +25,12 @@ final class ExerciseLoader extends ClassLoader {
    * @param library where JDK classes come from: the compile-time view for compiling, the platform loader for runs
    */
   ExerciseLoader(Map<String, byte[]> classes, ClassLoader library) {
-    super(NAME, null);
-    this.classes = Map.copyOf(classes);
+    super(NAME, Map.copyOf(classes), Budget.class, Trace.class, Check.class);
     this.library = library;
   }
 
   @Override
-  protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-    synchronized (getClassLoadingLock(name)) {
-      Class<?> loaded = findLoadedClass(name);
-      if (loaded != null) return loaded;
-      if (name.equals(Budget.class.getName())) return Budget.class;
-      if (name.equals(Trace.class.getName())) return Trace.class;
-      if (name.equals(Check.class.getName())) return Check.class;
-      byte[] bytes = classes.get(name);
-      if (bytes != null) return defineClass(name, bytes, 0, bytes.length);
-      return library.loadClass(name);
-    }
+  Class<?> library(String name) throws ClassNotFoundException {
+    return library.loadClass(name);
   }
 }

@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The thread one snippet runs on: a known stack size, its own budget, its own output streams, its own trace and its
- * own class loader. {@link Budget} and {@link OutputRouting} find them through {@link Thread#currentThread()}.
+ * The thread one snippet runs on: a known stack size, its own budget, its own output streams and its own trace.
+ * {@link Budget} and {@link OutputRouting} find them through {@link Thread#currentThread()}.
  */
 final class RunThread extends Thread {
   static final long STACK_BYTES = 4L * 1024 * 1024;
@@ -14,15 +14,13 @@ final class RunThread extends Thread {
   private final RunOutput output;
   private final PrintStream out;
   private final PrintStream err;
-  private final ClassLoader loader;
   private final TraceBuffer trace;
 
-  RunThread(Runnable body, RunBudget budget, RunOutput output, ClassLoader loader) {
+  RunThread(Runnable body, RunBudget budget, RunOutput output) {
     super(null, body, "snippet-main", STACK_BYTES);
     setDaemon(true);
     this.budget = budget;
     this.output = output;
-    this.loader = loader;
     this.trace = new TraceBuffer(budget.limits().maxTraceEvents(), budget.limits().maxTraceBytes());
     this.out = new PrintStream(output.stdout(), true, StandardCharsets.UTF_8);
     this.err = new PrintStream(output.stderr(), true, StandardCharsets.UTF_8);
@@ -30,10 +28,6 @@ final class RunThread extends Thread {
 
   RunBudget budget() {
     return budget;
-  }
-
-  ClassLoader loader() {
-    return loader;
   }
 
   PrintStream out() {

@@ -287,19 +287,17 @@ public final class SnippetRunner {
       throws InterruptedException {
     RunBudget budget = new RunBudget(limits, deadline);
     RunOutput output = new RunOutput(limits.maxOutputBytes(), budget);
-    SnippetLoader loader;
     Check check = null;
     MainCall call;
     if (harness == null) {
-      loader = new SnippetLoader(prepared.classes());
+      SnippetLoader loader = new SnippetLoader(prepared.classes());
       call = new MainCall(loader, prepared.mainClass(), "main", String[].class, new String[0], budget);
     } else {
       ExerciseLoader exercise = harness.newRunLoader();
-      loader = new SnippetLoader(prepared.classes(), exercise, harness.providedNames());
-      check = new Check(loader);
+      check = new Check(new SnippetLoader(prepared.classes(), exercise, harness.providedNames()));
       call = new MainCall(exercise, harness.checkerClass(), ExerciseHarness.entryMethod(), Check.class, check, budget);
     }
-    RunThread thread = new RunThread(call, budget, output, loader);
+    RunThread thread = new RunThread(call, budget, output);
     thread.start();
     RunBudget.Kind spent = budget.awaitEnd(thread, GRACE_MILLIS);
     StackTraceElement[] stuckAt = null;

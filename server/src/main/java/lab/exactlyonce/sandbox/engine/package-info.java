@@ -28,7 +28,9 @@
  * <p><b>Exercise checks</b> ({@code CheckSpec}): the exercise's provided code and its checker are trusted, compiled
  * once per worker each on its own ({@code ExerciseHarness}), and defined per run in an {@code ExerciseLoader} that
  * never sees a learner class; the learner's source compiles against the provided classes alone, and its
- * {@code SnippetLoader} asks the exercise's loader for the provided names before anything else. The checker's
+ * {@code SnippetLoader} asks the exercise's loader for the provided names before anything else; a new one defines
+ * the learner's classes again for every scenario and after every simulated crash ({@code Check.crash}), so a crash
+ * takes the learner's static state with it. Both loaders share {@code ClassFileLoader}. The checker's
  * {@code check(Check)} runs instead of any {@code main}; it makes the learner's objects through {@link
  * lab.exactlyonce.sandbox.engine.Check}, sees them only through the provided interface, and its verdicts come back
  * in {@code RunResult.check} over the worker protocol, apart from the output the learner's code writes. Learner

@@ -42,6 +42,29 @@ class ExerciseCheckEngineTest {
 
   private static final CheckSpec SPEC = new CheckSpec(PROVIDED, CHECKER);
 
+  /** One counter adds 2, its process crashes, and a counter made after the crash adds 3: it must hold 3. */
+  private static final String CRASHING_CHECKER = String.join("\n",
+      "import lab.exactlyonce.sandbox.engine.Check;",
+      "public class CrashCheck {",
+      "    public static void check(Check check) {",
+      "        java.util.List<String> verdicts = new java.util.ArrayList<String>();",
+      "        Ledger ledger = new Ledger();",
+      "        try {",
+      "            Counter before = (Counter) check.create(\"MyCounter\", Counter.class, new Object[] {ledger});",
+      "            before.add(2);",
+      "            check.crash();",
+      "            Counter after = (Counter) check.create(\"MyCounter\", Counter.class, new Object[] {ledger});",
+      "            after.add(3);",
+      "            if (after.total() != 3) {",
+      "                verdicts.add(\"total \" + after.total() + \" after the crash and an add of 3\");",
+      "            }",
+      "        } catch (Throwable t) {",
+      "            verdicts.add(\"failed: \" + check.describe(t));",
+      "        }",
+      "        check.scenario(\"an add after a crash\", verdicts);",
+      "    }",
+      "}");
+
   private static RunResult check(String learner) {
     return RUNNER.run(learner, SandboxLimits.defaults(), SPEC);
   }
@@ -66,6 +89,49 @@ class ExerciseCheckEngineTest {
 
     RunResult wrong = check(counter("total += n + 1; ledger.wrote(); ledger.wrote();"));
     assertEquals(List.of("total 6 after 2 adds", "ledger saw 4 writes"), wrong.check().scenarios().get(1).verdicts());
+  }
+
+  @Test
+  void a_crash_loads_the_learners_classes_afresh_so_a_static_field_starts_over() {
+    String staticTotal = counter("total += n; ledger.wrote();")
+        .replace("private int total;", "private static int total;");
+    RunResult result = RUNNER.run(staticTotal, SandboxLimits.defaults(), new CheckSpec(PROVIDED, CRASHING_CHECKER));
+    assertEquals(List.of(new ScenarioVerdict("an add after a crash", true, List.of())), result.check().scenarios(),
+        result.toString());
+  }
+
+  @Test
+  void a_scenario_lost_after_a_crash_names_the_static_fields_the_crash_cleared() {
+    String wrong = counter("total += n; ADDS.add(Integer.valueOf(n));")
+        .replace("private int total;", "private static int total;\n"
+            + "    private static final java.util.List<Integer> ADDS = new java.util.ArrayList<Integer>();")
+        .replace("return total;", "return total + ADDS.size();");
+    RunResult result = RUNNER.run(wrong, SandboxLimits.defaults(), new CheckSpec(PROVIDED, CRASHING_CHECKER));
+    assertEquals(List.of("total 4 after the crash and an add of 3", "a crash ends the process: your classes were loaded"
+        + " afresh after it, so their static fields (MyCounter.ADDS, MyCounter.total) started over. A crash keeps only"
+        + " what lives outside your objects and what the job restores from its checkpoint"),
+        result.check().scenarios().get(0).verdicts());
+
+    String inAnEnum = counter("Memory.ONLY.total += n;").replace("return total;", "return Memory.ONLY.total + 1;")
+        + "enum Memory { ONLY; int total; }\n";
+    RunResult lost = RUNNER.run(inAnEnum, SandboxLimits.defaults(), new CheckSpec(PROVIDED, CRASHING_CHECKER));
+    assertEquals("a crash ends the process: your classes were loaded afresh after it, so their static fields "
+        + "(Memory.ONLY) started over. A crash keeps only what lives outside your objects and what the"
+        + " job restores from its checkpoint", lost.check().scenarios().get(0).verdicts().get(1), lost.toString());
+
+    RunResult noCrash = check(counter("total += n + 1; ledger.wrote();").replace("private int total;",
+        "private static int total;"));
+    assertEquals(List.of("total 3 after 1 adds"), noCrash.check().scenarios().get(0).verdicts(), "no crash, no note");
+    assertEquals(List.of("total 6 after 2 adds"), noCrash.check().scenarios().get(1).verdicts(),
+        "each scenario starts a new process");
+  }
+
+  @Test
+  void a_learner_class_that_makes_an_array_of_arrays_of_itself_runs_in_every_lifetime() {
+    String grid = counter("MyCounter[][] grid = new MyCounter[2][2]; grid[1][1] = this; total += n; ledger.wrote();");
+    RunResult result = RUNNER.run(grid, SandboxLimits.defaults(), new CheckSpec(PROVIDED, CRASHING_CHECKER));
+    assertEquals(List.of(new ScenarioVerdict("an add after a crash", true, List.of())), result.check().scenarios(),
+        result.toString());
   }
 
   @Test
