@@ -22,9 +22,13 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  */
 class HostileSnippetTest {
   private static final SnippetRunner RUNNER = new SnippetRunner();
-  private static final String STEPS =
-      "stopped after 5000000 steps (loop iterations and calls): is there an endless loop or endless recursion?";
-  private static final String MEMORY = "stopped: the program allocated more than 64 MB";
+  /** The test limits with a CPU limit of a second, which the endless loops below spend. */
+  private static final SandboxLimits LIMITS = Snippets.testLimits().withCpuMillis(1_000);
+  private static final String CPU =
+      "stopped by the CPU time limit: the program computed for 1000 ms, the most one run may; is there an endless loop"
+          + " or a very long computation?";
+  private static final String MEMORY =
+      "stopped by the memory limit: the program kept more than 64 MB of data live at once";
 
   @BeforeAll
   static void warmUp() {
@@ -108,21 +112,21 @@ class HostileSnippetTest {
         rejected("ObjectInputStream", main("new java.io.ObjectInputStream(null).readObject();"),
             "java.io.ObjectInputStream", 4),
         // budgets
-        arguments("endless loop", main("int n = 0; while (true) { n++; }"), Outcome.TIMEOUT, STEPS, 4),
+        arguments("endless loop", main("int n = 0; while (true) { n++; }"), Outcome.TIMEOUT, CPU, 4),
         arguments("endless loop in a static initializer", program("", "static int n; static { while (true) { n++; } }"),
-            Outcome.TIMEOUT, STEPS, 6),
+            Outcome.TIMEOUT, CPU, 6),
         arguments("catch (Throwable) swallowing the budget",
             main("int n = 0; while (true) { try { while (true) { n++; } } catch (Throwable t) { n--; } }"),
-            Outcome.TIMEOUT, STEPS, 4),
+            Outcome.TIMEOUT, CPU, 4),
         arguments("loop catching Throwable in finally",
             program("while (true) { try { spin(); } finally { try { spin(); } catch (Throwable t) { } } }",
-                "static int n; static void spin() { while (true) { n++; } }"), Outcome.TIMEOUT, STEPS, 6),
+                "static int n; static void spin() { while (true) { n++; } }"), Outcome.TIMEOUT, CPU, 6),
         arguments("recursion that catches its own StackOverflowError",
             program("f(0);", "static void f(int n) { try { f(n + 1); } catch (Throwable t) { f(n + 1); } }"),
-            Outcome.TIMEOUT, "stopped after 3000 ms of computing: is there an endless loop or a very long computation?", 6),
+            Outcome.TIMEOUT, CPU, 6),
         arguments("exception whose message loops", main(
             "throw new RuntimeException() { public String getMessage() { int n = 0; while (true) { n++; } } };"),
-            Outcome.TIMEOUT, STEPS, 4),
+            Outcome.TIMEOUT, CPU, 4),
         arguments("endless recursion", program("down(0);", "static int down(int n) { return down(n + 1) + 1; }"),
             Outcome.RUNTIME_ERROR, "java.lang.StackOverflowError", 6),
         arguments("huge array", main("long[] a = new long[Integer.MAX_VALUE - 8];"), Outcome.MEMORY_LIMIT, MEMORY, 4),
@@ -136,7 +140,7 @@ class HostileSnippetTest {
             main("StringBuilder sb = new StringBuilder(\"x\"); while (true) sb.append(sb.toString());"),
             Outcome.MEMORY_LIMIT, MEMORY, 4),
         arguments("output flood", main("while (true) System.out.println(\"spam spam spam\");"),
-            Outcome.OUTPUT_LIMIT, "stopped: the program printed more than 65536 bytes", 4));
+            Outcome.OUTPUT_LIMIT, "stopped by the output limit: the program printed more than 65536 bytes", 4));
   }
 
   private static Arguments rejected(String attack, String source, String api, int line) {
@@ -152,7 +156,7 @@ class HostileSnippetTest {
   void is_contained(String attack, String source, Outcome outcome, String message, int line) {
     boolean retires = RETIRE_THE_WORKER.contains(attack);
     SnippetRunner runner = retires ? new SnippetRunner() : RUNNER;
-    RunResult result = runner.run(source, Snippets.testLimits());
+    RunResult result = runner.run(source, LIMITS);
 
     assertEquals(outcome, result.status(), () -> attack + ": " + result);
     assertFalse(result.diagnostics().isEmpty(), () -> attack + ": " + result);
@@ -163,7 +167,7 @@ class HostileSnippetTest {
 
   @Test
   void output_flood_keeps_exactly_the_limit() {
-    RunResult result = RUNNER.run(main("while (true) System.out.print(\"0123456789\");"), Snippets.testLimits());
+    RunResult result = RUNNER.run(main("while (true) System.out.print(\"0123456789\");"), LIMITS);
 
     assertEquals(Outcome.OUTPUT_LIMIT, result.status());
     assertEquals(64 * 1024, result.stdout().length());
@@ -188,10 +192,11 @@ class HostileSnippetTest {
         "System.out.println(java.util.regex.Pattern.compile(\"(.*a){12}!\").matcher(" + forever + ").find());",
         "System.out.println(" + forever + ".replaceAll(\"(.*a){12}!\", \"x\"));",
         "System.out.println(" + forever + ".split(\"(.*a){12}!\").length);"}) {
-      RunResult result = RUNNER.run(main(call), Snippets.testLimits());
+      RunResult result = RUNNER.run(main(call), LIMITS);
 
-      // Stopped cooperatively, by the step budget or the wall clock, whichever the machine reaches first.
+      // Stopped cooperatively, at the CPU limit: the clock limit is far off.
       assertEquals(Outcome.TIMEOUT, result.status(), result::toString);
+      assertEquals(CPU, result.diagnostics().get(0).message(), result::toString);
       assertEquals(4, result.diagnostics().get(0).line(), result::toString);
     }
     assertTrue(RUNNER.healthy());
@@ -208,8 +213,7 @@ class HostileSnippetTest {
         main("System.out.println(java.math.BigInteger.ONE.shiftLeft(40000000).toString().length());"), limits);
 
     assertEquals(Outcome.TIMEOUT, result.status(), result::toString);
-    assertEquals("stopped after 1000 ms of computing: is there an endless loop or a very long computation?",
-        result.diagnostics().get(0).message());
+    assertEquals(CPU, result.diagnostics().get(0).message());
     assertFalse(runner.healthy());
   }
 }
