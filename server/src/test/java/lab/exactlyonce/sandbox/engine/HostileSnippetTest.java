@@ -71,6 +71,15 @@ class HostileSnippetTest {
             main("String s = new StringBuilder(\"sec\").append(\"ret\").toString(); System.out.println(s.intern() == s);"),
             "java.lang.String.intern", 4),
         rejected("Locale.setDefault", main("Locale.setDefault(Locale.GERMAN);"), "java.util.Locale.setDefault", 4),
+        // java.text's formats are allowed; what they would reach beyond themselves is not
+        rejected("a date format's time zone (shared by the JVM)",
+            main("new java.text.SimpleDateFormat(\"z\").setTimeZone(null);"), "java.util.TimeZone", 4),
+        rejected("a date format's calendar", main("Object c = java.text.DateFormat.getInstance().getCalendar();"),
+            "java.util.Calendar", 4),
+        rejected("a number format's currency (read from the JDK's files)",
+            main("java.text.NumberFormat.getInstance().setCurrency(null);"), "java.util.Currency", 4),
+        rejected("a date format's shared symbols",
+            main("Object s = new java.text.SimpleDateFormat().getDateFormatSymbols();"), "java.text.DateFormatSymbols", 4),
         // reflection, class loading, invoke
         rejected("Class.forName", main("Class.forName(\"java.io.File\");"), "java.lang.Class.forName", 4),
         rejected("Class.forName with the bootstrap loader",
