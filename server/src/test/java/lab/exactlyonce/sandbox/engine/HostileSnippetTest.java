@@ -79,7 +79,8 @@ class HostileSnippetTest {
         rejected("a number format's currency (read from the JDK's files)",
             main("java.text.NumberFormat.getInstance().setCurrency(null);"), "java.util.Currency", 4),
         rejected("a date format's shared symbols",
-            main("Object s = new java.text.SimpleDateFormat().getDateFormatSymbols();"), "java.text.DateFormatSymbols", 4),
+            main("Object s = new java.text.SimpleDateFormat().getDateFormatSymbols();"),
+            "java.text.DateFormatSymbols", 4),
         // reflection, class loading, invoke
         rejected("Class.forName", main("Class.forName(\"java.io.File\");"), "java.lang.Class.forName", 4),
         rejected("Class.forName with the bootstrap loader",

@@ -24,6 +24,8 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  */
 class RunLimitsTest {
   private static final SandboxLimits LIMITS = Snippets.testLimits().withCpuMillis(1_000);
+  private static final String KEPT_TOO_MUCH =
+      "stopped by the memory limit: the program kept more than 64 MB of data live at once";
   private static TestWorker worker;
   private static long id;
 
@@ -49,7 +51,7 @@ class RunLimitsTest {
         arguments("2 GB allocated in total, a few kilobytes of it live at once (the worker's heap is 256 MB)",
             main("long n = 0; for (int i = 0; i < 2_000; i++) n += new long[1 << 17].length; System.out.println(n);"),
             ok("262144000\n")),
-        arguments("strings made and dropped, 1 GB in total",
+        arguments("4 million strings made and dropped, far more than 64 MB in total",
             main("int n = 0; for (int i = 0; i < 4_000_000; i++) n += (\"line \" + i + \" of many\").length();"
                 + " System.out.println(n);"),
             ok("78888890\n")),
@@ -57,15 +59,13 @@ class RunLimitsTest {
             stopped(Outcome.TIMEOUT, "stopped by the CPU time limit: the program computed for 1000 ms, the most one run"
                 + " may; is there an endless loop or a very long computation?")),
         arguments("100 MB kept live in 1 MB arrays",
-            main("List<long[]> keep = new ArrayList<long[]>(); for (int i = 0; i < 100; i++) keep.add(new long[1 << 17]);"
-                + " System.out.println(keep.size());"),
-            stopped(Outcome.MEMORY_LIMIT, "stopped by the memory limit: the program kept more than 64 MB of data live at"
-                + " once")),
+            main("List<long[]> keep = new ArrayList<long[]>();"
+                + " for (int i = 0; i < 100; i++) keep.add(new long[1 << 17]); System.out.println(keep.size());"),
+            stopped(Outcome.MEMORY_LIMIT, KEPT_TOO_MUCH)),
         arguments("100 MB kept live in strings of 1 MB",
-            main("List<String> keep = new ArrayList<String>(); for (int i = 0; i < 100; i++) keep.add(\"x\".repeat(1 << 20));"
-                + " System.out.println(keep.size());"),
-            stopped(Outcome.MEMORY_LIMIT, "stopped by the memory limit: the program kept more than 64 MB of data live at"
-                + " once")));
+            main("List<String> keep = new ArrayList<String>();"
+                + " for (int i = 0; i < 100; i++) keep.add(\"x\".repeat(1 << 20)); System.out.println(keep.size());"),
+            stopped(Outcome.MEMORY_LIMIT, KEPT_TOO_MUCH)));
   }
 
   private static RunResult ok(String stdout) {
