@@ -145,7 +145,8 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
     var table = new LinkedHashMap<String, String>();
     for (String flag : List.of("--sandbox-workers", "--sandbox-worker-heap", "--sandbox-worker-stack",
         "--sandbox-worker-jvm-flags",
-        "--sandbox-cpu-ms", "--sandbox-wall-ms", "--sandbox-tick-budget", "--sandbox-max-alloc-bytes", "--sandbox-max-output-bytes",
+        "--sandbox-cpu-ms", "--sandbox-wall-ms", "--sandbox-tick-budget", "--sandbox-max-live-bytes",
+        "--sandbox-max-output-bytes",
         "--sandbox-max-source-bytes", "--sandbox-compile-ms", "--sandbox-kill-grace-ms", "--sandbox-queue",
         "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-heavy-nice", "--sandbox-queue-wait-ms",
         "--sandbox-confinement", "--sandbox-max-trace-events", "--sandbox-max-trace-bytes",
@@ -170,7 +171,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
     }
     SandboxLimits limits = new SandboxLimits(cpu, wall,
         number(option, "--sandbox-tick-budget", base.tickBudget()),
-        number(option, "--sandbox-max-alloc-bytes", base.maxAllocatedBytes()),
+        number(option, "--sandbox-max-live-bytes", base.maxLiveBytes()),
         Math.toIntExact(number(option, "--sandbox-max-output-bytes", base.maxOutputBytes())),
         Math.toIntExact(number(option, "--sandbox-max-source-bytes", base.maxSourceBytes())),
         number(option, "--sandbox-compile-ms", base.compileMillis()),

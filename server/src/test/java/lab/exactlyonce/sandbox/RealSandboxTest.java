@@ -102,8 +102,9 @@ class RealSandboxTest {
     long wallMillis = SandboxSettings.defaults().limits().wallMillis();
     RunResult tooLong = runStalledFor("stall", source, wallMillis + 200);
     assertEquals(Outcome.TIMEOUT, tooLong.status(), tooLong.toString());
-    assertEquals("stopped after " + wallMillis + " ms: the server is too busy to finish this run now; try again in a "
-        + "moment", tooLong.diagnostics().get(0).message());
+    assertEquals("stopped by the clock limit: " + wallMillis + " ms passed before the program finished (it may compute"
+        + " for " + cpuMillis + " ms); the server is too busy to finish this run now; try again in a moment",
+        tooLong.diagnostics().get(0).message());
   }
 
   /** Submits the run, and once a worker is computing it freezes every worker for {@code stallMillis}. */

@@ -18,6 +18,7 @@ class SandboxSettingsTest {
     assertEquals(3, s.workers());
     assertEquals("256m", s.workerHeap());
     assertEquals(2_000, s.limits().cpuMillis());
+    assertEquals(192L * 1024 * 1024, s.limits().maxLiveBytes(), "three quarters of the heap");
     assertEquals(64 * 1024, s.limits().maxOutputBytes());
     assertEquals(64 * 1024, s.limits().maxSourceBytes());
     assertEquals(6_000, s.limits().wallMillis());

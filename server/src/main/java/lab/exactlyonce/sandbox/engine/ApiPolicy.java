@@ -90,6 +90,29 @@ final class ApiPolicy {
     all("java/math/", "BigInteger", "BigDecimal", "MathContext", "RoundingMode");
     all("java/time/", "Duration", "Instant", "LocalDate", "LocalTime", "LocalDateTime", "DayOfWeek", "Month",
         "DateTimeException");
+    // java.text's formatting classes, admitted after a review (JDK 17 sources):
+    // - Nothing in them reads a file the learner names, opens a socket or reflects on the learner's classes: the
+    //   number and date patterns and symbols come from the JDK's own locale data, found by locale name inside the
+    //   module image through the same providers String.format(Locale, ...) already uses. With SPI absent from
+    //   java.locale.providers (the default) no ServiceLoader looks at a class path.
+    // - Their only public static fields are final ints (the FIELD and style constants); every static factory
+    //   (NumberFormat.getInstance, DecimalFormatSymbols.getInstance, DateFormat.getDateInstance, ...) returns a new
+    //   object, and the shared symbols or number format a SimpleDateFormat starts from are cloned before use, so
+    //   one run cannot change what the next one formats with.
+    // - What would reach shared or host state takes a type that is not allowed, and the bytecode check refuses a
+    //   member whose descriptor names one: time zones and calendars (DateFormat.setTimeZone, getCalendar), currencies
+    //   (setCurrency), DateFormatSymbols, attributed iterators.
+    // - Defaults come from the worker's JVM: it starts with user.language=en, user.country=US, user.timezone=UTC,
+    //   so new DecimalFormat("#,##0.00"), NumberFormat.getInstance() and new SimpleDateFormat(...) format as
+    //   java does with those settings. The workers have only java.base's locale data (English), so another
+    //   locale's symbols (Locale.GERMANY) fall back to it, as String.format(Locale, ...) already does.
+    // - Like String.format with a locale, a locale of the learner's making adds an entry to JDK caches keyed by
+    //   locale for the life of the worker; formatting a huge BigDecimal is a long library call, which the run's
+    //   CPU limit ends as it ends BigInteger.toString.
+    all("java/text/", "Format", "NumberFormat", "DecimalFormat", "DecimalFormatSymbols", "DateFormat",
+        "SimpleDateFormat", "MessageFormat", "ChoiceFormat", "FieldPosition", "ParsePosition", "ParseException");
+    // What SimpleDateFormat formats and parses; its default time zone is the worker's (UTC).
+    all("java/util/", "Date");
     // Ours: the trace API for the replay timeline (its static methods only; see Trace).
     CLASSES.put("lab/exactlyonce/sandbox/engine/Trace", Rule.only("sink", "read", "write", "barrier", "preCommit",
         "checkpointComplete", "commit", "abort", "crash", "replay", "consume"));

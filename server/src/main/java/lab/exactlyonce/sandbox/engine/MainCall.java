@@ -94,7 +94,7 @@ final class MainCall implements Runnable {
     // Only the run thread looks into the learner's throwable: getStackTrace() and getCause() may be overridden.
     if (failure instanceof OutOfMemoryError) {
       return new RunResult(Outcome.MEMORY_LIMIT, stdout, stderr,
-          List.of(new Diagnostic(failureLine, 0, "stopped: the program ran out of memory")), elapsedMillis, trace);
+          List.of(new Diagnostic(failureLine, 0, budget.message(RunBudget.Kind.OUT_OF_MEMORY))), elapsedMillis, trace);
     }
     if (failure != null) {
       return new RunResult(Outcome.RUNTIME_ERROR, stdout, stderr + failureText,

@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 final class RunBudget {
   /**
    * CPU time, wall clock and allocation are sampled every so many ticks: at first every 16, doubling up to 1024 while the
-   * run allocates little, shrinking (down to every tick) when the allocation rate would overrun the budget before
-   * the next sample, or accelerates (a string that doubles in every iteration, say).
+   * run allocates little, shrinking (down to every tick) when the allocation rate would reach the next check of the
+   * live data before the next sample, or accelerates (a string that doubles in every iteration, say).
    */
   private static final long FIRST_INTERVAL = 16;
   private static final long MAX_INTERVAL = 1024;
@@ -24,6 +24,15 @@ final class RunBudget {
   private static final int MAX_SEVERE = 8;
   private static final ThreadMXBean THREADS =
       (ThreadMXBean) ManagementFactory.getThreadMXBean();
+  /** Whether this JVM measures threads' CPU time; where it does not, the step budget stands in for the CPU limit. */
+  private static final boolean CPU_CLOCK = THREADS.isCurrentThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled()
+      && THREADS.getCurrentThreadCpuTime() >= 0;
+  /**
+   * The least a run allocates between two full collections that measure its live data (as a share of the limit): a
+   * run keeping nearly its limit live does not pay a full collection for every few bytes, and overshoots its limit by
+   * at most this much (the heap has room for it beyond the limit).
+   */
+  private static final long LIVE_CHECK_SHARE = 8;
 
   /** The ways a run goes over budget, each with its message. */
   enum Kind { STEPS, CPU_TIME, WALL_TIME, MEMORY, OUT_OF_MEMORY, OUTPUT }
@@ -43,6 +52,8 @@ final class RunBudget {
   /** Made up front, without a stack trace: thrown when there is no stack left to make one with a trace. */
   private final BudgetExceeded[] withoutTrace = new BudgetExceeded[Kind.values().length];
   private long ticks;
+  /** The step count at which the CPU time is read whatever the clock says (see {@link SandboxLimits#tickBudget}). */
+  private long stepMark;
   private long nextCheck;
   private long lastSampleTicks;
   private long lastSampleAllocated;
@@ -50,6 +61,14 @@ final class RunBudget {
   private long allocationBase = -1;
   /** Allocated bytes at the last sample plus array bytes charged since then. */
   private long allocatedEstimate;
+  /**
+   * The allocated bytes at which the run's live data is measured next. A run cannot keep live more than it
+   * allocated, so the first measurement waits until it allocated its limit; each later one until it allocated what
+   * it had left of its limit at the last.
+   */
+  private long liveCheckAt;
+  /** The heap the engine holds, taken as the run is made: what the heap holds beyond it is the run's. */
+  private final long engineBytes;
   private volatile BudgetExceeded exceeded;
   /** Why the waiting side stopped the run (its CPU time or its clock time ran out); null while it has not. */
   private volatile Kind stopRequested;
@@ -62,18 +81,12 @@ final class RunBudget {
     this.deadlineNanos = deadlineNanos;
     this.cpuBudgetNanos = TimeUnit.MILLISECONDS.toNanos(limits.cpuMillis());
     this.cpuCheckAt = deadlineNanos;
-    this.nextCheck = Math.min(FIRST_INTERVAL, limits.tickBudget() + 1);
-    messages[Kind.STEPS.ordinal()] = "stopped after " + limits.tickBudget()
-        + " steps (loop iterations and calls): is there an endless loop or endless recursion?";
-    messages[Kind.CPU_TIME.ordinal()] = "stopped after " + limits.cpuMillis()
-        + " ms of computing: is there an endless loop or a very long computation?";
-    messages[Kind.WALL_TIME.ordinal()] = "stopped after " + limits.wallMillis()
-        + " ms: the server is too busy to finish this run now; try again in a moment";
-    messages[Kind.MEMORY.ordinal()] = "stopped: the program allocated more than "
-        + limits.maxAllocatedBytes() / (1024 * 1024) + " MB";
-    messages[Kind.OUT_OF_MEMORY.ordinal()] = "stopped: the program ran out of memory";
-    messages[Kind.OUTPUT.ordinal()] = "stopped: the program printed more than " + limits.maxOutputBytes() + " bytes";
+    this.stepMark = limits.tickBudget() + 1;
+    this.nextCheck = Math.min(FIRST_INTERVAL, stepMark);
+    this.liveCheckAt = limits.maxLiveBytes();
+    this.engineBytes = LiveHeap.engineBytes();
     for (Kind kind : Kind.values()) {
+      messages[kind.ordinal()] = LimitMessages.of(kind, limits);
       withoutTrace[kind.ordinal()] = new BudgetExceeded(outcome(kind), messages[kind.ordinal()], false);
     }
   }
@@ -94,6 +107,11 @@ final class RunBudget {
     return limits;
   }
 
+  /** The message of a stop of this kind under these limits. */
+  String message(Kind kind) {
+    return messages[kind.ordinal()];
+  }
+
   /** Called by the run thread before the learner's code starts. */
   void start() {
     allocationBase = THREADS.getCurrentThreadAllocatedBytes();
@@ -110,8 +128,13 @@ final class RunBudget {
   }
 
   private void check() {
-    if (ticks > limits.tickBudget()) throw exceed(Kind.STEPS);
     long now = System.nanoTime();
+    if (ticks >= stepMark) {
+      // Steps only ask for the CPU time to be read: where it cannot be, they are the limit.
+      if (!CPU_CLOCK) throw exceed(Kind.STEPS);
+      cpuCheckAt = now;
+      stepMark = saturatedAdd(stepMark, limits.tickBudget());
+    }
     if (now - cpuCheckAt >= 0) {
       long cpuLeft = cpuBudgetNanos - (spentNanos(THREADS.getCurrentThreadCpuTime()) - cpuBase);
       if (cpuLeft < 0) throw exceed(Kind.CPU_TIME);
@@ -120,13 +143,13 @@ final class RunBudget {
     if (now - deadlineNanos > 0) throw exceed(Kind.WALL_TIME);
     long allocated = allocatedSinceStart();
     allocatedEstimate = allocated;
-    if (allocated > limits.maxAllocatedBytes()) throw exceed(Kind.MEMORY);
+    if (allocated > liveCheckAt) checkLive(allocated, 0);
     long interval = Math.max(1, ticks - lastSampleTicks);
     long next = Math.min(MAX_INTERVAL, interval * 2);
     long delta = allocated - lastSampleAllocated;
     if (delta > 0) {
       long perTick = delta / interval + 1;
-      next = Math.min(next, Math.max(1, (limits.maxAllocatedBytes() - allocated) / (4 * perTick)));
+      next = Math.min(next, Math.max(1, (liveCheckAt - allocated) / (4 * perTick)));
       if (perTick > 2 * lastPerTick && delta > ACCELERATION_FLOOR) next = 1;
       lastPerTick = perTick;
     } else {
@@ -134,22 +157,42 @@ final class RunBudget {
     }
     lastSampleTicks = ticks;
     lastSampleAllocated = allocated;
-    nextCheck = Math.min(ticks + next, limits.tickBudget() + 1);
+    nextCheck = Math.min(ticks + next, stepMark);
+  }
+
+  /**
+   * Whether the run's live data, with {@code pending} bytes it is about to allocate, is over its limit: first from
+   * the heap in use, which costs nothing, and only if that is over the limit from a full collection. Sets when to
+   * look next: once the run has allocated what it has left of its limit.
+   */
+  private void checkLive(long allocated, long pending) {
+    long limit = limits.maxLiveBytes();
+    if (pending > limit) throw exceed(Kind.MEMORY); // no collection can make room for it
+    long live = LiveHeap.usedBytes() - engineBytes;
+    if (saturatedAdd(live, pending) > limit) live = LiveHeap.liveBytes() - engineBytes;
+    if (saturatedAdd(live, pending) > limit) throw exceed(Kind.MEMORY);
+    liveCheckAt = saturatedAdd(allocated, Math.max(limit - Math.max(0, live), limit / LIVE_CHECK_SHARE));
+  }
+
+  private static long saturatedAdd(long a, long b) {
+    long r = a + b;
+    return r < 0 ? Long.MAX_VALUE : r;
   }
 
   private long allocatedSinceStart() {
     return allocationBase < 0 ? 0 : THREADS.getCurrentThreadAllocatedBytes() - allocationBase;
   }
 
-  /** Refuses an array allocation that would take the run over its memory budget, before it happens. */
+  /** Refuses an array allocation that would take the run's live data over its limit, before it happens. */
   void chargeArray(long bytes) {
     BudgetExceeded e = exceeded;
     if (e != null) throw sticky(e);
     if (bytes < 0) return; // a negative length: let the JVM throw NegativeArraySizeException
-    allocatedEstimate += bytes;
-    if (allocatedEstimate > limits.maxAllocatedBytes()) {
-      allocatedEstimate = allocatedSinceStart() + bytes;
-      if (allocatedEstimate > limits.maxAllocatedBytes()) throw exceed(Kind.MEMORY);
+    allocatedEstimate = saturatedAdd(allocatedEstimate, bytes);
+    if (allocatedEstimate > liveCheckAt) {
+      long allocated = allocatedSinceStart();
+      allocatedEstimate = saturatedAdd(allocated, bytes);
+      if (allocatedEstimate > liveCheckAt) checkLive(allocated, bytes);
     }
   }
 

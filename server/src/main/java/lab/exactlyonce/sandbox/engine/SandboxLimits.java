@@ -8,9 +8,14 @@ package lab.exactlyonce.sandbox.engine;
  * @param wallMillis wall-clock time after which the run ends whatever it computed (at least {@code cpuMillis}; by
  *     default {@link #BUSY_HOST_FACTOR} times it). Compilation has its own limit, so a run ends within
  *     compileMillis + wallMillis plus a grace of a few hundred milliseconds
- * @param tickBudget loop back-edges plus method entries the learner's code may execute
- * @param maxAllocatedBytes bytes the run's thread may allocate (counted as allocated, not as still live: what a run
- *     can keep live at once is also bounded by the worker's heap, see {@code cacheBytes})
+ * @param tickBudget steps (loop back-edges plus method entries) after which the run reads its CPU time whatever the
+ *     clock says, again every as many steps; where this JVM cannot measure a thread's CPU time, the most steps a run
+ *     may take. Steps are no limit of their own: a JIT-compiled loop takes a few hundred million a second, so any
+ *     fixed count would stop programs that {@code java} finishes well within the CPU limit
+ * @param maxLiveBytes data the run may keep live at once: what a full garbage collection would leave of what it
+ *     allocated. Allocating is not limited, only keeping: a program may allocate many times the heap in garbage, as
+ *     under {@code java}. The worker's heap ({@code -Xmx}) has to hold this plus the engine and its compile cache
+ *     ({@code cacheBytes})
  * @param maxOutputBytes stdout plus stderr
  * @param maxSourceBytes source size
  * @param compileMillis time allowed for compilation (the first compilation in a fresh JVM gets at least 10 s)
@@ -23,13 +28,18 @@ package lab.exactlyonce.sandbox.engine;
  *     entries, so that what earlier runs compiled never takes more than this from the heap a later run gets; a worker
  *     applies the value of the request it is serving
  */
-public record SandboxLimits(long cpuMillis, long wallMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes,
+public record SandboxLimits(long cpuMillis, long wallMillis, long tickBudget, long maxLiveBytes, int maxOutputBytes,
                             int maxSourceBytes, long compileMillis, int maxTraceEvents, int maxTraceBytes,
                             int maxDiagnostics, long cacheBytes) {
   public static final int DEFAULT_MAX_TRACE_EVENTS = 5_000;
   public static final int DEFAULT_MAX_TRACE_BYTES = 512 * 1024;
   public static final int DEFAULT_MAX_DIAGNOSTICS = 50;
   public static final long DEFAULT_CACHE_BYTES = 8L * 1024 * 1024;
+  /**
+   * Three quarters of the workers' default 256 MB heap: the rest holds the engine (about 5 MB once warm), the
+   * compile cache and the garbage between two checks of the live data.
+   */
+  public static final long DEFAULT_MAX_LIVE_BYTES = 192L * 1024 * 1024;
 
   public SandboxLimits {
     positive("cpuMillis", cpuMillis);
@@ -38,7 +48,7 @@ public record SandboxLimits(long cpuMillis, long wallMillis, long tickBudget, lo
           + cpuMillis + ")");
     }
     positive("tickBudget", tickBudget);
-    positive("maxAllocatedBytes", maxAllocatedBytes);
+    positive("maxLiveBytes", maxLiveBytes);
     positive("maxOutputBytes", maxOutputBytes);
     positive("maxSourceBytes", maxSourceBytes);
     positive("compileMillis", compileMillis);
@@ -49,9 +59,9 @@ public record SandboxLimits(long cpuMillis, long wallMillis, long tickBudget, lo
   }
 
   /** The run budgets with the default clock limit and the default caps on answers and cache. */
-  public SandboxLimits(long cpuMillis, long tickBudget, long maxAllocatedBytes, int maxOutputBytes, int maxSourceBytes,
+  public SandboxLimits(long cpuMillis, long tickBudget, long maxLiveBytes, int maxOutputBytes, int maxSourceBytes,
                        long compileMillis) {
-    this(cpuMillis, cpuMillis * BUSY_HOST_FACTOR, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes,
+    this(cpuMillis, cpuMillis * BUSY_HOST_FACTOR, tickBudget, maxLiveBytes, maxOutputBytes, maxSourceBytes,
         compileMillis, DEFAULT_MAX_TRACE_EVENTS, DEFAULT_MAX_TRACE_BYTES, DEFAULT_MAX_DIAGNOSTICS, DEFAULT_CACHE_BYTES);
   }
 
@@ -62,9 +72,15 @@ public record SandboxLimits(long cpuMillis, long wallMillis, long tickBudget, lo
    */
   public static final int BUSY_HOST_FACTOR = 3;
 
+  /** These limits with another CPU time limit (and the clock limit at least as long). */
+  public SandboxLimits withCpuMillis(long millis) {
+    return new SandboxLimits(millis, Math.max(wallMillis, millis), tickBudget, maxLiveBytes, maxOutputBytes,
+        maxSourceBytes, compileMillis, maxTraceEvents, maxTraceBytes, maxDiagnostics, cacheBytes);
+  }
+
   /** These limits with another clock limit. */
   public SandboxLimits withWallMillis(long millis) {
-    return new SandboxLimits(cpuMillis, millis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes,
+    return new SandboxLimits(cpuMillis, millis, tickBudget, maxLiveBytes, maxOutputBytes, maxSourceBytes,
         compileMillis, maxTraceEvents, maxTraceBytes, maxDiagnostics, cacheBytes);
   }
 
@@ -73,18 +89,18 @@ public record SandboxLimits(long cpuMillis, long wallMillis, long tickBudget, lo
   }
 
   public static SandboxLimits defaults() {
-    return new SandboxLimits(2_000, 50_000_000L, 256L * 1024 * 1024, 64 * 1024, 64 * 1024, 3_000);
+    return new SandboxLimits(2_000, 50_000_000L, DEFAULT_MAX_LIVE_BYTES, 64 * 1024, 64 * 1024, 3_000);
   }
 
   /** These limits with other caps on what an answer carries. */
   public SandboxLimits withAnswerCaps(int traceEvents, int traceBytes, int diagnostics) {
-    return new SandboxLimits(cpuMillis, wallMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes,
+    return new SandboxLimits(cpuMillis, wallMillis, tickBudget, maxLiveBytes, maxOutputBytes, maxSourceBytes,
         compileMillis, traceEvents, traceBytes, diagnostics, cacheBytes);
   }
 
   /** These limits with another compile cache budget. */
   public SandboxLimits withCacheBytes(long bytes) {
-    return new SandboxLimits(cpuMillis, wallMillis, tickBudget, maxAllocatedBytes, maxOutputBytes, maxSourceBytes,
+    return new SandboxLimits(cpuMillis, wallMillis, tickBudget, maxLiveBytes, maxOutputBytes, maxSourceBytes,
         compileMillis, maxTraceEvents, maxTraceBytes, maxDiagnostics, bytes);
   }
 }

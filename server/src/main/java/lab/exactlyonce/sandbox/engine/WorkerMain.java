@@ -63,7 +63,8 @@ public final class WorkerMain {
 
   /**
    * Touches what the allowlisted classes initialise lazily on first use (the helpers of double printing, BigDecimal,
-   * Scanner, String.format, date parsing, regex, streams), at worker start with the whole stack to spare.
+   * Scanner, String.format, date parsing, java.text's formats, regex, streams), at worker start with the whole stack
+   * to spare.
    */
   private static final String COVERAGE = String.join("\n",
       "import java.util.*;",
@@ -86,6 +87,10 @@ public final class WorkerMain {
       "      .append(LocalDateTime.of(2024, 1, 1, 10, 0)).append(LocalTime.parse(\"10:15:30\")).append(Duration.ofMillis(90061001))",
       "      .append(Duration.between(Instant.EPOCH, Instant.ofEpochSecond(61))).append(Instant.now().isAfter(Instant.EPOCH))",
       "      .append(Month.MARCH).append(LocalDate.now().getYear() > 2000);",
+      "    sb.append(new java.text.DecimalFormat(\"#,##0.00\").format(1234.5))",
+      "      .append(java.text.NumberFormat.getPercentInstance().format(0.5))",
+      "      .append(new java.text.SimpleDateFormat(\"yyyy-MM-dd HH:mm EEE\").format(new Date(0)))",
+      "      .append(java.text.MessageFormat.format(\"{0,number,#.#}\", 1.25));",
       "    sb.append(\"a1b22c333\".replaceAll(\"[0-9]+\", \"#\")).append(Arrays.toString(\"x, y,z\".split(\",\\\\s*\")))",
       "      .append(java.util.regex.Pattern.compile(\"(\\\\w)(\\\\d)\").matcher(\"a1\").matches()).append(\"Abc\".toUpperCase()).append(\"ÄÖ\".toLowerCase());",
       "    List<Integer> xs = new ArrayList<Integer>(Arrays.asList(5, 3, 9, 1));",

@@ -22,9 +22,13 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  */
 class HostileSnippetTest {
   private static final SnippetRunner RUNNER = new SnippetRunner();
-  private static final String STEPS =
-      "stopped after 5000000 steps (loop iterations and calls): is there an endless loop or endless recursion?";
-  private static final String MEMORY = "stopped: the program allocated more than 64 MB";
+  /** The test limits with a CPU limit of a second, which the endless loops below spend. */
+  private static final SandboxLimits LIMITS = Snippets.testLimits().withCpuMillis(1_000);
+  private static final String CPU =
+      "stopped by the CPU time limit: the program computed for 1000 ms, the most one run may; is there an endless loop"
+          + " or a very long computation?";
+  private static final String MEMORY =
+      "stopped by the memory limit: the program kept more than 64 MB of data live at once";
 
   @BeforeAll
   static void warmUp() {
@@ -67,6 +71,16 @@ class HostileSnippetTest {
             main("String s = new StringBuilder(\"sec\").append(\"ret\").toString(); System.out.println(s.intern() == s);"),
             "java.lang.String.intern", 4),
         rejected("Locale.setDefault", main("Locale.setDefault(Locale.GERMAN);"), "java.util.Locale.setDefault", 4),
+        // java.text's formats are allowed; what they would reach beyond themselves is not
+        rejected("a date format's time zone (shared by the JVM)",
+            main("new java.text.SimpleDateFormat(\"z\").setTimeZone(null);"), "java.util.TimeZone", 4),
+        rejected("a date format's calendar", main("Object c = java.text.DateFormat.getInstance().getCalendar();"),
+            "java.util.Calendar", 4),
+        rejected("a number format's currency (read from the JDK's files)",
+            main("java.text.NumberFormat.getInstance().setCurrency(null);"), "java.util.Currency", 4),
+        rejected("a date format's shared symbols",
+            main("Object s = new java.text.SimpleDateFormat().getDateFormatSymbols();"),
+            "java.text.DateFormatSymbols", 4),
         // reflection, class loading, invoke
         rejected("Class.forName", main("Class.forName(\"java.io.File\");"), "java.lang.Class.forName", 4),
         rejected("Class.forName with the bootstrap loader",
@@ -108,21 +122,21 @@ class HostileSnippetTest {
         rejected("ObjectInputStream", main("new java.io.ObjectInputStream(null).readObject();"),
             "java.io.ObjectInputStream", 4),
         // budgets
-        arguments("endless loop", main("int n = 0; while (true) { n++; }"), Outcome.TIMEOUT, STEPS, 4),
+        arguments("endless loop", main("int n = 0; while (true) { n++; }"), Outcome.TIMEOUT, CPU, 4),
         arguments("endless loop in a static initializer", program("", "static int n; static { while (true) { n++; } }"),
-            Outcome.TIMEOUT, STEPS, 6),
+            Outcome.TIMEOUT, CPU, 6),
         arguments("catch (Throwable) swallowing the budget",
             main("int n = 0; while (true) { try { while (true) { n++; } } catch (Throwable t) { n--; } }"),
-            Outcome.TIMEOUT, STEPS, 4),
+            Outcome.TIMEOUT, CPU, 4),
         arguments("loop catching Throwable in finally",
             program("while (true) { try { spin(); } finally { try { spin(); } catch (Throwable t) { } } }",
-                "static int n; static void spin() { while (true) { n++; } }"), Outcome.TIMEOUT, STEPS, 6),
+                "static int n; static void spin() { while (true) { n++; } }"), Outcome.TIMEOUT, CPU, 6),
         arguments("recursion that catches its own StackOverflowError",
             program("f(0);", "static void f(int n) { try { f(n + 1); } catch (Throwable t) { f(n + 1); } }"),
-            Outcome.TIMEOUT, "stopped after 3000 ms of computing: is there an endless loop or a very long computation?", 6),
+            Outcome.TIMEOUT, CPU, 6),
         arguments("exception whose message loops", main(
             "throw new RuntimeException() { public String getMessage() { int n = 0; while (true) { n++; } } };"),
-            Outcome.TIMEOUT, STEPS, 4),
+            Outcome.TIMEOUT, CPU, 4),
         arguments("endless recursion", program("down(0);", "static int down(int n) { return down(n + 1) + 1; }"),
             Outcome.RUNTIME_ERROR, "java.lang.StackOverflowError", 6),
         arguments("huge array", main("long[] a = new long[Integer.MAX_VALUE - 8];"), Outcome.MEMORY_LIMIT, MEMORY, 4),
@@ -136,7 +150,7 @@ class HostileSnippetTest {
             main("StringBuilder sb = new StringBuilder(\"x\"); while (true) sb.append(sb.toString());"),
             Outcome.MEMORY_LIMIT, MEMORY, 4),
         arguments("output flood", main("while (true) System.out.println(\"spam spam spam\");"),
-            Outcome.OUTPUT_LIMIT, "stopped: the program printed more than 65536 bytes", 4));
+            Outcome.OUTPUT_LIMIT, "stopped by the output limit: the program printed more than 65536 bytes", 4));
   }
 
   private static Arguments rejected(String attack, String source, String api, int line) {
@@ -152,7 +166,7 @@ class HostileSnippetTest {
   void is_contained(String attack, String source, Outcome outcome, String message, int line) {
     boolean retires = RETIRE_THE_WORKER.contains(attack);
     SnippetRunner runner = retires ? new SnippetRunner() : RUNNER;
-    RunResult result = runner.run(source, Snippets.testLimits());
+    RunResult result = runner.run(source, LIMITS);
 
     assertEquals(outcome, result.status(), () -> attack + ": " + result);
     assertFalse(result.diagnostics().isEmpty(), () -> attack + ": " + result);
@@ -163,7 +177,7 @@ class HostileSnippetTest {
 
   @Test
   void output_flood_keeps_exactly_the_limit() {
-    RunResult result = RUNNER.run(main("while (true) System.out.print(\"0123456789\");"), Snippets.testLimits());
+    RunResult result = RUNNER.run(main("while (true) System.out.print(\"0123456789\");"), LIMITS);
 
     assertEquals(Outcome.OUTPUT_LIMIT, result.status());
     assertEquals(64 * 1024, result.stdout().length());
@@ -188,10 +202,11 @@ class HostileSnippetTest {
         "System.out.println(java.util.regex.Pattern.compile(\"(.*a){12}!\").matcher(" + forever + ").find());",
         "System.out.println(" + forever + ".replaceAll(\"(.*a){12}!\", \"x\"));",
         "System.out.println(" + forever + ".split(\"(.*a){12}!\").length);"}) {
-      RunResult result = RUNNER.run(main(call), Snippets.testLimits());
+      RunResult result = RUNNER.run(main(call), LIMITS);
 
-      // Stopped cooperatively, by the step budget or the wall clock, whichever the machine reaches first.
+      // Stopped cooperatively, at the CPU limit: the clock limit is far off.
       assertEquals(Outcome.TIMEOUT, result.status(), result::toString);
+      assertEquals(CPU, result.diagnostics().get(0).message(), result::toString);
       assertEquals(4, result.diagnostics().get(0).line(), result::toString);
     }
     assertTrue(RUNNER.healthy());
@@ -208,8 +223,7 @@ class HostileSnippetTest {
         main("System.out.println(java.math.BigInteger.ONE.shiftLeft(40000000).toString().length());"), limits);
 
     assertEquals(Outcome.TIMEOUT, result.status(), result::toString);
-    assertEquals("stopped after 1000 ms of computing: is there an endless loop or a very long computation?",
-        result.diagnostics().get(0).message());
+    assertEquals(CPU, result.diagnostics().get(0).message());
     assertFalse(runner.healthy());
   }
 }

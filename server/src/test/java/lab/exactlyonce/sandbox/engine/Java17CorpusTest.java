@@ -44,7 +44,7 @@ class Java17CorpusTest {
   @ParameterizedTest
   @ValueSource(strings = {"Records", "Lambdas", "Streams", "SwitchAndPatterns", "TextBlocksAndVar", "Generics",
       "NestedClasses", "EnumsAndInterfaces", "ResourcesAndExceptions", "LabelsAndAsserts", "PlainJava",
-      "PrimitivesOnJanino"})
+      "PrimitivesOnJanino", "Hailstone", "AllocationChurn", "TextFormats"})
   void prints_what_javac_and_java_print(String program) throws Exception {
     String source = resource("/java17/" + program + ".java");
 

@@ -32,7 +32,7 @@ final class Snippets {
   }
 
   /**
-   * Limits for tests: the defaults with a smaller step budget and memory budget so budget rows finish fast, and a
+   * Limits for tests: the defaults with a smaller step budget and live data limit so memory rows finish fast, and a
    * clock limit far off, so that a run's CPU budget decides on a test machine however busy (the clock limit has its
    * own test, RealSandboxTest, which stalls the worker on purpose).
    */

@@ -44,13 +44,15 @@ class WorkerDamageTest {
         arguments("an ordinary exception", main("Object o = null; o.toString();"), Outcome.RUNTIME_ERROR,
             "java.lang.NullPointerException: Cannot invoke \"Object.toString()\" because \"o\" is null", false),
         arguments("a memory budget stop (no real OutOfMemoryError)", main("long[] a = new long[Integer.MAX_VALUE - 8];"),
-            Outcome.MEMORY_LIMIT, "stopped: the program allocated more than 64 MB", false),
-        arguments("the heap running out (an allocation budget larger than the heap)",
+            Outcome.MEMORY_LIMIT, "stopped by the memory limit: the program kept more than 64 MB of data live at once",
+            false),
+        arguments("the heap running out (a live data limit larger than the heap)",
             main("List<long[]> keep = new ArrayList<long[]>(); while (true) keep.add(new long[1 << 20]);"),
-            Outcome.MEMORY_LIMIT, "stopped: the program ran out of memory", true));
+            Outcome.MEMORY_LIMIT, "stopped by the memory limit: the program ran out of memory (it may keep 1048576 MB"
+                + " of data live at once)", true));
   }
 
-  /** The test limits, except for the heap-running-out row: an allocation budget no 256 MB heap can meet. */
+  /** The test limits, except for the heap-running-out row: a live data limit no 256 MB heap can meet. */
   private static SandboxLimits limitsFor(String run) {
     return run.startsWith("the heap running out")
         ? new SandboxLimits(3_000, 5_000_000L, 1L << 40, 64 * 1024, 64 * 1024, 5_000) : Snippets.testLimits();
