@@ -12,6 +12,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -153,7 +154,9 @@ public final class ConfinementCheck {
       Path stage = tempRoot.resolve("classpath");
       var classPath = ClassPathStage.stage(ClassPathStage.sources(workerMain), stage);
       Optional<Path> jnaLibraryDir = ClassPathStage.stageJnaLibrary(stage);
-      Optional<Path> seccomp = SeccompFilter.forArch(System.getProperty("os.arch")).map(filter -> {
+      // seccomp is Linux's: elsewhere (macOS, Windows) no launcher offers it and the check settles on a plain child
+      boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
+      Optional<Path> seccomp = SeccompFilter.forArch(linux ? System.getProperty("os.arch") : "").map(filter -> {
         Path file = tempRoot.resolve("seccomp.bpf");
         try {
           filter.writeTo(file);
