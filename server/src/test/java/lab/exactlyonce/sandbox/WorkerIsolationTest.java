@@ -6,6 +6,7 @@ import lab.exactlyonce.sandbox.engine.RunResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -14,13 +15,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -113,9 +118,14 @@ class WorkerIsolationTest {
         arguments("running out of heap", List.of(main("java.util.List<long[]> keep = new java.util.ArrayList<long[]>();"
             + " while (true) keep.add(new long[1 << 20]);")), Outcome.MEMORY_LIMIT, ""),
         arguments("many big distinct sources to fill the compile cache", bigSources(CLIENTS.incrementAndGet()), Outcome.OK, "2000\n"),
-        arguments("changing JVM-wide defaults", List.of(main("java.util.Locale.setDefault(java.util.Locale.GERMANY);"
-            + " java.util.TimeZone.setDefault(null); System.setProperty(\"line.separator\", \"|\");"
-            + " System.out.println(new String(\"x\").intern());")), Outcome.REJECTED, ""));
+        arguments("changing the default locale",
+            List.of(main("java.util.Locale.setDefault(java.util.Locale.GERMANY);")), Outcome.REJECTED, ""),
+        arguments("changing the default time zone", List.of(main("java.util.TimeZone.setDefault(null);")),
+            Outcome.REJECTED, ""),
+        arguments("changing a system property", List.of(main("System.setProperty(\"line.separator\", \"|\");")),
+            Outcome.REJECTED, ""),
+        arguments("filling the string table", List.of(main("System.out.println(new String(\"x\").intern());")),
+            Outcome.REJECTED, ""));
   }
 
   @BeforeAll
@@ -173,6 +183,61 @@ class WorkerIsolationTest {
     assertEquals("kept 200 MB\n", heap.stdout(), () -> attack + ": " + heap);
     RunResult lightHeap = run(lightVictim, KEEPS_200_MB);
     assertEquals("kept 200 MB\n", lightHeap.stdout(), () -> attack + ": " + lightHeap);
+  }
+
+  /** Each row: a way to get random numbers, the statement that sets it up, the expression for one value. */
+  static Stream<Arguments> randomness() {
+    return Stream.of(
+        arguments("Math.random()", "", "Math.random()"),
+        arguments("StrictMath.random()", "", "StrictMath.random()"),
+        arguments("new Random()", "java.util.Random r = new java.util.Random();", "r.nextDouble()"),
+        arguments("ThreadLocalRandom", "", "java.util.concurrent.ThreadLocalRandom.current().nextDouble()"));
+  }
+
+  /**
+   * The attack: a learner recovers the generator's state from its own run's numbers and predicts the numbers of the
+   * next learner's run on the same worker (both clients are light, and the light lane has one worker).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("randomness")
+  void one_runs_random_numbers_do_not_predict_the_next_runs(String how, String setup, String value)
+      throws Exception {
+    String source = main(setup + " for (int i = 0; i < 4; i++) System.out.println(" + value + ");");
+    String attacker = lightClient("random-attacker");
+    String victim = lightClient("random-victim");
+    List<Double> attackers = doubles(run(attacker, source), how);
+    List<Double> victims = doubles(run(victim, source), how);
+
+    long state = RandomCracker.stateAfter(attackers.get(0), attackers.get(1))
+        .orElseThrow(() -> new AssertionError(how + ": not the values of a java.util.Random: " + attackers));
+    long[] model = {state};
+    assertEquals(attackers.subList(2, 4), List.of(RandomCracker.nextDouble(model), RandomCracker.nextDouble(model)),
+        how + ": the attacker's model of its own generator");
+    Set<Double> predicted = new HashSet<>();
+    for (int i = 0; i < 100_000; i++) predicted.add(RandomCracker.nextDouble(model));
+    assertFalse(predicted.contains(victims.get(0)), how + ": the next run's numbers continue the attacker's: "
+        + attackers + " then " + victims);
+    assertNotEquals(attackers, victims, how);
+  }
+
+  @Test
+  void one_runs_uuids_say_nothing_of_the_next_runs() throws Exception {
+    String source = main("for (int i = 0; i < 3; i++) System.out.println(java.util.UUID.randomUUID());");
+    String attacker = lightClient("uuid-attacker");
+    String victim = lightClient("uuid-victim");
+    List<String> uuids = new ArrayList<>();
+    for (String client : List.of(attacker, victim)) {
+      RunResult r = run(client, source);
+      assertEquals(Outcome.OK, r.status(), r::toString);
+      uuids.addAll(List.of(r.stdout().split("\n")));
+    }
+    assertEquals(6, new HashSet<>(uuids).size(), uuids::toString);
+    for (String uuid : uuids) assertEquals(4, java.util.UUID.fromString(uuid).version(), uuid);
+  }
+
+  private static List<Double> doubles(RunResult r, String how) {
+    assertEquals(Outcome.OK, r.status(), () -> how + ": " + r);
+    return Stream.of(r.stdout().split("\n")).map(Double::valueOf).toList();
   }
 
   private static void assertVictim(RunResult r, String where) {

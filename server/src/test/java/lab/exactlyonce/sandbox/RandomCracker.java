@@ -1,0 +1,46 @@
+package lab.exactlyonce.sandbox;
+
+import java.util.OptionalLong;
+
+/**
+ * What an attacker does with two {@code nextDouble()} values of a {@code java.util.Random} (which is what
+ * {@code Math.random()} returns): recovers the generator's 48-bit state, to predict every value it returns next.
+ */
+final class RandomCracker {
+  private static final long MULTIPLIER = 0x5DEECE66DL;
+  private static final long ADDEND = 0xBL;
+  private static final long MASK = (1L << 48) - 1;
+
+  private RandomCracker() {
+  }
+
+  /**
+   * The state of the generator that returned {@code first} and then {@code second}, right after it returned
+   * {@code second}; empty when no {@code java.util.Random} returns those two in a row.
+   */
+  static OptionalLong stateAfter(double first, double second) {
+    long bits = (long) (first * 0x1.0p53);
+    long high = bits >>> 27;               // next(26): the top 26 bits of the first state
+    long low = bits & ((1L << 27) - 1);    // next(27): the top 27 bits of the one after it
+    for (long guess = 0; guess < 1L << 22; guess++) {
+      long state = step((high << 22) | guess);
+      if (state >>> 21 != low) continue;
+      long[] candidate = {state};
+      if (nextDouble(candidate) == second) return OptionalLong.of(candidate[0]);
+    }
+    return OptionalLong.empty();
+  }
+
+  /** What the generator in {@code state} returns from {@code nextDouble()}; advances the state. */
+  static double nextDouble(long[] state) {
+    state[0] = step(state[0]);
+    long a = state[0] >>> 22;
+    state[0] = step(state[0]);
+    long b = state[0] >>> 21;
+    return ((a << 27) + b) * 0x1.0p-53;
+  }
+
+  private static long step(long state) {
+    return (state * MULTIPLIER + ADDEND) & MASK;
+  }
+}
