@@ -139,7 +139,15 @@ public final class Sandbox implements SandboxService {
     return pool.awaitAllIdle(timeout);
   }
 
-  /** The process ids of the live workers (their confinement's outermost process where they are wrapped). */
+  /** Whether the warm spare that takes the place of the next worker to end is ready; for tests. */
+  boolean hasSpare() {
+    return pool.hasSpare();
+  }
+
+  /**
+   * The process ids of the live workers, the spare's too (their confinement's outermost process where they are
+   * wrapped).
+   */
   public List<Long> workerPids() {
     return pool.pids();
   }

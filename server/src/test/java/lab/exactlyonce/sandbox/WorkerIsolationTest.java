@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -233,6 +234,58 @@ class WorkerIsolationTest {
     }
     assertEquals(6, new HashSet<>(uuids).size(), uuids::toString);
     for (String uuid : uuids) assertEquals(4, java.util.UUID.fromString(uuid).version(), uuid);
+  }
+
+  /** Each row: damage after which a worker retires, and the outcome its learner gets. */
+  static Stream<Arguments> damage() {
+    return Stream.of(
+        arguments("a stack overflow", main("down(0);\n  }\n  static int down(int n) { return down(n + 1) + 1;"),
+            Outcome.RUNTIME_ERROR),
+        arguments("running out of heap", main("java.util.List<long[]> keep = new java.util.ArrayList<long[]>();"
+            + " while (true) keep.add(new long[1 << 20]);"), Outcome.MEMORY_LIMIT));
+  }
+
+  /**
+   * On a loaded pool (the heavy lane's worker spinning in a loop), a benign run queued right behind a run that
+   * damages the light lane's only worker is answered by the warm spare: before a new worker could have started and
+   * warmed up. The replacement spare's start is the yardstick, measured in the same conditions.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("damage")
+  void a_run_right_after_damage_does_not_wait_for_a_worker_to_start(String damage, String source, Outcome outcome)
+      throws Exception {
+    assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), "workers and the spare ready");
+    String attacker = lightClient("damage-attacker");
+    String victim = lightClient("damage-victim");
+    // Sources no worker has run: each run below compiles, as a learner's edited code does.
+    int salt = CLIENTS.incrementAndGet();
+    String benign = main("System.out.println(\"fine\"); // " + salt);
+    CompletableFuture<RunResult> loop = sandbox.submit(RunRequest.run(newClient("looper"), main("while (true) { }")));
+    await("the loop holds the heavy lane").atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10)).until(() -> sandbox.busyWorkers() == 1);
+    long ordinaryStart = System.nanoTime();
+    assertEquals("fine\n", run(victim, main("System.out.println(\"fine\"); // ordinary " + salt)).stdout());
+    long ordinaryMs = (System.nanoTime() - ordinaryStart) / 1_000_000;
+
+    CompletableFuture<Long> damaged = sandbox.submit(RunRequest.run(attacker, source)).thenApply(r -> {
+      assertEquals(outcome, r.status(), () -> damage + ": " + r);
+      return System.nanoTime();
+    });
+    CompletableFuture<Long> answered = sandbox.submit(RunRequest.run(victim, benign)).thenApply(r -> {
+      assertEquals("fine\n", r.stdout(), () -> damage + ", the run behind it: " + r);
+      return System.nanoTime();
+    });
+    long damagedAt = damaged.get(60, TimeUnit.SECONDS);
+    long answeredMs = (answered.get(60, TimeUnit.SECONDS) - damagedAt) / 1_000_000;
+    await("a new spare").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10)).until(sandbox::hasSpare);
+    long workerStartMs = (System.nanoTime() - damagedAt) / 1_000_000;
+
+    String measured = damage + ": the run behind it was answered " + answeredMs + " ms after it (an ordinary run: "
+        + ordinaryMs + " ms); a new worker took " + workerStartMs + " ms to start";
+    System.out.println(measured);
+    assertTrue(answeredMs < workerStartMs, measured);
+    assertEquals(Outcome.TIMEOUT, loop.get(60, TimeUnit.SECONDS).status());
   }
 
   private static List<Double> doubles(RunResult r, String how) {
