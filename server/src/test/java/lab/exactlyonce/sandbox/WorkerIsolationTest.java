@@ -221,6 +221,25 @@ class WorkerIsolationTest {
     assertNotEquals(attackers, victims, how);
   }
 
+  /**
+   * The attack on {@code new Random()}: its seed is a JVM-wide uniquifier xor the clock, and a learner who reads the
+   * clock around it finds where the worker's uniquifier is, and so the next learner's.
+   */
+  @Test
+  void new_random_is_seeded_from_neither_the_jvm_wide_uniquifier_nor_the_clock() throws Exception {
+    RunResult r = run(lightClient("seed-attacker"), main("long before = System.nanoTime();"
+        + " java.util.Random r = new java.util.Random(); long after = System.nanoTime();"
+        + " System.out.println(r.nextDouble()); System.out.println(r.nextDouble());"
+        + " System.out.println(before); System.out.println(after);"));
+    assertEquals(Outcome.OK, r.status(), r::toString);
+    String[] lines = r.stdout().split("\n");
+    long state = RandomCracker.stateAfter(Double.parseDouble(lines[0]), Double.parseDouble(lines[1]))
+        .orElseThrow(() -> new AssertionError("not the values of a java.util.Random: " + r.stdout()));
+    long seed = RandomCracker.seedBits(state, 2);
+    assertFalse(RandomCracker.fromUniquifierAndClock(seed, Long.parseLong(lines[2]), Long.parseLong(lines[3]), 100_000),
+        () -> "the seed is the worker's uniquifier xor the clock: " + r.stdout());
+  }
+
   @Test
   void one_runs_uuids_say_nothing_of_the_next_runs() throws Exception {
     String source = main("for (int i = 0; i < 3; i++) System.out.println(java.util.UUID.randomUUID());");
