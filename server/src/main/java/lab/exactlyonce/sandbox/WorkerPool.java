@@ -103,8 +103,7 @@ final class WorkerPool {
     }
     cgroups = WorkerCgroups.create(tempRoot.getFileName().toString(), memoryCap(settings.workerHeap()));
     log.info("sandbox: {} workers and a spare ({} heap each; {} of them for heavy clients, nice {}); {}; {}",
-        settings.workers(),
-        settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinement,
+        settings.workers(), settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinement,
         cgroups.map(Object::toString).orElse("no cgroup caps (not writable here)"));
     // One at a time: on two cores, JVMs warming up side by side slow each other past the engine's limits.
     synchronized (initialPlan) {
