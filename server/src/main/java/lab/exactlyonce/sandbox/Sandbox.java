@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -114,6 +115,11 @@ public final class Sandbox implements SandboxService {
     return started ? pool.confinement().level().id() : "unchecked";
   }
 
+  /** The process id of the warm spare (which takes no runs until it replaces a worker), if one waits; for tests. */
+  OptionalLong sparePid() {
+    return pool.sparePid();
+  }
+
   /** The sandbox's own temporary directory; for tests. */
   Path tempRoot() {
     return pool.tempRoot();
@@ -140,7 +146,15 @@ public final class Sandbox implements SandboxService {
     return pool.awaitAllIdle(timeout);
   }
 
-  /** The process ids of the live workers (their confinement's outermost process where they are wrapped). */
+  /** Whether the warm spare that takes the place of the next worker to end is ready; for tests. */
+  boolean hasSpare() {
+    return pool.hasSpare();
+  }
+
+  /**
+   * The process ids of the live workers, the spare's too (their confinement's outermost process where they are
+   * wrapped).
+   */
   public List<Long> workerPids() {
     return pool.pids();
   }

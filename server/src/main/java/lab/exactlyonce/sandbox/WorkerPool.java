@@ -23,6 +23,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -33,9 +34,10 @@ import java.util.stream.Stream;
 /**
  * The worker JVMs: started with capped JVM flags, each in a private temporary directory, through the launcher the
  * start-up self-check chose ({@link ConfinementCheck}: as strongly confined as this host allows, never with the
- * server's environment). Keeps the idle ones; every worker that ends
- * (crashed, killed after a hard limit, or exited on its own after a stuck call) is replaced in the background, with
- * a growing pause if replacements keep failing.
+ * server's environment). Keeps the idle ones, and one warm spare that takes no runs: a worker that ends (crashed,
+ * killed after a hard limit, retired after a stack overflow or running out of heap, or exited on its own after a
+ * stuck call) is replaced by the spare at once, so the next run does not wait for a JVM to start and warm up, and a
+ * new spare starts in the background, with a growing pause if starts keep failing.
  */
 final class WorkerPool {
   private static final Logger log = LoggerFactory.getLogger(WorkerPool.class);
@@ -53,11 +55,18 @@ final class WorkerPool {
   private volatile Path tempRoot;
   private final AtomicInteger serial = new AtomicInteger();
   private final AtomicInteger failuresInARow = new AtomicInteger();
-  private final ArrayDeque<Boolean> initialPlan = new ArrayDeque<>();
+  private final ArrayDeque<Role> initialPlan = new ArrayDeque<>();
   private final int lowPriorityWorkers;
   private final Set<WorkerProcess> live = ConcurrentHashMap.newKeySet();
   private final ArrayDeque<WorkerProcess> idle = new ArrayDeque<>();
+  /** Warm, and given no runs until it takes the place of a worker that ended; guarded by this. */
+  private WorkerProcess spare;
   private volatile boolean closing;
+
+  /** What a worker is started for. */
+  private enum Role {
+    LIGHT, HEAVY, SPARE
+  }
 
   /**
    * @param onIdle called (without locks held) whenever a worker becomes idle, so waiting runs can start
@@ -95,23 +104,26 @@ final class WorkerPool {
       throw e;
     }
     cgroups = WorkerCgroups.create(tempRoot.getFileName().toString(), memoryCap(settings.workerHeap()));
-    log.info("sandbox: {} workers ({} heap each; {} of them for heavy clients, nice {}); {}; {}", settings.workers(),
-        settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinement,
+    log.info("sandbox: {} workers and a spare ({} heap each; {} of them for heavy clients, nice {}); {}; {}",
+        settings.workers(), settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinement,
         cgroups.map(Object::toString).orElse("no cgroup caps (not writable here)"));
     // One at a time: on two cores, JVMs warming up side by side slow each other past the engine's limits.
     synchronized (initialPlan) {
-      for (int i = 0; i < settings.workers(); i++) initialPlan.add(i >= settings.workers() - lowPriorityWorkers);
+      for (int i = 0; i < settings.workers(); i++) {
+        initialPlan.add(i >= settings.workers() - lowPriorityWorkers ? Role.HEAVY : Role.LIGHT);
+      }
+      initialPlan.add(Role.SPARE);
     }
     startNextInitial();
   }
 
   /** Starts the next of the initial workers once the previous one is ready (or has failed). */
   private void startNextInitial() {
-    Boolean low;
+    Role role;
     synchronized (initialPlan) {
-      low = initialPlan.poll();
+      role = initialPlan.poll();
     }
-    if (low != null) timer.execute(() -> spawn(low));
+    if (role != null) timer.execute(() -> spawn(role));
   }
 
   /**
@@ -180,8 +192,9 @@ final class WorkerPool {
     idle.addFirst(worker);
   }
 
-  /** Kills a worker that overran or misbehaved; its exit handler starts a replacement. */
+  /** Kills a worker that overran or misbehaved, with the spare in its place before it is gone. */
   void retire(WorkerProcess worker) {
+    replace(worker);
     worker.kill();
   }
 
@@ -189,19 +202,29 @@ final class WorkerPool {
     return idle.size();
   }
 
-  /** Waits until every worker is started and idle, for tests and the benchmark. */
+  /** Whether the spare is warm and waiting. */
+  synchronized boolean hasSpare() {
+    return spare != null && spare.alive();
+  }
+
+  /** Waits until every worker is started and idle and the spare is warm, for tests and the benchmark. */
   boolean awaitAllIdle(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
-      if (idleCount() >= settings.workers()) return true;
+      if (idleCount() >= settings.workers() && hasSpare()) return true;
       Thread.sleep(20);
     }
     return false;
   }
 
-  /** The process ids of the live workers, for tests. */
+  /** The process ids of the live workers, the spare's too, for tests. */
   List<Long> pids() {
-    return live.stream().map(WorkerProcess::pid).sorted().toList();
+    return live.stream().filter(WorkerProcess::alive).map(WorkerProcess::pid).sorted().toList();
+  }
+
+  /** The process id of the warm spare, if one is waiting; for tests. */
+  synchronized OptionalLong sparePid() {
+    return spare != null && spare.alive() ? OptionalLong.of(spare.pid()) : OptionalLong.empty();
   }
 
   void close() {
@@ -231,8 +254,9 @@ final class WorkerPool {
     return bytes + (768L << 20);
   }
 
-  private void spawn(boolean lowPriority) {
+  private void spawn(Role role) {
     if (closing) return;
+    boolean lowPriority = role == Role.HEAVY;
     String name = "worker-" + serial.incrementAndGet();
     WorkerProcess worker;
     Launcher.Cell cell = null;
@@ -245,7 +269,7 @@ final class WorkerPool {
       if (cell != null) launcher.close(cell);
       log.error("sandbox: cannot start {}: {}", name, e.toString());
       startNextInitial();
-      retryLater(lowPriority);
+      retryLater(role);
       return;
     }
     live.add(worker);
@@ -253,7 +277,7 @@ final class WorkerPool {
     Launcher.Cell its = cell;
     worker.exited().whenComplete((code, error) -> {
       launcher.close(its);
-      onExit(worker, code);
+      onExit(worker, role, code);
     });
     worker.ready().whenComplete((w, error) -> {
       startNextInitial();
@@ -263,8 +287,13 @@ final class WorkerPool {
         return;
       }
       failuresInARow.set(0);
-      log.debug("sandbox: {} ready in {} ms", name, (System.nanoTime() - startedAt) / 1_000_000);
-      giveBack(worker);
+      log.debug("sandbox: {} ready in {} ms{}", name, (System.nanoTime() - startedAt) / 1_000_000,
+          role == Role.SPARE ? " (the spare)" : "");
+      if (role == Role.SPARE) {
+        becomeSpare(worker);
+      } else {
+        giveBack(worker);
+      }
     });
     timer.schedule(() -> {
       if (!worker.ready().isDone()) {
@@ -274,27 +303,93 @@ final class WorkerPool {
     }, 60, TimeUnit.SECONDS);
   }
 
-  private void onExit(WorkerProcess worker, Integer code) {
+  private void becomeSpare(WorkerProcess worker) {
+    synchronized (this) {
+      if (!closing && spare == null) {
+        spare = worker;
+        return;
+      }
+    }
+    worker.claimReplacement();   // not wanted after all (the pool closes): it leaves without a replacement
+    worker.kill();
+  }
+
+  private void onExit(WorkerProcess worker, Role role, Integer code) {
     live.remove(worker);
+    boolean wasSpare;
     synchronized (this) {
       idle.remove(worker);
+      wasSpare = spare == worker;
+      if (wasSpare) spare = null;
     }
     deleteTree(tempRoot.resolve(worker.name()));
     cgroups.ifPresent(c -> c.release(worker.name()));
     if (closing) return;
     if (!worker.ready().isDone() || worker.ready().isCompletedExceptionally()) {
-      retryLater(worker.lowPriority());
+      retryLater(role);
+    } else if (wasSpare) {
+      log.info("sandbox: the spare {} exited with code {}; starting another", worker, code);
+      timer.execute(() -> spawn(Role.SPARE));
     } else {
-      if (!worker.wasKilled()) log.info("sandbox: {} exited with code {}; starting a replacement", worker, code);
-      timer.execute(() -> spawn(worker.lowPriority()));
+      if (!worker.wasKilled()) log.info("sandbox: {} exited with code {}; replacing it", worker, code);
+      replace(worker);
     }
   }
 
-  private void retryLater(boolean lowPriority) {
+  /**
+   * Puts a warm worker in the place of one that leaves: the spare where it fits the lane (a new spare then starts in
+   * the background), else a worker started for the lane. Whoever sees the worker leave first calls this (its
+   * retirement, or its exit); later calls for the same worker do nothing.
+   */
+  private void replace(WorkerProcess gone) {
+    if (closing || !gone.claimReplacement()) return;
+    boolean heavy = gone.lowPriority();
+    WorkerProcess promoted = takeSpare(heavy);
+    if (promoted == null) {
+      Role role = heavy ? Role.HEAVY : Role.LIGHT;
+      timer.execute(() -> spawn(role));
+      return;
+    }
+    log.info("sandbox: the spare {} takes the place of {}", promoted, gone);
+    if (heavy) {
+      timer.execute(() -> joinHeavyLane(promoted));
+    } else {
+      giveBack(promoted);
+    }
+    timer.execute(() -> spawn(Role.SPARE));
+  }
+
+  private synchronized WorkerProcess takeSpare(boolean heavy) {
+    if (spare == null || !spare.alive() || heavy && !spareFitsHeavyLane()) return null;
+    WorkerProcess taken = spare;
+    spare = null;
+    return taken;
+  }
+
+  /** Whether the spare can serve the heavy lane: it is the server's priority, or can be lowered to the lane's. */
+  private boolean spareFitsHeavyLane() {
+    return settings.heavyNice() == 0 || WorkerPriority.available();
+  }
+
+  private void joinHeavyLane(WorkerProcess promoted) {
+    try {
+      promoted.joinHeavyLane(lowerOnceWarm(true) ? settings.heavyNice() : 0);
+    } catch (IOException e) {
+      log.warn("sandbox: the spare {} could not join the heavy lane ({}); starting a worker for it", promoted,
+          e.getMessage());
+      promoted.claimReplacement();
+      promoted.kill();
+      spawn(Role.HEAVY);
+      return;
+    }
+    giveBack(promoted);
+  }
+
+  private void retryLater(Role role) {
     int failures = failuresInARow.incrementAndGet();
     long delay = Math.min(30_000, 250L << Math.min(failures, 7));
     log.warn("sandbox: a worker failed to start ({} in a row); trying again in {} ms", failures, delay);
-    timer.schedule(() -> spawn(lowPriority), delay, TimeUnit.MILLISECONDS);
+    timer.schedule(() -> spawn(role), delay, TimeUnit.MILLISECONDS);
   }
 
   /** Whether a worker warms up at the server's priority and is lowered once warm, rather than started niced. */

@@ -18,6 +18,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One worker JVM and the pipes to it. The worker prints {@code {"ready":true}} when it is warm, then answers one
@@ -30,7 +31,8 @@ final class WorkerProcess {
   private static final int STDERR_TAIL_LINES = 20;
 
   private final String name;
-  private final boolean lowPriority;
+  /** Set once, when a spare that warmed up at the server's priority joins the heavy lane. */
+  private volatile boolean lowPriority;
   /** The nice value it is lowered to once warm, or 0 to leave its priority as it started. */
   private final int niceOnceWarm;
   private final Process process;
@@ -44,6 +46,7 @@ final class WorkerProcess {
   /** Set once the answer reader has read everything the worker wrote and reached the end of its output. */
   private volatile boolean answersEnded;
   private volatile boolean mayExit;
+  private final AtomicBoolean replaced = new AtomicBoolean();
 
   private WorkerProcess(String name, Process process, ObjectMapper json, boolean lowPriority, int niceOnceWarm) {
     this.name = name;
@@ -77,6 +80,20 @@ final class WorkerProcess {
   /** A worker of the heavy lane, which runs at a lower priority. */
   boolean lowPriority() {
     return lowPriority;
+  }
+
+  /**
+   * Moves a spare, warm at the server's priority, into the heavy lane, with all its threads lowered to {@code nice}
+   * (0: at the server's priority, as the heavy lane's workers are then).
+   */
+  void joinHeavyLane(int nice) throws IOException {
+    if (nice > 0) WorkerPriority.lower(process.toHandle(), nice);
+    lowPriority = true;
+  }
+
+  /** True for the one caller that replaces this worker (it may retire and exit on its own at once). */
+  boolean claimReplacement() {
+    return replaced.compareAndSet(false, true);
   }
 
   String name() {

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -81,6 +80,39 @@ class SandboxPoolTest {
   }
 
   @Test
+  void the_spare_takes_a_retired_heavy_lane_workers_place_lowered_in_every_thread() throws Exception {
+    sandbox.close();
+    sandbox = new Sandbox(settings(3, 10));
+    assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)), "workers and the spare ready");
+    List<Long> before = sandbox.workerPids();
+    List<Long> heavyBefore = lowered(before);
+    assertEquals(1, heavyBefore.size(), "one heavy-lane worker: " + before);
+
+    // a client never seen runs on the heavy lane
+    RunResult retiring = run("new-client", "print damage done\nretire");
+    assertEquals("damage done\n", retiring.stdout());
+    assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)), "a new spare ready");
+
+    List<Long> after = sandbox.workerPids();
+    List<Long> heavyAfter = lowered(after);
+    assertEquals(1, heavyAfter.size(), "one heavy-lane worker: " + after);
+    assertFalse(after.contains(heavyBefore.get(0)), "the retired worker is gone: " + after);
+    assertTrue(before.contains(heavyAfter.get(0)), "the heavy lane's worker was already warm (the spare), not "
+        + "started after the damage: " + before + " then " + after);
+    assertEquals("ok\n", run("new-client-2", "print ok").stdout());
+  }
+
+  /** The workers all of whose threads run at nice 10. */
+  private static List<Long> lowered(List<Long> pids) throws Exception {
+    List<Long> lowered = new ArrayList<>();
+    for (long pid : pids) {
+      ProcessHandle worker = ProcessHandle.of(pid).orElseThrow();
+      if (WorkerPriority.threadsNotAt(worker, 10).isEmpty()) lowered.add(pid);
+    }
+    return lowered;
+  }
+
+  @Test
   void a_run_is_counted_before_whoever_waits_on_its_answer_sees_it() throws Exception {
     AtomicInteger counted = new AtomicInteger();
     sandbox.onFinished(result -> counted.incrementAndGet());
@@ -114,7 +146,7 @@ class SandboxPoolTest {
     assertTrue(result.elapsedMs() >= 2000, "the run was stopped before its hard limit: " + result);
     assertTrue(sandbox.awaitReady(Duration.ofSeconds(30)), "a replacement became ready");
     List<Long> after = sandbox.workerPids();
-    assertEquals(3, after.size());
+    assertEquals(4, after.size(), "three workers and the spare: " + after);
     assertNotEquals(before, after);
     assertEquals("fine\n", run("a", "print fine").stdout());
   }
@@ -133,7 +165,9 @@ class SandboxPoolTest {
     RunResult victim = behind.get(20, TimeUnit.SECONDS);
     assertEquals(Outcome.OK, victim.status(), victim::toString);
     assertEquals("fine\n", victim.stdout());
-    assertTrue(Collections.disjoint(before, sandbox.workerPids()), "the retiring worker got no more runs");
+    List<Long> gone = before.stream().filter(pid -> !sandbox.workerPids().contains(pid)).toList();
+    assertEquals(1, gone.size(), "the retiring worker is gone, the spare serves: " + before + " then "
+        + sandbox.workerPids());
   }
 
   @Test

@@ -9,6 +9,7 @@ import lab.exactlyonce.sandbox.engine.WorkerMain;
 import org.codehaus.commons.compiler.CompileException;
 import org.codehaus.janino.SimpleCompiler;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.commons.ClassRemapper;
 import org.slf4j.LoggerFactory;
 import org.slf4j.simple.SimpleServiceProvider;
 
@@ -31,8 +32,8 @@ import java.util.stream.Stream;
 
 /**
  * The worker's class path, prepared once at start: only what a worker loads (the app's sandbox classes, Janino,
- * commons-compiler, ASM, Jackson, SLF4J and its simple logger, which prints the engine's log lines to standard
- * error, where the pool logs them), never the server's whole class path. A jar every user may read (the app
+ * commons-compiler, ASM and asm-commons, Jackson, SLF4J and its simple logger, which prints the engine's log lines
+ * to standard error, where the pool logs them), never the server's whole class path. A jar every user may read (the app
  * jar in the image) is used where it is; any other is staged in a world-readable directory, hard-linked where the
  * file system allows it and copied otherwise, because a worker running as another uid could not open it (a build's
  * local repository is private to root). From a class directory only the {@code lab/exactlyonce/sandbox} classes are
@@ -53,7 +54,7 @@ final class ClassPathStage {
         WorkerMain.class,
         ObjectMapper.class, JsonFactory.class,
         JsonValue.class, SimpleCompiler.class,
-        CompileException.class, ClassReader.class,
+        CompileException.class, ClassReader.class, ClassRemapper.class,
         LoggerFactory.class, SimpleServiceProvider.class, Native.class));
     try {
       classes.add(Class.forName(workerMain, false, ClassPathStage.class.getClassLoader()));

@@ -84,6 +84,11 @@ final class ApiPolicy {
         "Scanner", "Set", "SortedMap", "SortedSet", "Stack", "StringJoiner", "StringTokenizer", "TreeMap", "TreeSet",
         "UnknownFormatConversionException", "Vector");
     CLASSES.put("java/util/Locale", Rule.except("setDefault"));
+    // Randomness: every JVM-wide generator behind these is replaced by the run's own (see Instrumenter), and
+    // UUID.randomUUID() draws from a SecureRandom, whose outputs say nothing about later ones.
+    CLASSES.put("java/util/concurrent/ThreadLocalRandom", Rule.only("current", "nextInt", "nextLong", "nextDouble",
+        "nextBoolean", "nextFloat", "nextGaussian", "ints", "longs", "doubles"));
+    CLASSES.put("java/util/UUID", Rule.ALL);
     all("java/util/stream/", "BaseStream", "Stream", "Stream$Builder", "IntStream", "LongStream", "DoubleStream",
         "Collectors", "Collector");
     all("java/util/regex/", "Pattern", "Matcher", "MatchResult", "PatternSyntaxException");

@@ -4,6 +4,9 @@ import java.io.PrintStream;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -150,6 +153,28 @@ public final class Budget {
   /** The same for {@code receiver.getStackTrace()} through an interface: reduced only if it is a Throwable's. */
   public static StackTraceElement[] learnerFrames(Object receiver, StackTraceElement[] trace) {
     return receiver instanceof Throwable ? learnerFrames(trace) : trace;
+  }
+
+  // Randomness, drawn from the run's own generator rather than the JVM-wide ones (see RunRandom).
+
+  /** {@code Math.random()} and {@code StrictMath.random()}. */
+  public static double random() {
+    return runThread().random().nextDouble();
+  }
+
+  /** The seed of a learner's {@code new Random()}, or of its subclass's {@code super()}. */
+  public static long randomSeed() {
+    return RunRandom.seed();
+  }
+
+  /** {@code ThreadLocalRandom.current()}: the class is read as {@code Random}, and this is the run's. */
+  public static Random threadLocalRandom() {
+    return runThread().random();
+  }
+
+  /** {@code Collections.shuffle(list)}. */
+  public static void shuffle(List<?> list) {
+    Collections.shuffle(list, runThread().random());
   }
 
   // Regular expressions, matched against a view of the input that ticks as the engine reads it.

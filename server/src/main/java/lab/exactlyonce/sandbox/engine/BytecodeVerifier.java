@@ -317,10 +317,27 @@ final class BytecodeVerifier {
         String denied = deniedMember(handle.getOwner(), handle.getName(), handle.getDesc(), false);
         if (denied != null) return denied;
         if (Instrumenter.rewrites(handle.getOwner(), handle.getName(), handle.getDesc())) {
-          return "a method reference to " + ApiPolicy.dotted(handle.getOwner()) + "." + handle.getName()
-              + " (write a lambda that calls it instead, e.g. s -> s." + handle.getName() + "(...))";
+          return rewrittenReference(handle);
         }
         return null;
+      }
+
+      /** A reference to a call the instrumenter rewrites would run the original: the message says what to write. */
+      private String rewrittenReference(Handle handle) {
+        String owner = ApiPolicy.dotted(handle.getOwner());
+        String simple = owner.substring(owner.lastIndexOf('.') + 1);
+        if (handle.getTag() == Opcodes.H_NEWINVOKESPECIAL) {
+          return "a constructor reference to " + owner + " (write a lambda instead, e.g. () -> new " + simple + "())";
+        }
+        if (handle.getTag() == Opcodes.H_INVOKESTATIC) {
+          int arguments = Type.getArgumentTypes(handle.getDesc()).length;
+          String lambda = arguments == 0 ? "() -> " + simple + "." + handle.getName() + "()"
+              : "x -> " + simple + "." + handle.getName() + (arguments == 1 ? "(x)" : "(x, ...)");
+          return "a method reference to " + owner + "." + handle.getName() + " (write a lambda instead, e.g. " + lambda
+              + ")";
+        }
+        return "a method reference to " + owner + "." + handle.getName()
+            + " (write a lambda that calls it instead, e.g. s -> s." + handle.getName() + "(...))";
       }
 
       @Override

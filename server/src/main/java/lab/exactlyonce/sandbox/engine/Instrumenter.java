@@ -8,6 +8,8 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.commons.ClassRemapper;
+import org.objectweb.asm.commons.SimpleRemapper;
 
 import java.util.Collection;
 import java.util.HashMap;
@@ -20,8 +22,9 @@ import java.util.Set;
  * Rewrites verified learner classes so they spend their {@link Budget}: a tick at every method entry and before
  * every backward jump, a check at every exception handler entry (so {@code catch (Throwable t)} and
  * {@code finally} cannot swallow a spent budget), and a charge before every array allocation (so one huge
- * allocation is refused before it happens). The inserted code adds no branches, so the compiler's stack map
- * frames stay valid; only the maximum stack size is recomputed.
+ * allocation is refused before it happens). Calls that would draw from one of the JDK's JVM-wide generators of
+ * random numbers draw from the run's own instead ({@link RunRandom}). The inserted code adds no branches, so the
+ * compiler's stack map frames stay valid; only the maximum stack size is recomputed.
  */
 final class Instrumenter {
   private static final int API = Opcodes.ASM9;
@@ -53,6 +56,24 @@ final class Instrumenter {
       "java/util/regex/Matcher.reset(Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;",
       "(Ljava/util/regex/Matcher;Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;");
 
+  /**
+   * Calls that draw from a generator the JDK keeps for the whole JVM, rewritten to {@link Budget}'s twins that draw
+   * from the run's own. Key: the call as written; value: the twin's name (same descriptor).
+   */
+  private static final Map<String, String> RUN_RANDOM = Map.of(
+      "java/lang/Math.random()D", "random",
+      "java/lang/StrictMath.random()D", "random",
+      "java/util/Collections.shuffle(Ljava/util/List;)V", "shuffle");
+
+  private static final String RANDOM = "java/util/Random";
+  /**
+   * Read as {@link #RANDOM} throughout a learner's class (its instances are the run's generator, whose class has
+   * every method the allowlist admits on it), so its per-thread state, seeded from a JVM-wide seeder, is never used.
+   */
+  private static final String THREAD_LOCAL_RANDOM = "java/util/concurrent/ThreadLocalRandom";
+  /** {@code new Random()}, whose seed would come from a JVM-wide uniquifier and the clock. */
+  private static final String UNSEEDED = RANDOM + ".<init>()V";
+
   private Instrumenter() {
   }
 
@@ -61,7 +82,9 @@ final class Instrumenter {
    * bytecode check refuses those.
    */
   static boolean rewrites(String owner, String name, String descriptor) {
-    return BUDGETED_REGEX.containsKey(owner + "." + name + descriptor) || learnerFramesOnly(name, descriptor);
+    String call = owner + "." + name + descriptor;
+    return BUDGETED_REGEX.containsKey(call) || RUN_RANDOM.containsKey(call) || call.equals(UNSEEDED)
+        || owner.equals(THREAD_LOCAL_RANDOM) && name.equals("current") || learnerFramesOnly(name, descriptor);
   }
 
   /**
@@ -97,12 +120,13 @@ final class Instrumenter {
   static byte[] instrument(byte[] classFile, Map<String, String> superclasses) {
     ClassReader reader = new ClassReader(classFile);
     ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-    reader.accept(new ClassVisitor(API, writer) {
+    ClassVisitor budgeted = new ClassVisitor(API, writer) {
       @Override
       public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
         return new BudgetedMethod(super.visitMethod(access, name, descriptor, signature, exceptions), superclasses);
       }
-    }, 0);
+    };
+    reader.accept(new ClassRemapper(budgeted, new SimpleRemapper(THREAD_LOCAL_RANDOM, RANDOM)), 0);
     return writer.toByteArray();
   }
 
@@ -277,7 +301,24 @@ final class Instrumenter {
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
       beforeInstruction();
       if (learnerFramesOnly(name, descriptor) && learnerFrames(opcode, owner, name, descriptor, isInterface)) return;
-      String budgeted = BUDGETED_REGEX.get(owner + "." + name + descriptor);
+      String call = owner + "." + name + descriptor;
+      if (opcode == Opcodes.INVOKESPECIAL && call.equals(UNSEEDED)) {
+        // [uninitialised Random] -> [uninitialised Random, seed] -> new Random(seed): the same object, seeded afresh
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "randomSeed", "()J", false);
+        super.visitMethodInsn(opcode, owner, name, "(J)V", false);
+        return;
+      }
+      String twin = RUN_RANDOM.get(call);
+      if (opcode == Opcodes.INVOKESTATIC && twin != null) {
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, twin, descriptor, false);
+        return;
+      }
+      if (opcode == Opcodes.INVOKESTATIC && owner.equals(RANDOM) && name.equals("current")) {
+        // ThreadLocalRandom.current(), renamed by the remapper: Random has no static method of that name
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "threadLocalRandom", descriptor, false);
+        return;
+      }
+      String budgeted = BUDGETED_REGEX.get(call);
       if (budgeted != null) {
         super.visitMethodInsn(Opcodes.INVOKESTATIC, BUDGET, "regex" + name.substring(0, 1).toUpperCase(Locale.ROOT)
             + name.substring(1), budgeted, false);

@@ -2,10 +2,12 @@ package lab.exactlyonce.sandbox.engine;
 
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Random;
 
 /**
- * The thread one snippet runs on: a known stack size, its own budget, its own output streams and its own trace.
- * {@link Budget} and {@link OutputRouting} find them through {@link Thread#currentThread()}.
+ * The thread one snippet runs on: a known stack size, its own budget, its own output streams, its own trace and
+ * its own generator of random numbers. {@link Budget} and {@link OutputRouting} find them
+ * through {@link Thread#currentThread()}.
  */
 final class RunThread extends Thread {
   static final long STACK_BYTES = 4L * 1024 * 1024;
@@ -15,6 +17,7 @@ final class RunThread extends Thread {
   private final PrintStream out;
   private final PrintStream err;
   private final TraceBuffer trace;
+  private final Random random = RunRandom.forRun();
 
   RunThread(Runnable body, RunBudget budget, RunOutput output) {
     super(null, body, "snippet-main", STACK_BYTES);
@@ -41,6 +44,11 @@ final class RunThread extends Thread {
   /** Touched by this thread only while it runs; read by the caller after it ended. */
   TraceBuffer trace() {
     return trace;
+  }
+
+  /** What {@code Math.random()}, {@code ThreadLocalRandom} and {@code Collections.shuffle} draw from in this run. */
+  Random random() {
+    return random;
   }
 
   RunOutput output() {

@@ -96,6 +96,8 @@ public final class WorkerMain {
       "    List<Integer> xs = new ArrayList<Integer>(Arrays.asList(5, 3, 9, 1));",
       "    Collections.sort(xs); Collections.shuffle(xs, new Random(1)); Collections.reverse(xs);",
       "    sb.append(xs.stream().sorted().collect(Collectors.toList())).append(Stream.of(\"p\", \"q\").collect(Collectors.joining(\"-\"))).append(IntStream.range(0, 10).sum());",
+      "    sb.append(java.util.concurrent.ThreadLocalRandom.current().nextInt(1, 7));",
+      "    sb.append(UUID.randomUUID().version());",
       "    sb.append(Math.random() >= 0).append(new Random().nextInt(5) < 5).append(Math.sqrt(2)).append(Math.pow(2, 0.5)).append(Math.sin(1));",
       "    sb.append(Integer.toBinaryString(10)).append(Long.toHexString(255L)).append(Integer.parseInt(\"-12\")).append(Character.isLetter('x'));",
       "    sb.append(new TreeMap<String, Integer>(Collections.singletonMap(\"k\", 1))).append(Optional.of(1)).append(new StringJoiner(\";\").add(\"j\"));",
@@ -152,6 +154,7 @@ public final class WorkerMain {
     ObjectMapper json = new ObjectMapper();
     SnippetRunner runner = new SnippetRunner();
     warmUp(runner, log);
+    JdkDefaults defaults = JdkDefaults.capture();
     protocol.print(READY_LINE + "\n");
     protocol.flush();
 
@@ -160,6 +163,8 @@ public final class WorkerMain {
     while ((line = in.readLine()) != null) {
       if (line.isBlank()) continue;
       long start = System.nanoTime();
+      List<String> changed = defaults.restore();
+      if (!changed.isEmpty()) log.println("sandbox worker: an earlier run changed the " + changed + "; put back");
       WorkerResponse response = answer(json, runner, line, log);
       String unhealthy = runner.unhealthyBecause();
       if (unhealthy != null) response = response.asLast();

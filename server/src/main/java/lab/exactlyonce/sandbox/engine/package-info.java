@@ -18,7 +18,9 @@
  *   <li><b>Instrument</b> ({@code Instrumenter}): {@code Budget.tick()} at method entries and backward jumps,
  *       {@code Budget.caught(t)} at every handler (so {@code catch (Throwable)} and {@code finally} cannot keep
  *       a spent budget), array allocations charged before they happen, regular expressions matched against a
- *       ticking view of their input, {@code printStackTrace} limited to the learner's frames.</li>
+ *       ticking view of their input, {@code printStackTrace} limited to the learner's frames, and
+ *       {@code Math.random()}, {@code new Random()}, {@code ThreadLocalRandom} and {@code Collections.shuffle}
+ *       drawing from the run's own generator, seeded afresh ({@code RunRandom}), never from the JVM-wide ones.</li>
  *   <li><b>Run</b> ({@code SnippetRunner}): a fresh {@code SnippetLoader} (allowlisted JDK classes and
  *       {@code Budget} only) per run, the first public class with {@code main} on a fresh {@code RunThread}
  *       (4 MB stack) with its own budget and output capture; the caller waits the wall time plus a grace, and a

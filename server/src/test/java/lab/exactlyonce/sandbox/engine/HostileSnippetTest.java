@@ -81,6 +81,30 @@ class HostileSnippetTest {
         rejected("a date format's shared symbols",
             main("Object s = new java.text.SimpleDateFormat().getDateFormatSymbols();"),
             "java.text.DateFormatSymbols", 4),
+        rejected("Locale.setDefault for formatting only",
+            main("Locale.setDefault(Locale.Category.FORMAT, Locale.GERMAN);"), "java.util.Locale$Category", 4),
+        rejected("TimeZone.setDefault", main("TimeZone.setDefault(TimeZone.getTimeZone(\"PST\"));"),
+            "java.util.TimeZone", 4),
+        rejected("System.getProperties", main("System.getProperties().clear();"), "java.lang.System.getProperties", 4),
+        rejected("System.clearProperty", main("System.clearProperty(\"user.timezone\");"),
+            "java.lang.System.clearProperty", 4),
+        // the JVM-wide generators of random numbers, which the run's own replaces only in calls it can see
+        rejected("a method reference to Math.random",
+            main("java.util.function.DoubleSupplier r = Math::random; System.out.println(r.getAsDouble());"),
+            "a method reference to java.lang.Math.random (write a lambda instead, e.g. () -> Math.random())", 4),
+        rejected("a constructor reference to Random",
+            main("java.util.function.Supplier<Random> r = Random::new; System.out.println(r.get().nextInt());"),
+            "a constructor reference to java.util.Random (write a lambda instead, e.g. () -> new Random())", 4),
+        rejected("a method reference to ThreadLocalRandom.current", main("java.util.function.Supplier<Random> r ="
+            + " java.util.concurrent.ThreadLocalRandom::current; System.out.println(r.get().nextInt());"),
+            "a method reference to java.util.concurrent.ThreadLocalRandom.current (write a lambda instead, e.g."
+                + " () -> ThreadLocalRandom.current())", 4),
+        rejected("a method reference to Collections.shuffle", main("java.util.function.Consumer<List<Integer>> s ="
+            + " Collections::shuffle; s.accept(new ArrayList<Integer>());"),
+            "a method reference to java.util.Collections.shuffle (write a lambda instead, e.g."
+                + " x -> Collections.shuffle(x))", 4),
+        rejected("SplittableRandom (seeded from a JVM-wide generator)",
+            main("System.out.println(new SplittableRandom().nextInt());"), "java.util.SplittableRandom", 4),
         // reflection, class loading, invoke
         rejected("Class.forName", main("Class.forName(\"java.io.File\");"), "java.lang.Class.forName", 4),
         rejected("Class.forName with the bootstrap loader",
@@ -173,6 +197,37 @@ class HostileSnippetTest {
     assertEquals(message, result.diagnostics().get(0).message(), () -> attack + ": " + result);
     if (line > 0) assertEquals(line, result.diagnostics().get(0).line(), () -> attack + ": " + result);
     assertEquals(!retires, runner.healthy(), attack + (retires ? " left the runner healthy" : " left the runner unhealthy"));
+  }
+
+  @Test
+  void every_source_of_randomness_works_as_the_jdk_documents_it() {
+    RunResult result = RUNNER.run(program(String.join(" ",
+        "double m = Math.random(), s = StrictMath.random();",
+        "System.out.println((m >= 0 && m < 1) + \" \" + (s >= 0 && s < 1));",
+        "int die = java.util.concurrent.ThreadLocalRandom.current().nextInt(1, 7);",
+        "System.out.println(die >= 1 && die <= 6);",
+        "System.out.println(new Random().nextInt(10) < 10);",
+        "System.out.println(new Random(42).nextInt() == new Random(42).nextInt());",
+        "System.out.println(new Dice().roll() <= 6);",
+        "List<Integer> xs = new ArrayList<Integer>(Arrays.asList(1, 2, 3, 4, 5)); Collections.shuffle(xs);",
+        "System.out.println(new TreeSet<Integer>(xs));",
+        "System.out.println(UUID.randomUUID().version());"),
+        "static class Dice extends Random { Dice() { super(); } int roll() { return 1 + nextInt(6); } }"),
+        Snippets.testLimits());
+
+    assertEquals(Outcome.OK, result.status(), result::toString);
+    assertEquals("true true\ntrue\ntrue\ntrue\ntrue\n[1, 2, 3, 4, 5]\n4\n", result.stdout());
+  }
+
+  @Test
+  void randomness_in_lambdas_compiled_by_javac_works_too() {
+    RunResult result = RUNNER.run(main("java.util.function.IntSupplier die = () ->"
+        + " java.util.concurrent.ThreadLocalRandom.current().nextInt(1, 7); var r = new Random();"
+        + " java.util.function.DoubleSupplier m = () -> Math.random() + r.nextDouble();"
+        + " System.out.println(die.getAsInt() <= 6 && m.getAsDouble() < 2);"), Snippets.testLimits());
+
+    assertEquals(Outcome.OK, result.status(), result::toString);
+    assertEquals("true\n", result.stdout());
   }
 
   @Test
