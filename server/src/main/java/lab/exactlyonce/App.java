@@ -41,6 +41,7 @@ import lab.exactlyonce.snippet.SnippetViews;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.store.LocalData;
 import lab.exactlyonce.store.TempDirs;
+import lab.exactlyonce.web.AssetVersion;
 import lab.exactlyonce.web.ClientKeys;
 import lab.exactlyonce.web.ErrorResponses;
 import lab.exactlyonce.web.SameOriginGuard;
@@ -49,6 +50,7 @@ import lab.exactlyonce.web.SecurityHeaders;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -134,9 +136,17 @@ public final class App {
         });
         cfg.jetty.host = config.host();
         ops.configure(cfg);
+        // Pages name their assets by this build's fingerprint: those never change, so a browser keeps them for a
+        // year without asking; the same files without it (a page cached before an upgrade) are revalidated.
+        cfg.staticFiles.add(files -> {
+          files.hostedPath = AssetVersion.PATH;
+          files.directory = AssetVersion.DIRECTORY;
+          files.location = Location.CLASSPATH;
+          files.headers = Map.of("Cache-Control", "public, max-age=31536000, immutable");
+        });
         cfg.staticFiles.add(files -> {
           files.hostedPath = "/assets";
-          files.directory = "/web";
+          files.directory = AssetVersion.DIRECTORY;
           files.location = Location.CLASSPATH;
         });
         cfg.staticFiles.enableWebjars();

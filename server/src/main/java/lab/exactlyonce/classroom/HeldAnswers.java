@@ -5,6 +5,7 @@ import j2html.tags.DomContent;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.store.Database;
+import lab.exactlyonce.web.AssetVersion;
 
 import java.util.Optional;
 import java.util.Set;
@@ -64,6 +65,6 @@ public final class HeldAnswers implements AnswerHolds {
     return each(
         div().attr("hidden").attr("data-release-stream", "/api/classes/" + classId + "/stream")
             .attr("data-released-answers", "/api/lessons/" + lessonId + "/answers/"),
-        script().withType("module").withSrc("/assets/js/classroom-held.js"));
+        script().withType("module").withSrc(AssetVersion.url("js/classroom-held.js")));
   }
 }

@@ -16,8 +16,8 @@ public final class Pages {
   /**
    * What a page loads besides {@code app.css}.
    *
-   * @param stylesheets file names under {@code /assets/css/}
-   * @param modules file names under {@code /assets/js/}, loaded as ES modules
+   * @param stylesheets file names under {@code css/} of the assets ({@link AssetVersion})
+   * @param modules file names under {@code js/} of the assets, loaded as ES modules
    */
   public record Assets(List<String> stylesheets, List<String> modules) {
     public static final Assets NONE = new Assets(List.of(), List.of());
@@ -43,10 +43,10 @@ public final class Pages {
             meta().withName("viewport").withContent("width=device-width, initial-scale=1"),
             meta().withName("color-scheme").withContent("light dark"),
             title(title),
-            link().withRel("icon").withHref("/assets/favicon.svg").withType("image/svg+xml"),
-            link().withRel("stylesheet").withHref("/assets/css/app.css"),
-            each(assets.stylesheets(), css -> link().withRel("stylesheet").withHref("/assets/css/" + css)),
-            each(assets.modules(), m -> script().withType("module").withSrc("/assets/js/" + m))
+            link().withRel("icon").withHref(AssetVersion.url("favicon.svg")).withType("image/svg+xml"),
+            link().withRel("stylesheet").withHref(AssetVersion.url("css/app.css")),
+            each(assets.stylesheets(), css -> link().withRel("stylesheet").withHref(AssetVersion.url("css/" + css))),
+            each(assets.modules(), m -> script().withType("module").withSrc(AssetVersion.url("js/" + m)))
         ),
         body
     ).withLang("en").render();

@@ -2,6 +2,7 @@ package lab.exactlyonce.lesson;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
+import lab.exactlyonce.web.AssetVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -74,13 +75,31 @@ class LessonHttpTest extends ServerTest {
   }
 
   @Test
+  void fingerprinted_assets_are_cached_for_a_year_and_the_page_and_plain_asset_urls_are_revalidated() {
+    var versioned = server.get(AssetVersion.url("js/tabs.js"));
+    assertEquals(200, versioned.statusCode());
+    assertEquals("public, max-age=31536000, immutable", versioned.headers().firstValue("Cache-Control").orElse(""));
+    var plain = server.get("/assets/js/tabs.js");
+    assertEquals(200, plain.statusCode());
+    assertFalse(plain.headers().firstValue("Cache-Control").orElse("").contains("immutable"), plain.headers().toString());
+    var page = server.get("/lessons/exactly-once");
+    assertFalse(page.headers().firstValue("Cache-Control").orElse("").contains("max-age=31536000"));
+    assertTrue(AssetVersion.CURRENT.matches("[0-9a-f]{12}"), AssetVersion.CURRENT);
+    assertEquals(404, server.get("/assets/v/000000000000/js/tabs.js").statusCode(), "another build's fingerprint");
+  }
+
+  @Test
   void lesson_page_has_one_title_one_h1_a_skip_link_and_every_module_that_exists() {
     String page = server.get("/lessons/exactly-once").body();
     assertTrue(page.contains("<title>"), page);
     assertEquals(1, count(page, "<h1"), "one h1");
     assertTrue(page.contains("<a href=\"#main\" class=\"skip-link\">Skip to content</a>"));
-    assertTrue(page.contains("<script type=\"module\" src=\"/assets/js/tabs.js\"></script>"));
-    assertTrue(page.contains("<script type=\"module\" src=\"/assets/js/qa.js\"></script>"));
+    String assets = "/assets/v/" + AssetVersion.CURRENT;
+    assertTrue(page.contains("<script type=\"module\" src=\"" + assets + "/js/tabs.js\"></script>"), page);
+    assertTrue(page.contains("<script type=\"module\" src=\"" + assets + "/js/qa.js\"></script>"));
+    // every module the page loads exists (the page would fail quietly on a 404)
+    var modules = java.util.regex.Pattern.compile("src=\"(" + assets + "/js/[^\"]+)\"").matcher(page);
+    while (modules.find()) assertEquals(200, server.get(modules.group(1)).statusCode(), modules.group(1));
     for (String panel : new String[] {"gist", "maps", "qa", "sandbox"}) {
       assertTrue(page.contains("<section id=\"" + panel + "\" class=\"tab-panel\" aria-labelledby=\"" + panel + "-heading\"><h2"), panel);
     }
