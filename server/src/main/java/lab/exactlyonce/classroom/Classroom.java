@@ -395,8 +395,30 @@ final class Classroom {
     return names;
   }
 
-  /** Correct answers per learner in a live session's revealed rounds, best first. */
-  List<Map.Entry<String, Integer>> scores(Room room) {
-    return scores.of(room);
+  /**
+   * A live session's board. A session runs from the first question pushed while none runs until End session (or the
+   * class closing); after it ends its podium stays until the next push starts a new session, with a clean board.
+   *
+   * @param session the session running, or the one that ended last when none runs; null before the first
+   * @param ended whether {@code session} is over (its standings are then the podium's)
+   */
+  record Board(String session, boolean ended, Standings standings) {}
+
+  /**
+   * The board as it stands: while a session runs, everyone present ({@code online}) or who answered one of its
+   * revealed questions; once it ended, those who answered one (who was online then no longer matters).
+   */
+  Board board(Room room, Set<String> online) {
+    boolean ended = room.liveSession() == null;
+    String session = ended ? lastSession(room) : room.liveSession();
+    LiveScores.Scores scores = this.scores.of(room, session);
+    if (!scores.started()) return new Board(session, ended, Standings.EMPTY);
+    return new Board(session, ended, Standings.rank(scores.points(), ended ? Set.of() : online, nicknames(room)));
+  }
+
+  /** The session of the class's last round, or null before the first. */
+  private String lastSession(Room room) {
+    List<Round> rounds = store.rounds(room.id());
+    return rounds.isEmpty() ? null : rounds.get(rounds.size() - 1).session();
   }
 }

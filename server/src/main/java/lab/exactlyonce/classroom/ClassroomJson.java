@@ -5,7 +5,6 @@ import lab.exactlyonce.quiz.LiveBank;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -83,13 +82,35 @@ final class ClassroomJson {
   }
 
   /**
-   * The leaderboard each student sees, by learner id, with "you" marked; empty while it is off or no live session
-   * runs (a session's end clears it from their screens).
+   * The leaderboard each student sees, by learner id, with "you" marked: the running session's board, or the podium
+   * of the session that ended last; empty while the board is off or the class is closed.
+   *
+   * @param online the students online in the class now (the running session ranks those present)
    */
-  static Function<String, Object> leaderboards(Classroom classroom, Room room) {
-    if (!room.leaderboard().shown() || room.liveSession() == null) return learner -> new Fragment("");
-    List<Map.Entry<String, Integer>> scores = classroom.scores(room);
-    Map<String, String> names = classroom.nicknames(room);
-    return learner -> Fragment.of(LiveViews.leaderboard(room, scores, names, learner));
+  static Function<String, Object> leaderboards(Classroom classroom, Room room, Set<String> online) {
+    if (!room.leaderboard().shown() || room.closed()) return learner -> new Fragment("");
+    Classroom.Board board = classroom.board(room, online);
+    if (!board.ended()) return learner -> Fragment.of(LiveViews.leaderboard(room, board.standings(), learner));
+    if (board.standings().isEmpty()) return learner -> new Fragment("");
+    return learner -> Fragment.of(LiveViews.podium(room, board.standings(), learner));
+  }
+
+  /**
+   * A student's own place and points in the running session, or in the one that ended last, whether or not the
+   * board is shown to the class (they are the student's own).
+   *
+   * @param session the session, null before the class's first
+   * @param ended whether that session is over
+   * @param place their place (shared by equal points), null while they are not on the board
+   * @param of how many students the board ranks
+   * @param shared whether someone else has the same place
+   */
+  record StandingView(String session, boolean ended, Integer place, int of, int points, boolean shared) {}
+
+  static StandingView standing(Classroom classroom, Room room, String learner, Set<String> online) {
+    Classroom.Board board = classroom.board(room, online);
+    Optional<Standing> mine = board.standings().of(learner);
+    return new StandingView(board.session(), board.ended(), mine.map(Standing::place).orElse(null),
+        board.standings().size(), mine.map(Standing::points).orElse(0), mine.map(Standing::tied).orElse(false));
   }
 }

@@ -7,7 +7,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -97,18 +96,17 @@ final class DashboardPush implements AutoCloseable {
     panelsDirty.add(classId);
   }
 
-  /** The live panel as the instructor sees it now. */
+  /** The live panel as the instructor sees it now; its counts are of the students present, never of who left. */
   DomContent live(Room room) {
     Optional<Round> round = room.closed() ? Optional.empty() : classroom.current(room);
-    List<Member> members = store.members(room.id());
-    int online = online(room.id()).size();
-    if (round.isEmpty()) {
-      return LiveViews.instructorLive(room, null, null, new int[0], Optional.empty(), members.size(), online, List.of(), Map.of());
-    }
-    boolean board = room.leaderboard().shown();
+    Set<String> online = online(room.id());
+    Classroom.Board board = classroom.board(room, online);
+    if (round.isEmpty()) return LiveViews.instructorLive(room, null, null, new int[0], Optional.empty(), 0, board);
+    Set<String> present = new HashSet<>(online);
+    present.addAll(classroom.tally(round.get()).keySet()); // answered, then the phone slept: still in the round
+    present.retainAll(classroom.nicknames(room).keySet());
     return LiveViews.instructorLive(room, round.get(), classroom.question(round.get()), classroom.histogram(round.get()),
-        classroom.left(round.get()), members.size(), online, board ? classroom.scores(room) : List.of(),
-        board ? classroom.nicknames(room) : Map.of());
+        classroom.left(round.get()), present.size(), board);
   }
 
   /** Every other panel, by the name of the event that replaces it. */
@@ -125,11 +123,14 @@ final class DashboardPush implements AutoCloseable {
     try {
       ticks++;
       timeUps();
-      for (String id : drain(liveDirty)) {
+      Set<String> rosters = drain(rosterDirty);
+      Set<String> lives = drain(liveDirty);
+      lives.addAll(rosters); // who is present changes the live panel's counts and its leaderboard
+      for (String id : lives) {
         if (!feed.watched(id)) continue;
         store.find(id).ifPresent(room -> feed.toInstructors(id, "live", ClassroomJson.Fragment.of(live(room))));
       }
-      for (String id : drain(rosterDirty)) {
+      for (String id : rosters) {
         if (!feed.watched(id)) continue;
         store.find(id).ifPresent(room -> feed.toInstructors(id, "roster",
             ClassroomJson.Fragment.of(dashboard.roster(room, store.members(id), online(id)))));

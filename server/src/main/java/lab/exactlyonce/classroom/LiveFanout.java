@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * What one request changed in a live class, told to the streams of every node on the database. A route stores the
@@ -144,6 +145,11 @@ final class LiveFanout implements Signals.Listener, AutoCloseable {
       case "question" -> store.round(change.arg()).ifPresent(round -> {
         LiveBank.LiveQuestion q = classroom.question(round);
         feed.toStudents(id, "question", ClassroomJson.question(classroom, round, q, null));
+        // The first push of a session: its board starts clean, and the last one's podium leaves the screens.
+        if (firstOfItsSession(round)) {
+          store.find(id).filter(room -> room.leaderboard().shown())
+              .ifPresent(room -> feed.toEachStudent(id, "leaderboard", leaderboards(room)));
+        }
         push.pushed(round);
       });
       case "reveal" -> store.round(change.arg()).ifPresent(round -> {
@@ -153,16 +159,16 @@ final class LiveFanout implements Signals.Listener, AutoCloseable {
         LiveBank.LiveQuestion q = classroom.question(round);
         feed.toEachStudent(id, "reveal", learner ->
             new InstructorRoutes.Reveal(round.id(), q.answer(), ClassroomJson.card(classroom, round, q, learner).render()));
-        feed.toEachStudent(id, "leaderboard", ClassroomJson.leaderboards(classroom, room.get()));
+        feed.toEachStudent(id, "leaderboard", leaderboards(room.get()));
         push.liveChanged(id);
       });
       case "leaderboard" -> store.find(id).ifPresent(room -> {
-        feed.toEachStudent(id, "leaderboard", ClassroomJson.leaderboards(classroom, room));
+        feed.toEachStudent(id, "leaderboard", leaderboards(room));
         push.liveChanged(id);
       });
       case "idle" -> store.find(id).ifPresent(room -> {
         feed.toStudents(id, "idle", ClassroomJson.Fragment.of(LiveViews.studentIdle(room)));
-        feed.toEachStudent(id, "leaderboard", ClassroomJson.leaderboards(classroom, room));
+        feed.toEachStudent(id, "leaderboard", leaderboards(room));
         push.liveChanged(id);
       });
       case "release" -> feed.toStudents(id, "release", new InstructorRoutes.Release(change.items()));
@@ -185,6 +191,14 @@ final class LiveFanout implements Signals.Listener, AutoCloseable {
       }
       default -> log.warn("ignoring a live change of a kind this version does not know: {}", change.kind());
     }
+  }
+
+  private boolean firstOfItsSession(Round round) {
+    return store.rounds(round.classId()).stream().filter(r -> r.session().equals(round.session())).count() == 1;
+  }
+
+  private Function<String, Object> leaderboards(Room room) {
+    return ClassroomJson.leaderboards(classroom, room, presence.online(room.id()));
   }
 
   /**

@@ -6,7 +6,6 @@ import lab.exactlyonce.web.Markdown;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
@@ -89,37 +88,74 @@ final class LiveViews {
     })).withClass("live-options").attr("role", "group").attr("aria-label", "Answers");
   }
 
+  /** Lines a leaderboard lists; everyone else finds their own place under it. */
+  static final int BOARD_LINES = 10;
+
   /**
-   * The leaderboard's top ten; {@code me} (a student's learner id, or null for the instructor's copy) is marked
-   * "you" wherever they are, and shown under the list with their place when they are not in it.
+   * A running session's leaderboard: its top ten, places shared by equal points (the list's numbers are the places);
+   * {@code me} (a student's learner id, or null for the instructor's copy) is marked "you" wherever they are, and
+   * told their place and points under the list.
    */
-  static DomContent leaderboard(Room room, List<Map.Entry<String, Integer>> ranked, Map<String, String> nicknames, String me) {
-    boolean anonymous = room.leaderboard() == Leaderboard.ANONYMOUS;
-    List<Map.Entry<String, Integer>> top = ranked.subList(0, Math.min(10, ranked.size()));
-    int place = me == null ? -1 : IntStream.range(0, ranked.size()).filter(i -> ranked.get(i).getKey().equals(me)).findFirst().orElse(-1);
+  static DomContent leaderboard(Room room, Standings standings, String me) {
     return div(
         h3("Leaderboard"),
-        top.isEmpty() ? p("No scores yet.") : ol(each(indexes(top.size()), i -> {
-          Map.Entry<String, Integer> e = top.get(i);
-          boolean mine = e.getKey().equals(me);
-          return li(
-              span(anonymous ? "Student " + (i + 1) : nicknames.getOrDefault(e.getKey(), "?")).withClass("lb-name"),
-              iff(mine, strong(" (you)").withClass("lb-you")),
-              text(" "),
-              span(e.getValue() + " correct").withClass("lb-score")).withCondClass(mine, "me");
-        })).withClass("leaderboard-list"),
-        iff(place >= top.size(), p(strong("You: "), text("place " + (place + 1) + " of " + ranked.size() + ", "
-            + (place < 0 ? 0 : ranked.get(place).getValue()) + " correct")).withClass("lb-mine"))
-    ).withClass("leaderboard").attr("data-mode", room.leaderboard());
+        standings.isEmpty() ? p("No scores yet: the board starts when the first answer is revealed.")
+            : places(room, standings, standings.top(BOARD_LINES), me, "leaderboard-list"),
+        mine(standings, me)
+    ).withClass("leaderboard").attr("data-mode", room.leaderboard().id());
   }
 
-  /** The instructor's live panel: the open round's histogram and what can be done next. */
+  /** The end of a session: its top three places (more students when some share one), and a student's own. */
+  static DomContent podium(Room room, Standings standings, String me) {
+    return div(
+        h3("Podium"),
+        p("The session is over. Top three:").withClass("muted"),
+        places(room, standings, standings.podium(), me, "leaderboard-list podium-list"),
+        mine(standings, me)
+    ).withClass("leaderboard podium").attr("data-mode", room.leaderboard().id());
+  }
+
+  private static DomContent places(Room room, Standings standings, List<Standing> lines, String me, String cls) {
+    boolean anonymous = room.leaderboard() == Leaderboard.ANONYMOUS;
+    return ol(each(indexes(lines.size()), i -> {
+      Standing s = lines.get(i);
+      boolean mine = s.learnerId().equals(me);
+      return li(
+          span(anonymous ? "Student " + (i + 1) : s.nickname()).withClass("lb-name"),
+          iff(mine, strong(" (you)").withClass("lb-you")),
+          text(" "),
+          span(Points.words(s.points())).withClass("lb-score")
+      ).attr("value", s.place()).withClass("place-" + Math.min(s.place(), Standings.PODIUM_PLACES + 1)
+          + (mine ? " me" : ""));
+    })).withClass(cls).attr("aria-label", "Places out of " + standings.size());
+  }
+
+  /** "You: place 2 of 5 (shared), 875 points": a student always sees their own line, in or out of the list. */
+  private static DomContent mine(Standings standings, String me) {
+    if (me == null) return text("");
+    return standings.of(me).map(s -> (DomContent) p(strong("You: "), span("place " + s.place() + " of "
+        + standings.size() + (s.tied() ? " (shared)" : "")).withClass("lb-place"), text(", "),
+        span(Points.words(s.points())).withClass("lb-points")).withClass("lb-mine")).orElse(text(""));
+  }
+
+  /**
+   * The instructor's live panel: the open round's histogram and what can be done next; the leaderboard while a
+   * session runs and the podium once it ended, when the class's board is shown.
+   *
+   * @param present the students in the session now: online, or who answered this round
+   */
   static DomContent instructorLive(Room room, Round round, LiveBank.LiveQuestion q, int[] counts, Optional<Duration> left,
-                                   int members, int online, List<Map.Entry<String, Integer>> ranked, Map<String, String> nicknames) {
+                                   int present, Classroom.Board board) {
     if (room.closed()) return p("The class is closed.");
+    boolean shown = room.leaderboard().shown();
     if (round == null) {
-      return div(p(room.liveSession() == null ? "No live session yet: push a question to start one."
-          : "Live session running; no question on screen. Push the next one.")).attr("data-state", "idle");
+      boolean podium = board.ended() && !board.standings().isEmpty();
+      return div(p(room.liveSession() != null ? "Live session running; no question on screen. Push the next one."
+              : podium ? "Session over. Push a question to start a new session with a clean board."
+              : "No live session yet: push a question to start one."),
+          iff(podium && shown, podium(room, board.standings(), null)),
+          iff(podium && !shown, p("Tick Show leaderboard to show the podium.").withClass("muted"))
+      ).attr("data-state", podium ? "podium" : "idle");
     }
     int max = Math.max(1, IntStream.of(counts).max().orElse(0));
     int answered = IntStream.of(counts).sum();
@@ -127,7 +163,8 @@ final class LiveViews {
     return div(
         !round.revealed() && left.isPresent() ? countdown(left.get()) : text(""),
         question(q),
-        p(strong(answered + " of " + members), text(" students answered (" + online + " online)")).withClass("live-count").attr("data-answered", answered),
+        p(strong(answered + " of " + present), text(" students present answered")).withClass("live-count")
+            .attr("data-answered", answered).attr("data-present", present),
         table(
             caption("Answers so far"),
             tbody(each(indexes(counts.length), i -> tr(
@@ -138,7 +175,7 @@ final class LiveViews {
         ).withClass("histogram"),
         p(round.revealed() ? "Answer revealed to the class." : timeUp ? "Time is up; answers are closed. Reveal the answer when ready."
             : "Answer hidden until you reveal it.").withClass("muted"),
-        iff(room.leaderboard().shown(), leaderboard(room, ranked, nicknames, null))
+        iff(shown, leaderboard(room, board.standings(), null))
     ).attr("data-state", round.revealed() ? "revealed" : timeUp ? "timeup" : "open").attr("data-round", round.id());
   }
 

@@ -13,15 +13,20 @@ import java.util.Optional;
  * Every quiz answer of a class as CSV (RFC 4180), one row per stored answer event, so each answer appears exactly
  * once: the live answers given in this class, and the members' own quiz answers in the class's lesson since they
  * joined. Cells that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) get a
- * leading apostrophe.
+ * leading apostrophe. A live answer also has its response time (from the question's push to the answer's arrival, in
+ * milliseconds), the question's time limit (empty without one) and the {@link Points} it earned; the columns are last,
+ * so a spreadsheet made for the older columns still reads them where it did.
  */
 final class ResultsCsv {
-  static final String HEADER = "answered_at,nickname,source,live_session,round,question,prompt,choice,choice_text,correct,event_id";
+  static final String HEADER = "answered_at,nickname,source,live_session,round,question,prompt,choice,choice_text,"
+      + "correct,event_id,response_ms,time_limit_s,points";
 
   private ResultsCsv() {}
 
   static String render(Classroom classroom, Room room) {
     Map<String, Member> members = new HashMap<>();
+    Map<String, Round> rounds = new HashMap<>();
+    for (Round r : classroom.store().rounds(room.id())) rounds.put(r.id(), r);
     for (Member m : classroom.store().everyone(room.id())) members.put(m.learnerId(), m);
     var out = new StringBuilder(HEADER).append("\r\n");
     for (ClassStore.MemberEvent me : classroom.store().events(room.id(), room.lesson(), LiveBank.ANSWER_TYPE)) {
@@ -48,9 +53,25 @@ final class ResultsCsv {
           choiceText,
           // A self-rated answer is neither right nor wrong (nobody checked it), whatever an older grading stored.
           e.result().has("correct") && !d.has("rating") ? String.valueOf(e.result().get("correct").asBoolean()) : "",
-          e.id()));
+          e.id(),
+          live ? timing(rounds.get(d.path("round").asText()), e) : "",
+          live ? limit(rounds.get(d.path("round").asText())) : "",
+          live ? points(rounds.get(d.path("round").asText()), e) : ""));
     }
     return out.toString();
+  }
+
+  /** Milliseconds from the push to the answer; empty when the round is gone (it never is: rounds are kept). */
+  private static String timing(Round round, RecordedEvent e) {
+    return round == null ? "" : String.valueOf(round.responseTime(e.recordedAt()).toMillis());
+  }
+
+  private static String limit(Round round) {
+    return round == null || round.limit() == null ? "" : String.valueOf(round.limit().toSeconds());
+  }
+
+  private static String points(Round round, RecordedEvent e) {
+    return round == null ? "" : String.valueOf(round.points(e.result().path("correct").asBoolean(), e.recordedAt()));
   }
 
   private static void row(StringBuilder out, List<String> cells) {

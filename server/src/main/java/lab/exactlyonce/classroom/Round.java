@@ -15,6 +15,21 @@ record Round(String id, String classId, String session, String questionId, Insta
     return revealedAt != null;
   }
 
+  /** The time students have to answer, or null for a round without a time limit. */
+  Duration limit() {
+    return deadline == null ? null : Duration.between(pushedAt, deadline);
+  }
+
+  /** How long after the push an answer that arrived at {@code at} came. */
+  Duration responseTime(Instant at) {
+    return Duration.between(pushedAt, at);
+  }
+
+  /** The {@link Points} an answer to this round that arrived at {@code at} earns. */
+  int points(boolean correct, Instant at) {
+    return Points.of(correct, responseTime(at), limit());
+  }
+
   /** The time left to answer at {@code now}: empty without a limit, zero once it is up. */
   Optional<Duration> left(Instant now) {
     if (deadline == null) return Optional.empty();

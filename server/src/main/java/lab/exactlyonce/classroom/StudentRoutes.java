@@ -61,6 +61,12 @@ final class StudentRoutes {
       ClassroomPages.noStore(ctx);
       ctx.json(ClassroomJson.state(classroom, classroom.room(me.classId()), me.learnerId()));
     });
+    routes.get("/api/classes/{id}/standing", ctx -> {
+      Member me = member(ctx);
+      Room room = classroom.room(me.classId());
+      ClassroomPages.noStore(ctx);
+      ctx.json(ClassroomJson.standing(classroom, room, me.learnerId(), push.online(room.id())));
+    });
     routes.sse("/api/classes/{id}/stream", this::stream);
     routes.post("/api/classes/{id}/answers", this::answer);
   }
@@ -154,7 +160,10 @@ final class StudentRoutes {
     push.watchDeadline(room);
     ClassroomJson.StudentState now = ClassroomJson.state(classroom, room, me.learnerId());
     feed.send(sse, now.event(), now);
-    if (room.leaderboard().shown()) feed.send(sse, "leaderboard", ClassroomJson.leaderboards(classroom, room).apply(me.learnerId()));
+    if (room.leaderboard().shown()) {
+      Object board = ClassroomJson.leaderboards(classroom, room, push.online(room.id())).apply(me.learnerId());
+      feed.send(sse, "leaderboard", board);
+    }
   }
 
   // --- answers

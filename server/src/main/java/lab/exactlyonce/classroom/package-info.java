@@ -36,8 +36,9 @@
  *             from {@code remainingMs}, never from the device's clock;</li>
  *         <li>{@code timeup}: {@code {"html"}} the round's time limit ran out: its card with the answers closed;</li>
  *         <li>{@code reveal}: {@code {"round", "answer": <right option index>, "html"}};</li>
- *         <li>{@code leaderboard}: {@code {"html"}}, rendered for each student with "(you)" on their own line (and
- *             their place under the top ten when they are not in it), empty when it is off or the session ended;
+ *         <li>{@code leaderboard}: {@code {"html"}}, rendered for each student with "(you)" on their own line and
+ *             their place and points under the list: while a session runs its top ten, after it ended its podium
+ *             (top three places), empty when the board is off; sent on each reveal, push and session end;
  *             {@code idle}: {@code {"html"}} (no open question);</li>
  *         <li>{@code release}: {@code {"items": ["L1", ...]}} ladder answers released (the lesson page fetches each
  *             from {@code GET /api/lessons/{lesson}/answers/{item}});</li>
@@ -52,6 +53,9 @@
  *       open (revealed, replaced or unknown) is 409/404; from 2 s after the round's time limit (answers a phone
  *       sent in its last second are still on their way) it is 409 "time is up for this question: ..." (a resend of
  *       an answer recorded in time still gets its receipt); more than the per-student limit is 429.</li>
+ *   <li>{@code GET /api/classes/{class}/standing}: the student's own place and points {@code {"session", "ended":
+ *       false, "place": 1 | null, "of": 3, "points": 1875, "shared": false}} in the running session, or in the one
+ *       that ended last (null place: not on the board).</li>
  *   <li>{@code GET /api/classes/{class}/state}: the current question (as the {@code question} event, rendered
  *       with this student's answer marked) or {@code {"round": null, "html"}}, for clients that reconnect.</li>
  *   <li>{@code GET /classes/{class}}: the student's class page (403 for non-members).</li>
@@ -79,6 +83,17 @@
  *       held answer is held wherever the lesson and quiz show it: the ladder, the interview questions that rephrase
  *       it, the lesson JSON, quiz pages, quiz results and the {@code quiz.answer} feedback.</li>
  * </ul>
+ *
+ * <h2>Live sessions and the game</h2>
+ * A live session runs from the first question pushed while none runs until End session (or the class closing);
+ * the rounds it pushed are its own. Its board ranks the students in it: online now, or who answered one of its
+ * revealed questions; a classmate who joined once and left is neither ranked nor counted ("2 of 3 students present
+ * answered" counts those online or who answered the round). A right answer earns {@code Points}: Kahoot's
+ * {@code round(1000 * (1 - (responseTime / timeLimit) / 2))}, the full 1000 without a limit, 0 for a wrong one.
+ * Equal points share a place (1, 1, 3). After End session the podium (top three places) stays on the dashboard and
+ * the students' pages until the next push starts a new session, whose board starts clean. The board, the podium and
+ * the dashboard's copy of them show while the instructor shows the leaderboard; a student's own standing is always
+ * theirs to ask for. The results CSV has each live answer's response time, the time limit and its points.
  *
  * <h2>Limits and hooks</h2>
  * {@code --join-limit-per-address} (60/min), {@code --join-limit-per-class} (600/min) and

@@ -23,6 +23,7 @@ import static lab.exactlyonce.classroom.Client.json;
 import static lab.exactlyonce.classroom.Client.newId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The classes, joining, live questions, the dashboard and the limits over HTTP, including the refusals, with whole messages. */
@@ -314,6 +315,160 @@ class ClassroomHttpTest extends ClassroomServerTest {
     assertEquals(error("'show' must be true or false, got \"yes\""), teacher.live(id, "leaderboard", "{\"show\":\"yes\"}").body());
   }
 
+  // --- the live game
+
+  /** Opens {@code who}'s stream of the class, idle before a push: they are present while it is open. */
+  private ClassroomLiveTest.Stream present(Client who, String classId) {
+    ClassroomLiveTest.Stream stream = new ClassroomLiveTest.Stream(server, who, "/api/classes/" + classId + "/stream");
+    stream.next("idle", "Waiting");
+    return stream;
+  }
+
+  private static int wrong(JsonNode question) {
+    return question.get("answer").asInt() == 0 ? 1 : 0;
+  }
+
+  private JsonNode standing(Client who, String classId) {
+    HttpResponse<String> res = who.get("/api/classes/" + classId + "/standing");
+    assertEquals(200, res.statusCode(), res.body());
+    return json(res);
+  }
+
+  @Test
+  void absent_students_are_neither_ranked_nor_counted_and_equal_points_share_a_place() {
+    JsonNode room = newClass("Fair board");
+    String id = room.get("id").asText();
+    String code = room.get("code").asText();
+    Client gone = Client.student(server, code, "Gone"); // joined first, then left: never online in the session
+    Client ben = Client.student(server, code, "Ben");
+    Client ana = Client.student(server, code, "Ana");
+    Client cy = Client.student(server, code, "Cy");
+    try (var b = present(ben, id); var a = present(ana, id); var c = present(cy, id)) {
+      JsonNode question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0);
+      int right = question.get("answer").asInt();
+      String round = teacher.pushRound(id, question.get("id").asText()); // untimed: every right answer earns 1000
+      assertEquals(200, ben.sendAnswer(id, newId(), round, right).statusCode());
+      assertEquals(200, ana.sendAnswer(id, newId(), round, right).statusCode());
+      String counted = teacher.get("/teach/classes/" + id).body();
+      assertTrue(counted.contains("<strong>2 of 3</strong> students present answered"),
+          "Gone is not counted among those who could answer");
+      assertEquals(200, cy.sendAnswer(id, newId(), round, wrong(question)).statusCode());
+      teacher.live(id, "reveal", "{}");
+      teacher.live(id, "leaderboard", "{\"show\":true}");
+
+      String board = teacher.get("/teach/classes/" + id).body();
+      assertTrue(board.contains("<ol class=\"leaderboard-list\" aria-label=\"Places out of 3\">"
+          + line(1, "Ana", "1000 points") + line(1, "Ben", "1000 points") + line(3, "Cy", "0 points") + "</ol>"),
+          "Ana and Ben share first place, listed by name; Cy is third, not second: " + board);
+      assertFalse(board.contains(">Gone</span>"), "an absent student is not on the board");
+      JsonNode benStands = standing(ben, id);
+      assertEquals("{\"place\":1,\"of\":3,\"points\":1000,\"shared\":true}", place(benStands));
+      assertEquals("{\"place\":3,\"of\":3,\"points\":0,\"shared\":false}", place(standing(cy, id)));
+      assertEquals("{\"place\":null,\"of\":3,\"points\":0,\"shared\":false}", place(standing(gone, id)));
+      assertFalse(benStands.get("ended").asBoolean());
+    }
+  }
+
+  /** A named board's line for {@code nickname} on {@code place}. */
+  private static String line(int place, String nickname, String points) {
+    return "<li value=\"" + place + "\" class=\"place-" + place + "\"><span class=\"lb-name\">" + nickname
+        + "</span> <span class=\"lb-score\">" + points + "</span></li>";
+  }
+
+  /** The place, board size, points and whether shared of a standing, as JSON. */
+  private static String place(JsonNode standing) {
+    return "{\"place\":" + standing.get("place") + ",\"of\":" + standing.get("of") + ",\"points\":"
+        + standing.get("points") + ",\"shared\":" + standing.get("shared") + "}";
+  }
+
+  @Test
+  void a_faster_right_answer_scores_more_each_student_sees_their_place_and_the_csv_keeps_every_time() {
+    JsonNode room = newClass("Speed");
+    String id = room.get("id").asText();
+    Client quick = Client.student(server, room.get("code").asText(), "Quick");
+    Client slow = Client.student(server, room.get("code").asText(), "Slow");
+    try (var q = present(quick, id); var s = present(slow, id)) {
+      JsonNode question = json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0);
+      int right = question.get("answer").asInt();
+      String round = json(teacher.live(id, "push", "{\"question\":" + Client.quote(question.get("id").asText())
+          + ",\"timeLimit\":20}")).get("round").asText();
+      assertEquals(200, quick.sendAnswer(id, newId(), round, right).statusCode());
+      clock.advance(Duration.ofSeconds(10)); // half the countdown: Kahoot's rule gives 1000 * (1 - 0.5 / 2)
+      assertEquals(200, slow.sendAnswer(id, newId(), round, right).statusCode());
+      teacher.live(id, "leaderboard", "{\"show\":true}");
+      teacher.live(id, "reveal", "{}");
+
+      JsonNode first = standing(quick, id);
+      JsonNode second = standing(slow, id);
+      int quickPoints = first.get("points").asInt();
+      int slowPoints = second.get("points").asInt();
+      assertTrue(quickPoints >= 950 && quickPoints <= 1000, "an answer within a second or so: " + first);
+      assertTrue(slowPoints > 700 && slowPoints <= 750, "an answer after half the countdown: " + second);
+      assertEquals(1, first.get("place").asInt());
+      assertEquals(2, second.get("place").asInt());
+      String mine = s.next("leaderboard", "lb-place").get("html").asText();
+      assertTrue(mine.contains("<p class=\"lb-mine\"><strong>You: </strong>"
+          + "<span class=\"lb-place\">place 2 of 2</span>, "
+          + "<span class=\"lb-points\">" + slowPoints + " points</span></p>"), mine);
+
+      String[] lines = teacher.get("/teach/classes/" + id + "/results.csv").body().split("\r\n");
+      assertTrue(lines[0].endsWith(",event_id,response_ms,time_limit_s,points"), lines[0]);
+      String[] slowRow = lines[2].split(",");
+      assertTrue(lines[2].contains(",Slow,live,"), lines[2]);
+      long slowMs = Long.parseLong(slowRow[slowRow.length - 3]);
+      assertTrue(slowMs >= 10_000 && slowMs < 12_000, "the response time within the countdown: " + lines[2]);
+      assertEquals("20", slowRow[slowRow.length - 2]);
+      assertEquals(String.valueOf(slowPoints), slowRow[slowRow.length - 1], "the points the board counted");
+      assertTrue(lines[1].contains(",Quick,live,") && lines[1].endsWith(",20," + quickPoints), lines[1]);
+    }
+  }
+
+  @Test
+  void a_session_ends_on_its_podium_and_the_next_session_starts_with_a_clean_board() {
+    JsonNode room = newClass("Podium");
+    String id = room.get("id").asText();
+    String code = room.get("code").asText();
+    Client ann = Client.student(server, code, "Ann");
+    Client bea = Client.student(server, code, "Bea");
+    Client cal = Client.student(server, code, "Cal");
+    Client dee = Client.student(server, code, "Dee");
+    try (var a = present(ann, id); var b = present(bea, id); var c = present(cal, id); var d = present(dee, id)) {
+      teacher.live(id, "leaderboard", "{\"show\":true}");
+      JsonNode questions = json(teacher.get("/api/teach/classes/" + id + "/questions"));
+      JsonNode question = questions.get(0);
+      int right = question.get("answer").asInt();
+      String round = teacher.pushRound(id, question.get("id").asText());
+      for (Client who : List.of(ann, bea)) assertEquals(200, who.sendAnswer(id, newId(), round, right).statusCode());
+      assertEquals(200, cal.sendAnswer(id, newId(), round, wrong(question)).statusCode()); // Dee watches only
+      teacher.live(id, "reveal", "{}");
+      String session = standing(ann, id).get("session").asText();
+      teacher.live(id, "end", "{}");
+
+      String dash = teacher.get("/teach/classes/" + id).body();
+      assertTrue(dash.contains("Session over. Push a question to start a new session with a clean board."), dash);
+      assertTrue(dash.contains("<h3>Podium</h3>"), dash);
+      assertTrue(dash.contains(line(1, "Ann", "1000 points")) && dash.contains(line(1, "Bea", "1000 points"))
+          && dash.contains(line(3, "Cal", "0 points")), dash);
+      assertFalse(dash.contains(">Dee</span>"), "who never answered has no place on the podium");
+      String calsPodium = c.next("leaderboard", "Podium").get("html").asText();
+      assertTrue(calsPodium.contains("<span class=\"lb-place\">place 3 of 3</span>"), calsPodium);
+      JsonNode ended = standing(cal, id);
+      assertTrue(ended.get("ended").asBoolean());
+      assertEquals(session, ended.get("session").asText());
+
+      String next = teacher.pushRound(id, questions.get(1).get("id").asText());
+      assertEquals(200, ann.sendAnswer(id, newId(), next, questions.get(1).get("answer").asInt()).statusCode());
+      String fresh = a.next("leaderboard", "Leaderboard").get("html").asText();
+      assertTrue(fresh.contains("No scores yet") && !fresh.contains("Podium"),
+          "a new session, a clean board: " + fresh);
+      JsonNode clean = standing(ann, id);
+      assertNotEquals(session, clean.get("session").asText());
+      assertEquals("{\"place\":null,\"of\":0,\"points\":0,\"shared\":false}", place(clean));
+      assertTrue(teacher.get("/teach/classes/" + id).body().contains("No scores yet"),
+          "the dashboard's board is clean too");
+    }
+  }
+
   // --- dashboard
 
   @Test
@@ -352,10 +507,12 @@ class ClassroomHttpTest extends ClassroomServerTest {
     assertTrue(dash.contains(" — 1 of 2 answers wrong</li>"), "hardest question");
     assertTrue(dash.contains("<span class=\"hard-prompt\">" + question.get("topic").asText() + ": "),
         "the hardest question names its topic, since many share a prompt: " + dash);
-    assertTrue(dash.contains("<span class=\"lb-name\">Una</span> <span class=\"lb-score\">1 correct</span>"), "named leaderboard");
+    assertTrue(dash.contains("<span class=\"lb-name\">Una</span> <span class=\"lb-score\">1000 points</span>"),
+        "named leaderboard");
     teacher.live(id, "leaderboard", "{\"show\":true,\"anonymous\":true}");
     String anonymous = teacher.get("/teach/classes/" + id).body();
-    assertTrue(anonymous.contains("<span class=\"lb-name\">Student 1</span> <span class=\"lb-score\">1 correct</span>"), "anonymous leaderboard");
+    assertTrue(anonymous.contains("<span class=\"lb-name\">Student 1</span> "
+        + "<span class=\"lb-score\">1000 points</span>"), "anonymous leaderboard");
     assertFalse(anonymous.contains("<span class=\"lb-name\">Una</span>"));
   }
 

@@ -67,7 +67,7 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
   }
 
   @Test
-  void a_student_on_a_phone_reads_the_whole_question_sees_the_countdown_and_finds_themself() {
+  void a_student_on_a_phone_reads_the_whole_question_sees_the_countdown_and_their_place_and_points() {
     newClass("Phones");
     JsonNode question = longestQuestion();
     List<String> overflow = new ArrayList<>();
@@ -108,12 +108,20 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
       assertThat(student.locator(".live-status")).hasText("Answer recorded. Wait for the reveal.");
       teacher.live(classId, "reveal", "{}");
       teacher.live(classId, "leaderboard", "{\"show\":true,\"anonymous\":true}");
-      assertThat(student.locator("#leaderboard-body li.me")).hasText("Student 1 (you) 1 correct");
+      // Points for a right answer within the countdown: 1000 at once, less the longer the tap took (at least 500).
+      Locator board = student.locator("#leaderboard-body");
+      assertThat(board.locator("li.me")).hasText(Pattern.compile("^Student 1 \\(you\\) \\d{3,4} points$"));
+      assertThat(board.locator(".lb-mine")).hasText(Pattern.compile("^You: place 1 of 1, \\d{3,4} points$"));
       noSidewaysScroll(student, "student page, revealed with the leaderboard", overflow);
 
       teacher.live(classId, "end", "{}");
       assertThat(student.locator("#live-body")).containsText("Waiting for your instructor");
-      assertThat(student.locator("#leaderboard-body .leaderboard")).hasCount(0);
+      Locator podium = board.locator(".podium");
+      assertThat(podium.locator("h3")).hasText("Podium");
+      assertThat(podium.locator(".lb-mine")).hasText(Pattern.compile("^You: place 1 of 1, \\d{3,4} points$"));
+      noSidewaysScroll(student, "student page, the podium", overflow);
+      teacher.live(classId, "leaderboard", "{\"show\":false}");
+      assertThat(board.locator(".leaderboard")).hasCount(0);
 
       student.setViewportSize(1280, 800);
       noSidewaysScroll(student, "student page", overflow);

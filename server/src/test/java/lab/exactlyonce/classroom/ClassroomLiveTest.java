@@ -185,7 +185,7 @@ class ClassroomLiveTest {
   }
 
   @Test
-  void each_student_finds_themself_on_the_anonymous_leaderboard_and_the_session_end_clears_it() throws Exception {
+  void each_student_finds_themself_on_the_anonymous_board_and_on_the_podium_until_it_is_hidden() throws Exception {
     try (TestServer server = TestServer.start(Client.config())) {
       Client teacher = Client.instructor(server, SECRET);
       JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Ranks\"}"));
@@ -204,14 +204,20 @@ class ClassroomLiveTest {
         teacher.live(id, "reveal", "{}");
         teacher.live(id, "leaderboard", "{\"show\":true,\"anonymous\":true}");
         String aceBoard = aceStream.next("leaderboard", "(you)").get("html").asText();
-        assertTrue(aceBoard.contains("<li class=\"me\"><span class=\"lb-name\">Student 1</span><strong class=\"lb-you\"> (you)</strong>"), aceBoard);
+        assertTrue(aceBoard.contains("<li value=\"1\" class=\"place-1 me\"><span class=\"lb-name\">Student 1</span>"
+            + "<strong class=\"lb-you\"> (you)</strong>"), aceBoard);
         assertFalse(aceBoard.contains("Ace") || aceBoard.contains("Bo"), "no nicknames on an anonymous board");
         String boBoard = boStream.next("leaderboard", "(you)").get("html").asText();
-        assertTrue(boBoard.contains("<li class=\"me\"><span class=\"lb-name\">Student 2</span><strong class=\"lb-you\"> (you)</strong>"), boBoard);
+        assertTrue(boBoard.contains("<li value=\"2\" class=\"place-2 me\"><span class=\"lb-name\">Student 2</span>"
+            + "<strong class=\"lb-you\"> (you)</strong>"), boBoard);
         assertEquals(1, boBoard.split("\\(you\\)", -1).length - 1, "only Bo is marked on Bo's board");
 
         teacher.live(id, "end", "{}");
         aceStream.next("idle", "Waiting");
+        String podium = aceStream.next("leaderboard", "Podium").get("html").asText();
+        assertTrue(podium.contains("<span class=\"lb-place\">place 1 of 2</span>"),
+            "the session ends on its podium: " + podium);
+        teacher.live(id, "leaderboard", "{\"show\":false}");
         assertEquals("", aceStream.next("leaderboard", "\"html\":\"\"").get("html").asText(), "the board leaves the screen");
       }
     }

@@ -1,7 +1,9 @@
 package lab.exactlyonce.classroom;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import lab.exactlyonce.Config;
 import lab.exactlyonce.ServerTest;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -22,10 +24,14 @@ abstract class ClassroomServerTest extends ServerTest {
   static final String NOT_MEMBER = error("you are not a member of this class: join it with its code at /join");
 
   Client teacher;
+  /** The server's clock: a test moves it on (never back) instead of sleeping. */
+  TestClock clock;
 
   @Override
   protected TestServer startServer() {
-    return TestServer.start(Client.config());
+    Config config = Client.config();
+    clock = TestClock.of(config);
+    return TestServer.start(config);
   }
 
   @BeforeAll
