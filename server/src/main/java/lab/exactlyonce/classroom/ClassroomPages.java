@@ -35,8 +35,10 @@ final class ClassroomPages {
   static String login(String error, String next) {
     return Pages.document("Instructor sign-in · Exactly-Once Lab", PLAIN,
         h1("Instructor sign-in"),
-        p("Sign in with the instructor secret given when the server started (the --instructor-secret option, the "
-            + "INSTRUCTOR_SECRET variable, or the one printed on the first start)."),
+        p("Sign in with the instructor secret: the one the app was started with (the --instructor-secret option or "
+            + "the INSTRUCTOR_SECRET variable), or else the one it made on its first start, in the file "
+            + "instructor-secret in its data directory (readable only by the account that runs the app; the start-up "
+            + "output names the file)."),
         iff(error != null, p(error).withClass("form-error").attr("role", "alert")),
         form(
             label("Instructor secret").attr("for", "secret"),

@@ -27,6 +27,7 @@ class InstructorHttpTest extends ClassroomServerTest {
     HttpResponse<String> page = c.get("/teach/login");
     assertEquals(200, page.statusCode());
     assertTrue(page.body().contains("<input type=\"password\" name=\"secret\""), page.body());
+    assertTrue(page.body().contains("in the file instructor-secret in its data directory"), "says where it is");
     HttpResponse<String> wrong = c.form("/teach/login", Map.of("secret", "guess"));
     assertEquals(401, wrong.statusCode());
     assertTrue(wrong.body().contains("That is not the instructor secret."));
