@@ -74,7 +74,7 @@ function init(box) {
       utterance.onend = () => say(i + 1);
       utterance.onerror = (event) => {
         if (mine !== run || event.error === 'interrupted' || event.error === 'canceled') return;
-        status.textContent = 'Voice readout stopped: ' + event.error + '.';
+        status.textContent = 'Voice readout stopped: ' + explain(event.error, synth.getVoices().length);
         halt();
       };
       highlight(i);
@@ -206,6 +206,29 @@ function wrapSentences(block) {
   }
   return spansOf.filter((spans) => spans.length)
     .map((spans) => ({ text: clean(spans.map((s) => s.textContent).join('')), marks: spans }));
+}
+
+/**
+ * What a speech error code means for the reader, and what to do about it: the codes themselves
+ * ("synthesis-failed") say nothing to a learner.
+ */
+export function explain(code, voices) {
+  if (voices === 0 || code === 'voice-unavailable' || code === 'language-unavailable') {
+    return 'this browser has no voice to read English with. Install a text-to-speech voice (on Linux, the '
+      + 'speech-dispatcher and espeak-ng packages; on other systems, in the language or speech settings), '
+      + 'or open the lesson in another browser.';
+  }
+  return {
+    'synthesis-failed': 'the browser\'s speech engine failed. Press Play to try again; if it fails again, '
+      + 'restart the browser or try another one.',
+    'synthesis-unavailable': 'the browser\'s speech engine is not available right now. Try again in a moment.',
+    'audio-busy': 'the sound device is in use by another program. Close it and press Play again.',
+    'audio-hardware': 'no sound output was found. Connect headphones or speakers and press Play again.',
+    'not-allowed': 'the browser did not allow speech here. Press Play again (it must follow a click).',
+    network: 'the voice needs a network connection the browser could not make. Choose another voice in the '
+      + 'system settings, or try again when online.',
+    'text-too-long': 'a sentence was too long for this browser\'s voice. Press Play to go on from the next one.',
+  }[code] ?? 'the browser stopped reading (' + code + '). Press Play to try again.';
 }
 
 /** Offsets where sentences end (exclusive), the last being the text's length. */

@@ -182,6 +182,20 @@ class VoiceBrowserTest extends BrowserTest {
   }
 
   @Test
+  void a_browser_without_voices_is_told_in_words_what_is_missing_and_what_to_do() {
+    page.addInitScript(STUB);   // its getVoices() is empty, as in a browser with no text-to-speech voice installed
+    page.navigate(url(LESSON));
+    button("Play").click();
+    assertThat(reading()).hasCount(1);
+    page.evaluate("const u = __speech.current; __speech.current = null; u.onerror({ error: 'synthesis-failed' })");
+    assertThat(page.locator(".voice-status")).hasText("Voice readout stopped: this browser has no voice to read "
+        + "English with. Install a text-to-speech voice (on Linux, the speech-dispatcher and espeak-ng packages; on "
+        + "other systems, in the language or speech settings), or open the lesson in another browser.");
+    assertThat(page.locator(".voice-status")).not().containsText("synthesis-failed");
+    assertThat(button("Play")).isEnabled();
+  }
+
+  @Test
   void without_speech_synthesis_the_controls_become_a_notice() {
     page.addInitScript("delete Window.prototype.speechSynthesis; delete window.speechSynthesis;"
         + " delete Window.prototype.SpeechSynthesisUtterance; delete window.SpeechSynthesisUtterance;");
