@@ -198,7 +198,8 @@ function start(root) {
   function offerNext(q) {
     const next = q.querySelector('[data-next]');
     next.hidden = false;
-    next.textContent = current === questions.length - 1 ? 'See your results (Enter)' : 'Next question (Enter)';
+    next.querySelector('[data-next-label]').textContent =
+      current === questions.length - 1 ? 'See your results' : 'Next question';
     next.focus();
   }
 

@@ -117,7 +117,8 @@ final class QuizPages {
     body.add(detail(q));
     if (q.kind() == Question.Kind.SELF_GRADED) {
       if (typed) body.addAll(answerBox(number));
-      body.add(button("Reveal the answer (Space)").withType("button").withClass("quiz-reveal").attr("data-reveal"));
+      body.add(button(text("Reveal the answer"), keyHint("Space")).withType("button").withClass("quiz-reveal")
+          .attr("data-reveal"));
       body.add(holding == null
           ? div(h3("Model answer"), Markdown.block(q.explanation())).withClass("quiz-model-answer").attr("hidden")
           : div(h3("Model answer"), p(held.note()).withClass("held-note")).withClass("quiz-model-answer").attr("hidden")
@@ -149,10 +150,16 @@ final class QuizPages {
       body.add(ul(each(options, x -> x)).withClass("quiz-options"));
     }
     body.add(div().withClass("quiz-feedback").attr("aria-live", "polite"));
-    body.add(button("Next question (Enter)").withType("button").withClass("quiz-next").attr("data-next").attr("hidden"));
+    body.add(button(span("Next question").attr("data-next-label"), keyHint("Enter")).withType("button")
+        .withClass("quiz-next").attr("data-next").attr("hidden"));
     return li(each(body, x -> x)).withId("q-" + number).withClass("quiz-question")
         .attr("data-question", q.id()).attr("data-item", q.item()).attr("data-kind", q.kind().label)
         .attr("aria-labelledby", headingId).attr("tabindex", "-1");
+  }
+
+  /** A key's name beside the button it presses: hidden where there is no keyboard (quiz.css, a touch screen). */
+  private static DomContent keyHint(String key) {
+    return span(" (" + key + ")").withClass("key-hint");
   }
 
   /** A box for the candidate's own answer; quiz.js checks it against the key points, then reveals the model answer. */

@@ -4,6 +4,7 @@ import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.assertions.LocatorAssertions;
 import com.microsoft.playwright.options.RequestOptions;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
@@ -74,6 +75,25 @@ class QuizBrowserTest extends BrowserTest {
     assertThat(page.locator("#quiz-topics tbody tr")).hasText("Sink strategies" + right + "3");
     assertThat(page.locator(".quiz-miss")).hasCount(3 - right);
     if (right < 3) assertThat(page.locator(".quiz-miss a").first()).hasText("Read about it in the lesson");
+  }
+
+  @Test
+  void keys_are_named_on_a_laptop_and_not_on_a_phone_without_a_keyboard() {
+    startWithKeyboard("practice", 1, "Sink strategies");
+    assertThat(page.locator(".quiz-keys")).isVisible();
+    page.keyboard().press("1");
+    assertThat(current().locator("[data-next]")).hasText("See your results (Enter)");
+    reopen(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));
+    page.navigate(url("/lessons/exactly-once/quiz"));
+    page.locator("#quiz-topic").selectOption("Sink strategies");
+    page.locator("#quiz-start button[type=submit]").tap();
+    page.waitForURL(Pattern.compile(".*/lessons/exactly-once/quiz/[0-9a-f-]{36}$"));
+    assertThat(page.locator(".quiz-keys")).isHidden();
+    current().locator(".quiz-options button").first().tap();
+    // what the reader sees (innerText leaves out what is not displayed)
+    assertThat(current().locator("[data-next]")).hasText("Next question",
+        new LocatorAssertions.HasTextOptions().setUseInnerText(true));
+    assertThat(current().locator("[data-next] .key-hint")).isHidden();
   }
 
   @Test
