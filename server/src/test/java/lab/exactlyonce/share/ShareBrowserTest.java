@@ -129,6 +129,18 @@ class ShareBrowserTest extends BrowserTest {
     assertThat(restored.locator("[data-status]")).hasText(
         "Restored an edited version from the link. Reset to starter brings back the original.", RESTORED);
     assertEquals(edited, editorText(restored));
+
+    // Code a knob cannot show as set: the field says what the code does instead of a value it does not run with.
+    restored.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.setValue(cm.CodeMirror.getValue()"
+        + ".replace('CRASH_AFTER = 4;', 'CRASH_AFTER = 9;')"
+        + ".replace('static final int CHECKPOINT_AFTER', 'int every'))");
+    assertThat(restored.locator("[data-knob='CRASH_AFTER']")).hasValue("9");
+    assertThat(restored.locator("[data-knob-error='CRASH_AFTER']")).hasText(
+        "The code sets 9, outside 1 to 5; this knob can set it back in range.");
+    assertThat(restored.locator("[data-knob='CHECKPOINT_AFTER']")).isDisabled();
+    assertThat(restored.locator("[data-knob-error='CHECKPOINT_AFTER']")).hasText("Not in the code: it no longer "
+        + "declares \u2018static final int CHECKPOINT_AFTER = \u2026;\u2019, which this knob sets. Reset to starter "
+        + "brings it back.");
     theirs.context().close();
   }
 }
