@@ -5,8 +5,10 @@
 // are kept in this browser as they are typed (drafts.js) and come back on reload; Reset to starter asks before it
 // discards them. Check posts {source, attempt} to
 // POST /api/exercises/{id}/check, with a fresh attempt id per Check that is kept when the request is sent again
-// after a network failure, so the server records each check exactly once. The result shows every scenario, the
-// failed ones first, with its verdicts ("duplicate write of o3 after replay from offset 2"), whether the exercise passed,
+// after a network failure, so the server records each check exactly once. A failed check leads with the server's
+// digest of it: the first failed scenario and what a reader saw there, the failures grouped by reason, and one hint
+// from the exercise's data; below it, collapsed, every scenario, the failed ones first, with its verdicts ("duplicate
+// write of o3 after replay from offset 2"). The status line says whether the exercise passed,
 // and compile errors listed and marked at their lines as in the sandbox. The server records the check itself (an
 // `exercise.check` event); this module announces it with `lesson:exercise-check` {exercise, passed, status} for
 // progress.js, which shows the checkmark. Verdicts, output and messages are program text: textContent only. A
@@ -71,10 +73,14 @@ class Exercise {
     });
     this.status = element.querySelector('[data-status]');
     this.scenarios = element.querySelector('[data-scenarios]');
+    this.digest = element.querySelector('[data-digest]');
+    this.all = element.querySelector('[data-all-scenarios]');
+    this.allSummary = element.querySelector('[data-all-summary]');
     const diagnostics = element.querySelector('[data-diagnostics]');
     this.widget = new RunWidget(element, {
       button: element.querySelector('[data-check]'), status: this.status, diagnostics,
-      editor: this.editor, run: () => this.run(), clear: () => this.clear(), results: [diagnostics, this.scenarios],
+      editor: this.editor, run: () => this.run(), clear: () => this.clear(),
+      results: [diagnostics, this.digest, this.all],
     });
     this.output = element.querySelector('.fix-exercise-output');
     this.stdout = element.querySelector('[data-stdout]');
@@ -156,7 +162,11 @@ class Exercise {
     const diagnostics = result.diagnostics || [];
     this.widget.showDiagnostics(diagnostics);
     const scenarios = result.scenarios || [];
-    this.scenarios.hidden = scenarios.length === 0;
+    this.all.hidden = scenarios.length === 0;
+    const failures = scenarios.filter((s) => !s.passed).length;
+    this.allSummary.textContent = `All ${scenarios.length} scenarios` + (failures ? ` (${failures} failed)` : '');
+    if (result.digest) this.showDigest(result.digest);
+    else this.all.open = failures > 0;   // no digest to lead with: the list itself
     // The failures first (in the checker's order), so a failed check's list opens with what to fix.
     for (const s of [...scenarios.filter((s) => !s.passed), ...scenarios.filter((s) => s.passed)]) {
       const item = el('li', { class: 'fix-exercise-scenario', 'data-scenario': s.name, 'data-passed': String(!!s.passed) },
@@ -184,10 +194,34 @@ class Exercise {
     }
   }
 
+  /** The digest of a failed check (CheckDigest on the server): first failure, reasons, hint. Verdicts are text. */
+  showDigest(digest) {
+    const first = digest.first;
+    const seen = (s) => el('li', { class: 'fix-exercise-seen', 'data-seen': '' },
+      s.reader ? s.reader[0].toUpperCase() + s.reader.slice(1) + ': ' : '', span(s.verdict, 'fix-exercise-verdict'));
+    const reason = (r) => el('li', { class: 'fix-exercise-reason', 'data-reason': '' },
+      r.scenarios === digest.failed ? `All ${r.scenarios} failed scenarios: `
+        : `${r.scenarios} of ${digest.failed} failed scenarios: `,
+      r.label === r.example ? span(r.example, 'fix-exercise-verdict')
+        : el('span', {}, r.label, ' (such as ', span(r.example, 'fix-exercise-verdict'), ')'));
+    this.digest.replaceChildren(
+      el('p', { class: 'fix-exercise-first', 'data-first-failure': '' },
+        el('strong', { text: 'First failure: ' }), first.scenario),
+      el('ul', { class: 'fix-exercise-seen-list' }, ...first.seen.map(seen)),
+      el('p', { class: 'fix-exercise-reasons-heading', text: 'Why the scenarios failed:' }),
+      el('ul', { class: 'fix-exercise-reasons', 'data-reasons': '' }, ...digest.reasons.map(reason)),
+      digest.hint
+        ? el('p', { class: 'fix-exercise-hint', 'data-hint': '' }, el('strong', { text: 'Hint: ' }), digest.hint) : '');
+    this.digest.hidden = false;
+  }
+
   clear() {
     this.widget.clearDiagnostics();
     this.scenarios.replaceChildren();
-    this.scenarios.hidden = true;
+    this.digest.replaceChildren();
+    this.digest.hidden = true;
+    this.all.hidden = true;
+    this.all.open = false;
     this.output.hidden = true;
   }
 

@@ -3,6 +3,23 @@
 // boolean) with its default shown, plus a Reset. A change (debounced) hands the values to the widget, which has the
 // server set them in the editor's source and runs it. A value that is not a whole number in range is refused beside
 // its control, naming the allowed range, and nothing runs.
+// The code is the one truth: the fields follow the editor's source (follow), whoever changed it (a knob, typing, a
+// share link, a kept draft), so a field never shows a value the code does not run with. A value the code sets outside
+// the knob's range shows with a note; a knob whose declaration the code no longer has is disabled and says so.
+
+// The declarations a knob sets: the rule of SnippetParameters.DECLARATION on the server, which rewrites them.
+const DECLARATION = /static\s+final\s+(int|long|boolean)\s+([A-Z][A-Z0-9_]*)\s*=\s*(-?\d{1,18}[lL]?|true|false)\s*;/g;
+
+/** Each parameter `source` declares, by name: {type, value} (the first declaration of a name wins). */
+export function declarations(source) {
+  const found = new Map();
+  for (const [, type, name, literal] of source.matchAll(DECLARATION)) {
+    if (found.has(name)) continue;
+    const value = type === 'boolean' ? literal === 'true' : Number(literal.replace(/[lL]$/, ''));
+    found.set(name, { type, value });
+  }
+  return found;
+}
 
 const DEBOUNCE_MS = 400;
 
@@ -108,12 +125,45 @@ class KnobPanel {
     }
   }
 
+  /**
+   * Shows the values `source` sets and returns them by name (those in range only: what a run's knobs may hold). An
+   * input the learner is changing keeps what they type: the change on its way sets the code, which follows it then.
+   */
+  follow(source) {
+    const declared = declarations(source);
+    const values = {};
+    for (const knob of this.knobs) {
+      const input = this.inputs.get(knob.name);
+      const found = declared.get(knob.name);
+      const fits = found?.type === knob.type;   // as KnobSettings.apply requires
+      input.disabled = !fits;
+      if (!fits) {
+        this.refuse(knob, 'Not in the code: it no longer declares '
+          + `\u2018static final ${knob.type} ${knob.name} = \u2026;\u2019, which this knob sets. Reset to starter brings it back.`);
+        continue;
+      }
+      if (!(this.timer && document.activeElement === input)) {
+        if (knob.type === 'boolean') input.checked = found.value;
+        else input.value = String(found.value);
+      }
+      if (knob.type !== 'boolean' && (found.value < knob.min || found.value > knob.max)) {
+        this.refuse(knob,
+          `The code sets ${found.value}, outside ${knob.min} to ${knob.max}; this knob can set it back in range.`);
+        continue;
+      }
+      this.refuse(knob, null);
+      values[knob.name] = found.value;
+    }
+    return values;
+  }
+
   /** The knob values, or null when one is refused (its message shows beside it). */
   values() {
     const params = {};
     let ok = true;
     for (const knob of this.knobs) {
       const input = this.inputs.get(knob.name);
+      if (input.disabled) continue;   // not in the code: nothing to set
       if (knob.type === 'boolean') {
         params[knob.name] = input.checked;
         continue;
@@ -146,6 +196,7 @@ class KnobPanel {
   changed() {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
+      this.timer = null;
       const params = this.values();
       if (params) {
         this.widget.setKnobs(params);

@@ -9,7 +9,9 @@
 // A run that returns a trace is drawn below the output by timeline.js; a snippet with knobs gets its controls from
 // knobs.js. A changed knob is set in the editor's source by the server (POST /api/snippets/{id}/set-knobs, the rule
 // a run with params applies), so the editor shows the code that runs, and that source runs again. A run with knobs
-// away from their defaults is the learner's experiment: it is not compared with the lesson's expected output. Each
+// away from their defaults is the learner's experiment: it is not compared with the lesson's expected output. The knob
+// fields follow the editor's source whatever changed it (typing, a share link, a kept draft, a reset), so they never
+// disagree with the code that runs (knobs.js). Each
 // finished run is announced as `lesson:run` {snippet, status} on document (progress.js records it).
 // The status, output and editor show the outcome of the learner's last action: a knob change, a run, a reset or a
 // restore supersedes what the widget was waiting for (run-widget.js), and the late answer of a superseded set-knobs or
@@ -69,7 +71,7 @@ class SnippetWidget {
     this.expectedPanel = element.querySelector('[data-expected]');
     this.differs = element.querySelector('[data-differs]');
     this.explanation = element.querySelector('[data-explanation]');
-    this.params = null;   // knob values ({NAME: value}) once a knob was changed, as set in the editor's source
+    this.params = null;   // knob values ({NAME: value}) as the editor's source sets them (null: no knobs)
     this.draft = draftOf('snippet', this.id);
     this.editor = createEditor(pre, {
       text: this.original,
@@ -229,19 +231,22 @@ class SnippetWidget {
 
   /** Keeps the edit in this browser; an editor back at the starter with default knobs keeps nothing. */
   keep() {
+    this.followCode();
     const source = this.editor.get();
     if (source === this.original && !this.knobs?.isExperiment(this.params)) this.draft.remove();
     else this.draft.save({ source, params: this.params });
+  }
+
+  /** The knob fields show what the editor's source sets, and the values a run's knobs compare with are those. */
+  followCode() {
+    this.params = this.knobs ? this.knobs.follow(this.editor.get()) : null;
   }
 
   restoreDraft() {
     const kept = this.draft.load();
     if (!kept || typeof kept.source !== 'string' || kept.source === this.original) return;
     this.editor.set(kept.source);
-    if (this.knobs && kept.params && typeof kept.params === 'object') {
-      this.params = kept.params;
-      this.knobs.show(kept.params);
-    }
+    this.followCode();
     this.say('Your edits from last time are back. Reset to starter brings back the original.');
   }
 
@@ -249,9 +254,8 @@ class SnippetWidget {
     const edited = this.editor.get() !== this.original || this.knobs?.isExperiment(this.params);
     if (edited && !confirm(`Discard your edits to \u201C${this.title}\u201D and go back to the starter code?`)) return;
     this.widget.supersede();
-    this.params = null;
-    this.knobs?.show(this.knobs.defaults());
     this.editor.set(this.original);
+    this.followCode();
     this.draft.remove();
     this.clearResult();
     this.share.hidden = true;
@@ -317,6 +321,7 @@ class SnippetWidget {
   restoreText(text) {
     this.widget.supersede();
     this.editor.set(text);
+    this.followCode();
     this.clearResult();
     this.element.dataset.state = 'idle';
     this.say('Restored an edited version from the link. Reset to starter brings back the original.');

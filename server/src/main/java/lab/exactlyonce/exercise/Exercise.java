@@ -2,6 +2,8 @@ package lab.exactlyonce.exercise;
 
 import lab.exactlyonce.sandbox.engine.CheckSpec;
 
+import java.util.List;
+
 /**
  * A fix-the-sink exercise from {@code snippets/<lesson>/exercises/<Name>.java} (the starter the learner completes),
  * {@code <Name>.provided} (what the exercise gives the learner's code: the interface the learner's class implements
@@ -14,10 +16,12 @@ import lab.exactlyonce.sandbox.engine.CheckSpec;
  * @param instructions Markdown: what the learner's class is given, what it is called with and what it must do
  * @param source the starter without its header lines
  * @param solution a reference solution: what the learner may compare with once they have checked their own attempt
+ * @param hints its known failure reasons, in priority order ({@code <Name>.hints.yaml}, {@link ExerciseHints})
  */
 record Exercise(String id, String lesson, String title, String description, String instructions, String source,
-                String provided, String harness, String solution) {
+                String provided, String harness, String solution, List<ExerciseHints.Hint> hints) {
   Exercise {
+    hints = List.copyOf(hints);
     if (id == null || !id.matches("[a-z0-9]+(-[a-z0-9]+)*")) throw new IllegalArgumentException("bad exercise id " + id);
     if (title == null || title.isBlank()) throw new IllegalArgumentException("exercise " + id + " needs a title");
     if (provided == null || provided.isBlank()) throw new IllegalArgumentException("exercise " + id + " needs its provided code");

@@ -1,5 +1,6 @@
 package lab.exactlyonce.exercise;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
@@ -14,11 +15,13 @@ import lab.exactlyonce.progress.RecordedEvent;
 import lab.exactlyonce.sandbox.CodeRunner;
 import lab.exactlyonce.sandbox.SourceField;
 import lab.exactlyonce.sandbox.engine.Outcome;
+import lab.exactlyonce.sandbox.engine.ScenarioVerdict;
 import lab.exactlyonce.web.ClientKeys;
 import lab.exactlyonce.web.FutureAnswers;
 import lab.exactlyonce.web.JsonFields;
 import lab.exactlyonce.web.JsonRequests;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,7 +35,8 @@ import java.util.concurrent.CompletableFuture;
  * for the learner as an {@code exercise.check} event ({@link CheckLog}), exactly once per attempt id: the server
  * records the verdict of its own run, so progress and the quiz never trust a client's claim that it passed.
  * {@code GET /api/exercises/{id}/solution} gives the reference solution to a learner who has checked an attempt of
- * their own (403 before that).
+ * their own (403 before that). A failed check's answer carries a {@code digest} ({@link CheckDigest}) that the page
+ * leads with: the first failure, the failures grouped by reason, and a hint from the exercise's data.
  */
 public final class ExerciseRoutes {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -98,36 +102,48 @@ public final class ExerciseRoutes {
     String learner = learners.currentOrCreate(ctx); // a tampered cookie fails here, before anything runs or is stored
     Optional<RecordedEvent> earlier = checkLog.earlier(learner, attempt);
     if (earlier.isPresent()) {
-      answerRecorded(ctx, earlier.get(), CheckLog.event(exercise, attempt, text));
+      answerRecorded(ctx, exercise, earlier.get(), CheckLog.event(exercise, attempt, text));
       return;
     }
     CompletableFuture<CheckResult> result = checks.check(clients.client(ctx), exercise, text); // a full queue: 429 (ErrorResponses)
     FutureAnswers.answer(ctx, result, checked -> {
       if (checked.status() == Outcome.INTERNAL_ERROR) { // the service's fault, not an attempt of the learner's
-        ctx.json(answer(JSON.valueToTree(checked), attempt, null, false));
+        ctx.json(answer(exercise, JSON.valueToTree(checked), attempt, null, false));
         return;
       }
       EventLog.Outcome recorded = checkLog.record(learner, exercise, attempt, text, checked);
       if (recorded instanceof EventLog.Outcome.Stored) {
-        ctx.json(answer(JSON.valueToTree(checked), attempt, recorded.event().recordedAt().toString(), false));
+        ctx.json(answer(exercise, JSON.valueToTree(checked), attempt, recorded.event().recordedAt().toString(), false));
       } else {
-        answerRecorded(ctx, recorded.event(), CheckLog.event(exercise, attempt, text)); // a concurrent resend won
+        answerRecorded(ctx, exercise, recorded.event(), CheckLog.event(exercise, attempt, text)); // a resend won
       }
     });
   }
 
   /** A resent attempt: the recorded verdicts when it is the same check, else 409 and nothing stored. */
-  private static void answerRecorded(Context ctx, RecordedEvent recorded, NewEvent resent) {
+  private static void answerRecorded(Context ctx, Exercise exercise, RecordedEvent recorded, NewEvent resent) {
     if (!recorded.sameBodyAs(resent)) {
       ctx.status(409).json(Map.of("error", "attempt '" + resent.id() + "' was already used for "
           + (recorded.type().equals(CheckLog.TYPE) ? "a check of other code" : "another event")
           + "; nothing was stored: send a new attempt id with each Check"));
       return;
     }
-    ctx.json(answer(CheckLog.repeated(recorded), recorded.id(), recorded.recordedAt().toString(), true));
+    ctx.json(answer(exercise, CheckLog.repeated(recorded), recorded.id(), recorded.recordedAt().toString(), true));
   }
 
-  private static ObjectNode answer(ObjectNode check, String attempt, String recordedAt, boolean repeated) {
+  /**
+   * The check as answered, with its {@code digest} ({@link CheckDigest}) when scenarios failed. The digest is made
+   * from the verdicts each time they are answered, never stored, so a recorded check answered again gets one too.
+   */
+  private static ObjectNode answer(Exercise exercise, ObjectNode check, String attempt, String recordedAt,
+                                   boolean repeated) {
+    List<ScenarioVerdict> scenarios = new ArrayList<>();
+    for (JsonNode s : check.path("scenarios")) {
+      List<String> verdicts = new ArrayList<>();
+      s.path("verdicts").forEach(v -> verdicts.add(v.asText()));
+      scenarios.add(new ScenarioVerdict(s.path("name").asText(), s.path("passed").asBoolean(), verdicts));
+    }
+    CheckDigest.of(exercise.hints(), scenarios).ifPresent(d -> check.set("digest", JSON.valueToTree(d)));
     check.put("attempt", attempt);
     if (recordedAt != null) check.put("recordedAt", recordedAt);
     check.put("repeated", repeated);

@@ -58,7 +58,12 @@ public final class ExerciseViews implements TabViews.ExercisesView {
         p("Not checked yet.").withClass("sandbox-status fix-exercise-status").attr("role", "status").attr("data-status", "")
             .attr("hidden", ""),
         ul().withClass("sandbox-diagnostics").attr("aria-label", "Diagnostics").attr("data-diagnostics", "").attr("hidden", ""),
-        ol().withClass("fix-exercise-scenarios").attr("aria-label", "Scenarios").attr("data-scenarios", "").attr("hidden", ""),
+        // A failed check leads with its digest (first failure, reasons, a hint); the full list stays a click away.
+        div().withClass("fix-exercise-digest").attr("data-digest", "").attr("hidden", ""),
+        details(
+            summary("All scenarios").attr("data-all-summary", ""),
+            ol().withClass("fix-exercise-scenarios").attr("aria-label", "Scenarios").attr("data-scenarios", "")
+        ).withClass("fix-exercise-all").attr("data-all-scenarios", "").attr("hidden", ""),
         details(
             summary("Program output"),
             pre().attr("data-stdout", ""),

@@ -7,6 +7,7 @@ import io.javalin.http.HttpStatus;
 import io.javalin.http.NotFoundResponse;
 import io.javalin.http.TooManyRequestsResponse;
 import lab.exactlyonce.sandbox.SourceField;
+import lab.exactlyonce.snippet.KnobSettings;
 import lab.exactlyonce.snippet.Snippet;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.store.Database;
@@ -17,6 +18,7 @@ import lab.exactlyonce.web.JsonRequests;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -50,13 +52,19 @@ public final class ShareRoutes {
 
   record Created(String id, String url) {}
 
-  record Stored(String id, String snippet, String source, String url) {}
+  /**
+   * A share as the page opens it. {@code knobs} are the values the code sets for the knobs of the editor it opens in
+   * ({@code KnobSettings.declared}): derived from the code on every opening, never stored apart from it, so the knob
+   * fields cannot disagree with the code and links made before knobs travelled open the same way.
+   */
+  record Stored(String id, String snippet, String source, String url, Map<String, Object> knobs) {}
 
   public void register(RoutesConfig routes) {
     routes.post("/api/shares", this::create);
     routes.get("/api/shares/{id}", ctx -> {
       Share share = find(ctx.pathParam("id"));
-      ctx.json(new Stored(share.id(), share.snippet().orElse(null), share.source(), share.url()));
+      Map<String, Object> knobs = openedIn(share).map(s -> KnobSettings.declared(s, share.source())).orElse(Map.of());
+      ctx.json(new Stored(share.id(), share.snippet().orElse(null), share.source(), share.url(), knobs));
     });
     routes.get("/s/{id}", ctx -> ctx.redirect(pageOf(find(ctx.pathParam("id"))), HttpStatus.SEE_OTHER));
   }
@@ -101,8 +109,13 @@ public final class ShareRoutes {
    * a snippet, or whose snippet the lessons no longer have, opens in the first demo's editor.
    */
   private String pageOf(Share share) {
-    Snippet snippet = share.snippet().flatMap(snippets::find).or(() -> snippets.all().stream().findFirst())
+    Snippet snippet = openedIn(share)
         .orElseThrow(() -> new NotFoundResponse("no lesson here has a Sandbox to open share link '" + share.id() + "' in"));
     return "/lessons/" + snippet.lesson() + "#sandbox/" + snippet.id() + "?share=" + share.id();
+  }
+
+  /** The snippet whose editor the share opens in: its own, or the first demo's when it named none the lessons have. */
+  private Optional<Snippet> openedIn(Share share) {
+    return share.snippet().flatMap(snippets::find).or(() -> snippets.all().stream().findFirst());
   }
 }

@@ -10,10 +10,12 @@
  *   ({@code web.SameOriginGuard}), and 429 with {@code Retry-After} past a learner's
  *   {@code ShareRoutes.PER_LEARNER_PER_MINUTE} or a network's {@code --share-limit-per-address} links a minute
  *   ({@code web.FairLimit}), or when the links together hold {@code --share-storage-mb} of code.</li>
- *   <li>{@code GET /api/shares/{id}}: {@code {"id", "snippet", "source", "url"}} (snippet null when none was named),
- *   404 for an unknown id.</li>
+ *   <li>{@code GET /api/shares/{id}}: {@code {"id", "snippet", "source", "url", "knobs"}} (snippet null when none was
+ *   named; knobs the value the code sets for each knob of the editor it opens in, read from the code itself), 404 for
+ *   an unknown id.</li>
  *   <li>{@code GET /s/{id}}: 303 to the snippet's lesson page, {@code #sandbox/<snippet>?share=<id>}, where
- *   {@code sandbox.js} fetches the code into that editor; an unknown id is a 404 page.</li>
+ *   {@code sandbox.js} fetches the code into that editor and the knob fields follow the code ({@code knobs.js}); an
+ *   unknown id is a 404 page.</li>
  * </ul>
  *
  * <h2>Storage</h2>

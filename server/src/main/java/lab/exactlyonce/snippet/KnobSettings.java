@@ -46,6 +46,21 @@ public final class KnobSettings {
     return SnippetParameters.rewrite(source, values);
   }
 
+  /**
+   * The value each of the snippet's knobs has in {@code source}, by knob name in the snippet's order: what the knob
+   * fields show for that code. A knob whose declaration the source no longer has with the knob's type is left out; a
+   * value outside the knob's range is kept, as the code runs with it.
+   */
+  public static Map<String, Object> declared(Snippet snippet, String source) {
+    Map<String, SnippetParameters.Declaration> declarations = SnippetParameters.declarations(source);
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (Knob knob : snippet.knobs()) {
+      SnippetParameters.Declaration d = declarations.get(knob.name());
+      if (d != null && d.type().equals(knob.type())) values.put(knob.name(), d.value());
+    }
+    return values;
+  }
+
   private static Knob knob(Snippet snippet, String name) {
     return snippet.knob(name).orElseThrow(() -> new Refused("snippet '" + snippet.id() + "' has no knob '" + name + "'"
         + (snippet.knobs().isEmpty() ? "; it has no knobs"

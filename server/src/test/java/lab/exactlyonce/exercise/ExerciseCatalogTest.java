@@ -3,14 +3,21 @@ package lab.exactlyonce.exercise;
 import lab.exactlyonce.lesson.LessonFormatException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** An exercise folder missing a piece stops the start with one line naming the file and what is missing. */
 class ExerciseCatalogTest {
@@ -19,6 +26,8 @@ class ExerciseCatalogTest {
 
   private static final String CHECKER = "public class Checker { public static void check(Check check) {} }";
   private static final String PROVIDED = "public interface Sink { void write(String key); }";
+  private static final String HINTS = "- verdict: \"duplicate write of *\"\n  reader: \"a reader saw a row twice\"\n"
+      + "  hint: \"Write each row once.\"\n";
 
   private Path exercise(String harness, String solution) throws IOException {
     return exercise(PROVIDED, harness, solution);
@@ -32,6 +41,7 @@ class ExerciseCatalogTest {
     if (harness != null) Files.writeString(dir.resolve("FixIt.harness"), harness);
     if (solution != null) Files.writeString(dir.resolve("FixIt.solution"), solution);
     Files.writeString(dir.resolve("FixIt.md"), "The job calls `write(key)` once per record.\n");
+    Files.writeString(dir.resolve("FixIt.hints.yaml"), HINTS);
     return dir;
   }
 
@@ -43,6 +53,37 @@ class ExerciseCatalogTest {
     assertEquals("Make it right.", e.description());
     assertEquals("class Sink { /* right */ }\n", e.solution());
     assertEquals("The job calls `write(key)` once per record.\n", e.instructions());
+    assertEquals(List.of(new ExerciseHints.Hint("duplicate write of *", "a reader saw a row twice",
+        "Write each row once.")), e.hints());
+    assertTrue(e.hints().get(0).matches("duplicate write of o3 after replay from offset 2"));
+    assertFalse(e.hints().get(0).matches("record o3 lost"));
+  }
+
+  @Test
+  void an_exercise_without_hints_is_refused() throws IOException {
+    Files.delete(exercise(CHECKER, "class Sink {}").resolve("FixIt.hints.yaml"));
+    var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
+    assertEquals("snippets/a-lesson/exercises/FixIt.java: no known failure reasons FixIt.hints.yaml beside it",
+        e.getMessage());
+  }
+
+  static Stream<Arguments> badHints() {
+    return Stream.of(
+        arguments("- verdict: \"a *\"\n  reader: \"r\"\n", "hint 1: needs 'hint' as text"),
+        arguments("- verdict: \"a *\"\n  reader: \"r\"\n  hint: \"h\"\n  hnit: \"h\"\n",
+            "hint 1: unknown key 'hnit'; known keys: verdict, reader, hint"),
+        arguments("- {verdict: \"a *\", reader: r, hint: h}\n- {verdict: \"a *\", reader: s, hint: i}\n",
+            "hint 2: verdict 'a *' is listed twice"),
+        arguments("[]\n", "must be a list of {verdict, reader, hint}, one per known failure reason"),
+        arguments("- {verdict: [a], reader: r, hint: h}\n", "hint 1: needs 'verdict' as text"));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("badHints")
+  void malformed_hints_stop_the_start_naming_the_entry(String yaml, String message) throws IOException {
+    Files.writeString(exercise(CHECKER, "class Sink {}").resolve("FixIt.hints.yaml"), yaml);
+    var e = assertThrows(LessonFormatException.class, () -> ExerciseCatalog.load(snippets));
+    assertEquals("snippets/a-lesson/exercises/FixIt.hints.yaml: " + message, e.getMessage());
   }
 
   @Test
@@ -100,7 +141,7 @@ class ExerciseCatalogTest {
   @Test
   void two_exercises_with_one_id_are_refused_naming_both_files_and_lines() throws IOException {
     Path dir = exercise(CHECKER, "class Sink {}");
-    for (String suffix : List.of(".provided", ".harness", ".solution", ".md")) {
+    for (String suffix : List.of(".provided", ".harness", ".solution", ".md", ".hints.yaml")) {
       Files.copy(dir.resolve("FixIt" + suffix), dir.resolve("FixItAgain" + suffix));
     }
     Files.writeString(dir.resolve("FixItAgain.java"), "// Title: Again\n// Id: fix-it\nclass MySink implements Sink {}\n");

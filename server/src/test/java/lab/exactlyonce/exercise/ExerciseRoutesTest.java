@@ -103,6 +103,18 @@ class ExerciseRoutesTest extends ServerTest {
     assertEquals(List.of(), verdicts.get("crash after the checkpoint at offset 4 completed, before its notice, checkpoints every 2"));
     assertEquals(List.of("duplicate write of o4 after replay from offset 3", "duplicate write of o5 after replay from offset 3"),
         verdicts.get("crash after o5, checkpoints every 3"));
+
+    // The digest leads with the earliest failed crash point, groups the failures under their one reason, and hints.
+    long failed = verdicts.values().stream().filter(v -> !v.isEmpty()).count();
+    assertEquals(JSON.readTree("{\"scenario\": \"crash after o1, checkpoints every 2\", \"seen\": [{\"reader\": "
+        + "\"a reader saw an order twice\", \"verdict\": \"duplicate write of o1 after replay from offset 0\"}]}"),
+        result.get("digest").get("first"));
+    assertEquals(JSON.readTree("[{\"label\": \"a reader saw an order twice\", \"scenarios\": " + failed
+            + ", \"example\": \"duplicate write of o1 after replay from offset 0\"}]"),
+        result.get("digest").get("reasons"));
+    assertEquals(failed, result.get("digest").get("failed").asLong());
+    assertTrue(result.get("digest").get("hint").asText().startsWith("A replay writes again every order since the last "
+        + "completed checkpoint."), result.get("digest").toString());
   }
 
   @Test
@@ -244,6 +256,19 @@ class ExerciseRoutesTest extends ServerTest {
     assertEquals(List.of(), verdicts(result).get("a run without a crash, checkpoints every 2"));
     assertEquals(JSON.readTree("{\"checks\":1,\"passed\":false,\"status\":\"ok\"}"),
         progress(learner).get("exercises").get("exactly-once-append"), "recorded as failed");
+
+    // Two reasons; the hint is the one that explains the other: the set in a static did not survive the crash.
+    List<String> reasons = new ArrayList<>();
+    result.get("digest").get("reasons").forEach(r -> reasons.add(r.get("label").asText()));
+    assertEquals(List.of("a reader saw an order twice", "the sink forgot, in the crash, what it kept in static fields"),
+        reasons);
+    assertTrue(result.get("digest").get("hint").asText().startsWith("A crash loads your classes afresh"),
+        result.get("digest").toString());
+
+    // A resent attempt is answered from the recorded verdicts, with the same digest.
+    HttpResponse<String> again = learner.post("/api/exercises/exactly-once-append/check",
+        JSON.writeValueAsString(Map.of("source", source, "attempt", result.get("attempt").asText())));
+    assertEquals(result.get("digest"), JSON.readTree(again.body()).get("digest"));
   }
 
   @Test

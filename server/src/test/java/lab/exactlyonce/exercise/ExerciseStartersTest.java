@@ -58,6 +58,8 @@ class ExerciseStartersTest {
     Files.writeString(dir.resolve("FixIt.harness"), CHECKER);
     Files.writeString(dir.resolve("FixIt.solution"), "class MySink implements Sink { public void write(String key) {} }\n");
     Files.writeString(dir.resolve("FixIt.md"), "The job calls `write(key)` once per record.\n");
+    Files.writeString(dir.resolve("FixIt.hints.yaml"),
+        "- {verdict: \"lost *\", reader: \"a row went\", hint: \"Keep it.\"}\n");
     return ExerciseCatalog.load(snippets);
   }
 

@@ -94,9 +94,12 @@ class KnownWrongSolutionsTest {
         .map(l -> l.substring(FAILS.length()).split(" \\| ", 2)).toList();
     assertFalse(expected.isEmpty(), name + " names no '" + FAILS + "<scenario> | <verdict>' line");
     Map<String, List<String>> verdicts = check(id, source);
+    List<ExerciseHints.Hint> hints = CATALOG.find(id).orElseThrow().hints();
     for (String[] fails : expected) {
       assertTrue(verdicts.containsKey(fails[0]), "no scenario '" + fails[0] + "' among " + verdicts.keySet());
       assertTrue(verdicts.get(fails[0]).contains(fails[1]), fails[0] + ": " + verdicts.get(fails[0]));
+      // a common mistake's verdict is a known failure reason, so a learner who makes it is offered a hint
+      assertTrue(hints.stream().anyMatch(h -> h.matches(fails[1])), "no hint in " + id + "'s hints knows: " + fails[1]);
     }
   }
 }

@@ -374,7 +374,9 @@ class ReplayBrowserTest extends SandboxTabTest {
     assertThat(exercise).containsText("a replay appends o3 and o4 a second time");
     exercise.locator("[data-check]").click();
     assertThat(status(exercise)).hasText(Pattern.compile("^Not passed: \\d+ of \\d+ scenarios failed$"), SLOW);
+    exercise.locator("[data-all-summary]").click();   // the full list, below the digest
     Locator crashAfterO4 = exercise.locator("[data-scenario='crash after o4, checkpoints every 2']");
+    assertThat(crashAfterO4).isVisible();
     assertThat(crashAfterO4).hasAttribute("data-passed", "false");
     assertThat(crashAfterO4.locator(".fix-exercise-scenario-name")).hasText("\u2717 Failed: crash after o4, checkpoints every 2");
     assertThat(crashAfterO4.locator(".fix-exercise-verdict")).hasText(new String[] {

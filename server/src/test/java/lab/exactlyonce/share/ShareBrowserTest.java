@@ -54,12 +54,31 @@ class ShareBrowserTest extends BrowserTest {
     on.keyboard().type(text);
   }
 
+  /** The review's edit: the knobs' declarations changed in the code itself, as a knob change or typing leaves them. */
+  private static void setDeclarations(Locator widget) {
+    widget.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.setValue(cm.CodeMirror.getValue()"
+        + ".replace('CHECKPOINT_AFTER = 2;', 'CHECKPOINT_AFTER = 1;').replace('CRASH_AFTER = 4;', 'CRASH_AFTER = 3;')"
+        + ".replace('CRASH_BEFORE_COMMIT = false;', 'CRASH_BEFORE_COMMIT = true;'))");
+  }
+
+  /** The knob fields show what the code sets: checkpoint every 1, crash after 3, crash before the commit. */
+  private static void assertKnobsShowTheEdit(Locator widget) {
+    assertThat(widget.locator("[data-knob='CHECKPOINT_AFTER']")).hasValue("1");
+    assertThat(widget.locator("[data-knob='CRASH_AFTER']")).hasValue("3");
+    assertThat(widget.locator("[data-knob='CRASH_BEFORE_COMPLETE']")).not().isChecked();
+    assertThat(widget.locator("[data-knob='CRASH_BEFORE_COMMIT']")).isChecked();
+    assertThat(widget.locator("[data-knob-error]:visible")).hasCount(0);
+  }
+
   @ParameterizedTest(name = "on a {0}")
   @ValueSource(strings = {"desktop", "phone"})
-  void the_share_link_is_short_and_opens_the_edit_in_a_fresh_browser(String device) {
+  void the_share_link_is_short_and_opens_the_edit_and_its_knobs_in_a_fresh_browser(String device) {
     Page mine = freshPage(device);
     mine.navigate(url("/lessons/exactly-once#sandbox"));
     Locator demo = sinkDemo(mine);
+    assertThat(demo.locator("[data-knob='CRASH_AFTER']")).hasValue("4");
+    setDeclarations(demo);
+    assertKnobsShowTheEdit(demo);   // the fields follow the code as it is edited
     typeAtEnd(mine, demo, "\n// shared from a " + device + " \u00e9");
     String edited = editorText(demo);
     demo.locator("[data-share]").click();
@@ -76,6 +95,7 @@ class ShareBrowserTest extends BrowserTest {
     assertThat(restored.locator("[data-status]")).hasText(
         "Restored an edited version from the link. Reset to starter brings back the original.", RESTORED);
     assertEquals(edited, editorText(restored));
+    assertKnobsShowTheEdit(restored);
     assertTrue(theirs.url().startsWith(url("/lessons/exactly-once#sandbox/sink-demo?share=")), theirs.url());
     assertThat(restored.locator(".CodeMirror")).isVisible(); // the editor with the code is on screen
     theirs.context().close();
@@ -109,6 +129,18 @@ class ShareBrowserTest extends BrowserTest {
     assertThat(restored.locator("[data-status]")).hasText(
         "Restored an edited version from the link. Reset to starter brings back the original.", RESTORED);
     assertEquals(edited, editorText(restored));
+
+    // Code a knob cannot show as set: the field says what the code does instead of a value it does not run with.
+    restored.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.setValue(cm.CodeMirror.getValue()"
+        + ".replace('CRASH_AFTER = 4;', 'CRASH_AFTER = 9;')"
+        + ".replace('static final int CHECKPOINT_AFTER', 'int every'))");
+    assertThat(restored.locator("[data-knob='CRASH_AFTER']")).hasValue("9");
+    assertThat(restored.locator("[data-knob-error='CRASH_AFTER']")).hasText(
+        "The code sets 9, outside 1 to 5; this knob can set it back in range.");
+    assertThat(restored.locator("[data-knob='CHECKPOINT_AFTER']")).isDisabled();
+    assertThat(restored.locator("[data-knob-error='CHECKPOINT_AFTER']")).hasText("Not in the code: it no longer "
+        + "declares \u2018static final int CHECKPOINT_AFTER = \u2026;\u2019, which this knob sets. Reset to starter "
+        + "brings it back.");
     theirs.context().close();
   }
 }

@@ -66,7 +66,32 @@ class ShareHttpTest extends ServerTest {
     HttpResponse<String> stored = server.get("/api/shares/" + id);
     assertEquals(200, stored.statusCode(), stored.body());
     assertEquals(JSON.readTree(JSON.writeValueAsString(Map.of("id", id, "snippet", "sink-demo", "source", CODE,
-        "url", "/s/" + id))), JSON.readTree(stored.body()));
+        "url", "/s/" + id, "knobs", Map.of()))), JSON.readTree(stored.body()));
+  }
+
+  static Stream<Arguments> sharedKnobs() {
+    String edited = "static final int CHECKPOINT_AFTER = 1; static final int CRASH_AFTER = 3;\n"
+        + "static final boolean CRASH_BEFORE_COMPLETE = false; static final boolean CRASH_BEFORE_COMMIT = true;";
+    String all = "{\"CRASH_AFTER\": 3, \"CHECKPOINT_AFTER\": 1, \"CRASH_BEFORE_COMPLETE\": false, "
+        + "\"CRASH_BEFORE_COMMIT\": true}";
+    return Stream.of(
+        arguments("the review's edit", "sink-demo", edited, all),
+        arguments("no snippet named: the first demo's knobs", null, edited, all),
+        arguments("a value outside the knob's range is the code's", "sink-demo", "static final int CRASH_AFTER = 9;",
+            "{\"CRASH_AFTER\": 9}"),
+        arguments("a declaration of another type sets no knob", "sink-demo",
+            "static final long CRASH_AFTER = 3L; static final boolean CHECKPOINT_AFTER = true;", "{}"),
+        arguments("a long knob", "txn-dedupe-demo", "static final long TTL_SECONDS = 90L;", "{\"TTL_SECONDS\": 90}"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sharedKnobs")
+  void a_shared_program_opens_with_the_knob_values_its_code_sets(String desc, String snippet, String source,
+                                                                  String knobs) throws Exception {
+    String id = share(body(source, snippet)).get("id").asText();
+    JsonNode opened = JSON.readTree(server.get("/api/shares/" + id).body());
+    assertEquals(source, opened.get("source").asText());
+    assertEquals(JSON.readTree(knobs), opened.get("knobs"));
   }
 
   @Test
