@@ -7,13 +7,14 @@
 // share link, a kept draft), so a field never shows a value the code does not run with. A value the code sets outside
 // the knob's range shows with a note; a knob whose declaration the code no longer has is disabled and says so.
 
-// The declarations a knob sets: the rule of SnippetParameters.DECLARATION on the server, which rewrites them.
-const DECLARATION = /static\s+final\s+(int|long|boolean)\s+([A-Z][A-Z0-9_]*)\s*=\s*(-?\d{1,18}[lL]?|true|false)\s*;/g;
-
-/** Each parameter `source` declares, by name: {type, value} (the first declaration of a name wins). */
-export function declarations(source) {
+/**
+ * Each parameter `source` declares, by name: {type, value} (the first declaration of a name wins). `rule` is the
+ * server's own pattern for a declaration (SnippetParameters, sent on the widget as `data-declaration`), so the page
+ * reads a declaration exactly as the server rewrites one; its groups are (prefix, type, name, literal, suffix).
+ */
+export function declarations(source, rule) {
   const found = new Map();
-  for (const [, type, name, literal] of source.matchAll(DECLARATION)) {
+  for (const [, , type, name, literal] of source.matchAll(new RegExp(rule, 'g'))) {
     if (found.has(name)) continue;
     const value = type === 'boolean' ? literal === 'true' : Number(literal.replace(/[lL]$/, ''));
     found.set(name, { type, value });
@@ -130,7 +131,7 @@ class KnobPanel {
    * input the learner is changing keeps what they type: the change on its way sets the code, which follows it then.
    */
   follow(source) {
-    const declared = declarations(source);
+    const declared = declarations(source, this.widget.element.dataset.declaration);
     const values = {};
     for (const knob of this.knobs) {
       const input = this.inputs.get(knob.name);

@@ -11,7 +11,11 @@ import java.util.regex.Pattern;
  * replay lab's knobs and the quiz's predict-the-output variants both run snippets rewritten here.
  */
 public final class SnippetParameters {
-  private static final Pattern DECLARATION = Pattern.compile(
+  /**
+   * A declaration a knob sets; also sent to the page ({@code data-declaration}) so the knobs read the code by this
+   * one rule. Its syntax stays within what Java's and JavaScript's regular expressions share.
+   */
+  static final Pattern DECLARATION = Pattern.compile(
       "(static\\s+final\\s+(int|long|boolean)\\s+([A-Z][A-Z0-9_]*)\\s*=\\s*)(-?\\d{1,18}[lL]?|true|false)(\\s*;)");
 
   /** One declaration: its type ({@code int}, {@code long}, {@code boolean}) and its value as written. */

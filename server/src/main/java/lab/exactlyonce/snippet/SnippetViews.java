@@ -69,7 +69,8 @@ public final class SnippetViews implements TabViews.SnippetView {
         ).withClass("sandbox-expected").attr("data-expected", "")
     ).withClass("sandbox").withId("sandbox/" + id).attr("data-snippet", id).attr("data-state", "idle")
         .attr("aria-labelledby", "sandbox/" + id + "/title")
-        .condAttr(!s.knobs().isEmpty(), "data-knobs", knobsJson(s));
+        .condAttr(!s.knobs().isEmpty(), "data-knobs", knobsJson(s))
+        .condAttr(!s.knobs().isEmpty(), "data-declaration", SnippetParameters.DECLARATION.pattern());
   }
 
   private static String knobsJson(Snippet s) {

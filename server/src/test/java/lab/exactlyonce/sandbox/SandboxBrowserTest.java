@@ -56,8 +56,9 @@ class SandboxBrowserTest extends SandboxTabTest {
   @Test
   void an_edited_output_says_it_differs_from_the_lesson() {
     Locator demo = sinkDemo();
-    demo.locator(".CodeMirror").evaluate(
-        "cm => cm.CodeMirror.setValue(cm.CodeMirror.getValue().replace('CRASH_AFTER = 4', 'CRASH_AFTER = 5'))");
+    // an edit no knob stands for (one a knob sets moves the knob, and makes the run an experiment)
+    demo.locator(".CodeMirror").evaluate("cm => cm.CodeMirror.setValue(cm.CodeMirror.getValue()"
+        + ".replace('System.out.println(sink.report())', 'System.out.println(\\\"> \\\" + sink.report())'))");
     demo.locator("[data-run]").click();
     assertThat(demo.locator("[data-status]")).hasText(
         Pattern.compile("^Finished in \\d+ ms · the output differs from the lesson's$"), SLOW);
