@@ -95,8 +95,12 @@ final class EngineProcess implements ScenarioRunner {
   OptionalLong pid() {
     Process p = process;
     if (p == null || !p.isAlive()) return OptionalLong.empty();
-    return OptionalLong.of(p.descendants().filter(d -> d.info().command().map(c -> c.endsWith("/java")).orElse(false))
-        .mapToLong(ProcessHandle::pid).max().orElse(p.pid()));
+    // the java process among the descendants (the confinement tools exec it or wait for it); where its command is
+    // not readable (a JVM not dumpable, seen by an unprivileged server) the innermost one
+    List<ProcessHandle> below = p.descendants().toList();
+    return OptionalLong.of(below.stream().filter(d -> d.info().command().map(c -> c.endsWith("/java")).orElse(false))
+        .findFirst().or(() -> below.stream().filter(d -> d.children().findAny().isEmpty()).findFirst())
+        .map(ProcessHandle::pid).orElse(p.pid()));
   }
 
   /** Runs one scenario; the answer is its result object. Phases are reported as the engines report them. */
