@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +87,22 @@ class EngineLabConfinementIT {
     }
   }
 
+  /** Its directory (its temp dir, with Kafka's log dirs and Flink's files) is its uid's alone. */
+  @Test
+  void no_other_account_opens_the_engines_files() throws Exception {
+    assumeTrue(ROOT, "switching to a stranger's uid takes root");
+    long pid = engines.pid().orElseThrow();
+    Path dir = Files.readSymbolicLink(Path.of("/proc/" + pid + "/cwd"));
+    assertEquals(EngineLabIT.settings().uid(), Files.getAttribute(dir, "unix:uid"), dir.toString());
+    assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+    try (Stream<Path> files = Files.list(dir)) {
+      List<Path> kafka = files.filter(f -> f.getFileName().toString().startsWith("kafka")).toList();
+      assertTrue(!kafka.isEmpty(), "the broker keeps its logs under the engines' temp dir " + dir);
+      for (Path f : kafka) assertEquals(EngineLabIT.settings().uid(), Files.getAttribute(f, "unix:uid"), f.toString());
+    }
+    assertNotEquals(0, asStranger(List.of(), "ls " + dir), "uid " + STRANGER + " listed " + dir);
+  }
+
   @Test
   void two_runs_name_their_topics_and_transactional_ids_unguessably() throws Exception {
     JsonNode second = engines.run("fencing", Map.of(), phase -> { });
@@ -126,9 +143,14 @@ class EngineLabConfinementIT {
 
   /** The exit code of a stranger's bash opening a TCP connection to 127.0.0.1:{@code port}. */
   private static int connectAsStranger(int port, List<String> prefix) throws Exception {
+    return asStranger(prefix, "exec 3<>/dev/tcp/127.0.0.1/" + port);
+  }
+
+  /** The exit code of {@code script} run by bash as uid {@value #STRANGER}, after {@code prefix}. */
+  private static int asStranger(List<String> prefix, String script) throws Exception {
     var command = new ArrayList<>(prefix);
     command.addAll(List.of("setpriv", "--reuid", STRANGER, "--regid", STRANGER, "--clear-groups", "bash", "-c",
-        "exec 3<>/dev/tcp/127.0.0.1/" + port));
+        script));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .start();
     assertTrue(p.waitFor(20, TimeUnit.SECONDS), "no answer from " + command);

@@ -121,15 +121,16 @@ final class ClassPathStage {
   }
 
   /**
-   * The classes under {@code packageDirs} (such as {@code com/sun/jna}) copied out of the directories or jars that
-   * hold {@code anchors} into {@code target}, readable by every uid: a class path entry with just those classes, for a
-   * JVM (the engine lab's) that must not see the app's other classes, such as the app jar's own Jackson.
+   * The classes under {@code packageDirs} (such as {@code com/sun/jna}) copied out of {@code sources} (class
+   * directories or jars, such as the app's shaded jar) into {@code target}, readable by every uid: a class path entry
+   * with just those classes, for a JVM (the engine lab's) that must not see the app's other classes, such as the app
+   * jar's own Jackson.
    */
-  static Path stageClasses(List<Class<?>> anchors, List<String> packageDirs, Path target) {
+  static Path stageClasses(List<Path> sources, List<String> packageDirs, Path target) {
     try {
       if (Files.isDirectory(target)) return target;   // staged by an earlier start in this directory
       Path partial = Files.createDirectories(target.resolveSibling(target.getFileName() + ".partial"));
-      for (Path source : anchors.stream().map(ClassPathStage::location).distinct().toList()) {
+      for (Path source : sources.stream().distinct().toList()) {
         if (Files.isDirectory(source)) {
           copyClasses(source, packageDirs, partial);
         } else {
@@ -213,7 +214,8 @@ final class ClassPathStage {
     }
   }
 
-  private static Path location(Class<?> c) {
+  /** The directory or jar a class was loaded from. */
+  static Path location(Class<?> c) {
     CodeSource source = c.getProtectionDomain().getCodeSource();
     if (source == null || source.getLocation() == null) {
       throw new IllegalStateException("cannot tell where " + c.getName() + " was loaded from");

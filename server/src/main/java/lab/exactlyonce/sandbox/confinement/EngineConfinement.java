@@ -105,7 +105,8 @@ public final class EngineConfinement {
       Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx--x--x"));
       Path stage = root.resolve("classpath");
       var classPath = new ArrayList<>(ClassPathStage.stage(List.of(engineJar.toAbsolutePath()), stage));
-      Path confinement = ClassPathStage.stageClasses(List.of(ConfinedMain.class, Native.class),
+      Path confinement = ClassPathStage.stageClasses(List.of(ClassPathStage.location(ConfinedMain.class),
+          ClassPathStage.location(Native.class)),
           List.of(ClassPathStage.SANDBOX_PACKAGE_DIR + "/confinement", "com/sun/jna"), stage.resolve("confinement"));
       classPath.add(new ClassPathStage.Entry(confinement, "confinement"));
       Optional<Path> jna = ClassPathStage.stageJnaLibrary(stage);

@@ -68,7 +68,8 @@ public final class Launcher {
    * from 64000-64999}.
    */
   public String name() {
-    return name + host.workerUids().map(uids -> ", a uid of its own from " + uids).orElse("");
+    return name + host.workerUids().map(uids -> uids.size() == 1 ? ", uid " + uids : ", a uid of its own from " + uids)
+        .orElse("");
   }
 
   /** Whether it is bubblewrap (the variants differ in what the host refuses). */
