@@ -18,6 +18,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -151,7 +152,9 @@ final class EngineProcess implements ScenarioRunner {
     if (confinement == null) confine();
     started++;
     Path dir = Files.createDirectory(root.resolve("engines-" + started));
-    logFile = root.resolve("engines-" + started + ".log");
+    // the server's alone: the engines' log names their run's topics, and /tmp lets anyone see the directory's name
+    logFile = Files.createFile(root.resolve("engines-" + started + ".log"),
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     cell = confinement.open(dir);   // its own: owned by the engines' uid and closed to everyone else
     // Serial GC and C1 only: half the CPU of the defaults for a run this short.
     ProcessBuilder builder = new ProcessBuilder(confinement.command(cell, List.of("-Xmx" + settings.maxHeapMb() + "m",
