@@ -156,14 +156,21 @@ final class EngineProcess implements ScenarioRunner {
     logFile = Files.createFile(root.resolve("engines-" + started + ".log"),
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     cell = confinement.open(dir);   // its own: owned by the engines' uid and closed to everyone else
-    // Serial GC and C1 only: half the CPU of the defaults for a run this short.
-    ProcessBuilder builder = new ProcessBuilder(confinement.command(cell, List.of("-Xmx" + settings.maxHeapMb() + "m",
-        "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), mainClass(settings.jar())));
-    builder.environment().clear();   // nothing of the server's environment (its secrets) reaches the engines
-    builder.environment().putAll(Launcher.environment());
-    builder.redirectError(logFile.toFile());
-    builder.directory(dir.toFile());
-    process = builder.start();
+    try {
+      // Serial GC and C1 only: half the CPU of the defaults for a run this short.
+      ProcessBuilder builder = new ProcessBuilder(confinement.command(cell, List.of("-Xmx" + settings.maxHeapMb()
+          + "m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), mainClass(settings.jar())));
+      builder.environment().clear();   // nothing of the server's environment (its secrets) reaches the engines
+      builder.environment().putAll(Launcher.environment());
+      builder.redirectError(logFile.toFile());
+      builder.directory(dir.toFile());
+      process = builder.start();
+    } catch (IOException | RuntimeException e) {
+      confinement.close(cell);   // or the next start would find the engines' uid still taken
+      deleteTree(dir);
+      deleteTree(logFile);
+      throw e;
+    }
     in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
     out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
   }
@@ -171,7 +178,12 @@ final class EngineProcess implements ScenarioRunner {
   /** Picks how the engines are confined here, once, and says so in the log. */
   private void confine() throws IOException {
     root = TempDirs.create("eolab-engines-");
-    confinement = EngineConfinement.prepare(root, settings.jar(), settings.uid(), HostTools.installed(), log::info);
+    try {
+      confinement = EngineConfinement.prepare(root, settings.jar(), settings.uid(), HostTools.installed(), log::info);
+    } catch (RuntimeException e) {
+      deleteTree(root);
+      throw new IOException("cannot start the engines here: " + e.getMessage(), e);   // the run fails, said so
+    }
     if (confinement.isolated()) {
       log.info("engine lab: confined via {}: its broker and Flink's REST endpoint are reachable only from inside"
           + " its own network namespace", confinement.description());
