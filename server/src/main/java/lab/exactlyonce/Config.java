@@ -49,6 +49,13 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     if (ops == null) ops = OpsSettings.defaults();
     if (engineLab == null) engineLab = EngineLabSettings.disabled();
     if (clock == null) clock = Clock.systemUTC();
+    if (engineLab.enabled() && sandbox != null && engineLab.uid() >= sandbox.confinement().firstUid()
+        && engineLab.uid() <= sandbox.confinement().lastUid()) {
+      // a worker with the engines' uid could open their directory and signal them
+      throw new ConfigException("--engine-lab-uid " + engineLab.uid() + " is one of --sandbox-worker-uids "
+          + sandbox.confinement().firstUid() + "-" + sandbox.confinement().lastUid() + ": give the engines a uid of"
+          + " their own");
+    }
   }
 
   /** Without the engine lab (it is off unless asked for), on the system's clock. */

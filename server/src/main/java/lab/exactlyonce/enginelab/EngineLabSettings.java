@@ -18,8 +18,14 @@ import java.util.function.Function;
  *     --engine-lab-idle-seconds}, default 300)
  * @param queueLength how many runs may wait behind the one running ({@code --engine-lab-queue}, default 8): the
  *     results are cached per scenario and knobs, so a class pressing the same button waits for one run
+ * @param uid the uid the engine process runs as when the server is root ({@code --engine-lab-uid}, default
+ *     {@value #DEFAULT_UID}): a uid of its own, outside the sandbox's {@code --sandbox-worker-uids} (64000-64999 by
+ *     default), so no worker shares it and its directory is closed to them all
  */
-public record EngineLabSettings(boolean enabled, Path jar, int maxHeapMb, Duration idleStop, int queueLength) {
+public record EngineLabSettings(boolean enabled, Path jar, int maxHeapMb, Duration idleStop, int queueLength,
+                                int uid) {
+  /** Just above the sandbox's default worker uids. */
+  public static final int DEFAULT_UID = 65000;
 
   /** Where {@code mvn package} puts the engine lab's jar. */
   public static final Path DEFAULT_JAR = Path.of("target", "engine-lab", "exactly-once-engine-lab.jar");
@@ -30,7 +36,8 @@ public record EngineLabSettings(boolean enabled, Path jar, int maxHeapMb, Durati
       "--engine-lab-jar", "ENGINE_LAB_JAR",
       "--engine-lab-heap-mb", "ENGINE_LAB_HEAP_MB",
       "--engine-lab-idle-seconds", "ENGINE_LAB_IDLE_SECONDS",
-      "--engine-lab-queue", "ENGINE_LAB_QUEUE");
+      "--engine-lab-queue", "ENGINE_LAB_QUEUE",
+      "--engine-lab-uid", "ENGINE_LAB_UID");
 
   public EngineLabSettings {
     if (jar == null) jar = DEFAULT_JAR;
@@ -47,18 +54,21 @@ public record EngineLabSettings(boolean enabled, Path jar, int maxHeapMb, Durati
     if (queueLength < 0 || queueLength > 100) {
       throw new IllegalArgumentException("--engine-lab-queue must be between 0 and 100, got " + queueLength);
     }
+    if (uid < 1 || uid > 2_147_483_646) {
+      throw new IllegalArgumentException("--engine-lab-uid must be between 1 and 2147483646, got " + uid);
+    }
   }
 
   public static EngineLabSettings disabled() {
-    return new EngineLabSettings(false, DEFAULT_JAR, 256, Duration.ofMinutes(5), 8);
+    return new EngineLabSettings(false, DEFAULT_JAR, 256, Duration.ofMinutes(5), 8, DEFAULT_UID);
   }
 
   public EngineLabSettings enabledWith(Path builtJar) {
-    return new EngineLabSettings(true, builtJar, maxHeapMb, idleStop, queueLength);
+    return new EngineLabSettings(true, builtJar, maxHeapMb, idleStop, queueLength, uid);
   }
 
   public EngineLabSettings withQueueLength(int length) {
-    return new EngineLabSettings(enabled, jar, maxHeapMb, idleStop, length);
+    return new EngineLabSettings(enabled, jar, maxHeapMb, idleStop, length, uid);
   }
 
   public static EngineLabSettings from(Function<String, Optional<String>> option) {
@@ -71,7 +81,8 @@ public record EngineLabSettings(boolean enabled, Path jar, int maxHeapMb, Durati
     return new EngineLabSettings(enabled, option.apply("--engine-lab-jar").map(Path::of).orElse(d.jar()),
         number(option, "--engine-lab-heap-mb").orElse(d.maxHeapMb()),
         number(option, "--engine-lab-idle-seconds").map(Duration::ofSeconds).orElse(d.idleStop()),
-        number(option, "--engine-lab-queue").orElse(d.queueLength()));
+        number(option, "--engine-lab-queue").orElse(d.queueLength()),
+        number(option, "--engine-lab-uid").orElse(d.uid()));
   }
 
   private static Optional<Integer> number(Function<String, Optional<String>> option, String flag) {

@@ -2,6 +2,12 @@ package lab.exactlyonce.enginelab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.exactlyonce.sandbox.confinement.EngineConfinement;
+import lab.exactlyonce.sandbox.confinement.HostTools;
+import lab.exactlyonce.sandbox.confinement.Launcher;
+import lab.exactlyonce.store.TempDirs;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -12,6 +18,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -22,15 +29,20 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
  * The engine lab's JVM: started by the first run, kept warm for the next ones, replaced by a fresh one after
  * {@link #RUNS_PER_PROCESS} runs, ended after an idle period or with the app. It runs trusted scenarios only and
  * shares nothing with the app but two pipes: a JSON request a line on its stdin, JSON lines back on its stdout (its
- * logs go to a file in its own temp dir, removed when it ends).
+ * logs go to a file beside its temp dir, removed when it ends). It runs confined ({@link EngineConfinement}): its
+ * own uid, temp dir and network namespace, so its broker and Flink's REST endpoint, which ask nobody for a password,
+ * are out of every local account's reach; the pipes are the only way in.
  */
 final class EngineProcess implements ScenarioRunner {
+  private static final Logger log = LoggerFactory.getLogger(EngineProcess.class);
+
   /** A cold run starts a broker and a Flink cluster (about 10 s here); no scenario takes a minute. */
   static final Duration RUN_TIMEOUT = Duration.ofSeconds(90);
 
@@ -52,7 +64,12 @@ final class EngineProcess implements ScenarioRunner {
     return thread;
   });
   private volatile Process process;
-  private Path tempDir;
+  /** This object's directory: the staged class path, and each process's temp dir and log. */
+  private Path root;
+  private EngineConfinement confinement;
+  private Launcher.Cell cell;
+  private Path logFile;
+  private int started;
   private Writer in;
   private BufferedReader out;
   private ScheduledFuture<?> idle;
@@ -72,10 +89,19 @@ final class EngineProcess implements ScenarioRunner {
     return p != null && p.isAlive();
   }
 
-  /** The running process's id, for the memory benchmark to read its footprint; empty when none runs. */
+  /**
+   * The engine JVM's id (not that of the {@code unshare} around it), for the memory benchmark to read its footprint
+   * and the tests to look at it; empty when none runs.
+   */
   OptionalLong pid() {
     Process p = process;
-    return p != null && p.isAlive() ? OptionalLong.of(p.pid()) : OptionalLong.empty();
+    if (p == null || !p.isAlive()) return OptionalLong.empty();
+    // the java process among the descendants (the confinement tools exec it or wait for it); where its command is
+    // not readable (a JVM not dumpable, seen by an unprivileged server) the innermost one
+    List<ProcessHandle> below = p.descendants().toList();
+    return OptionalLong.of(below.stream().filter(d -> d.info().command().map(c -> c.endsWith("/java")).orElse(false))
+        .findFirst().or(() -> below.stream().filter(d -> d.children().findAny().isEmpty()).findFirst())
+        .map(ProcessHandle::pid).orElse(p.pid()));
   }
 
   /** Runs one scenario; the answer is its result object. Phases are reported as the engines report them. */
@@ -88,7 +114,7 @@ final class EngineProcess implements ScenarioRunner {
       in.write(json.writeValueAsString(Map.of("scenario", scenario, "knobs", knobs)) + "\n");
       in.flush();
       Process running = process;
-      ScheduledFuture<?> watchdog = timers.schedule(running::destroyForcibly, RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+      ScheduledFuture<?> watchdog = timers.schedule(() -> kill(running), RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
       try {
         for (String line = out.readLine(); line != null; line = out.readLine()) {
           JsonNode message = json.readTree(line);
@@ -123,17 +149,58 @@ final class EngineProcess implements ScenarioRunner {
 
   private void start() throws IOException {
     served = 0;
-    tempDir = Files.createTempDirectory("eolab-engines");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    // Serial GC and C1 only: half the CPU of the defaults for a run this short.
-    ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx" + settings.maxHeapMb() + "m",
-        "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=" + tempDir,
-        "-jar", settings.jar().toAbsolutePath().toString()));
-    builder.redirectError(tempDir.resolve("engines.log").toFile());
-    builder.directory(tempDir.toFile());
-    process = builder.start();
+    if (confinement == null) confine();
+    started++;
+    Path dir = Files.createDirectory(root.resolve("engines-" + started));
+    // the server's alone: the engines' log names their run's topics, and /tmp lets anyone see the directory's name
+    logFile = Files.createFile(root.resolve("engines-" + started + ".log"),
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    cell = confinement.open(dir);   // its own: owned by the engines' uid and closed to everyone else
+    try {
+      // Serial GC and C1 only: half the CPU of the defaults for a run this short.
+      ProcessBuilder builder = new ProcessBuilder(confinement.command(cell, List.of("-Xmx" + settings.maxHeapMb()
+          + "m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), mainClass(settings.jar())));
+      builder.environment().clear();   // nothing of the server's environment (its secrets) reaches the engines
+      builder.environment().putAll(Launcher.environment());
+      builder.redirectError(logFile.toFile());
+      builder.directory(dir.toFile());
+      process = builder.start();
+    } catch (IOException | RuntimeException e) {
+      confinement.close(cell);   // or the next start would find the engines' uid still taken
+      deleteTree(dir);
+      deleteTree(logFile);
+      throw e;
+    }
     in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
     out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+  }
+
+  /** Picks how the engines are confined here, once, and says so in the log. */
+  private void confine() throws IOException {
+    root = TempDirs.create("eolab-engines-");
+    try {
+      confinement = EngineConfinement.prepare(root, settings.jar(), settings.uid(), HostTools.installed(), log::info);
+    } catch (RuntimeException e) {
+      deleteTree(root);
+      throw new IOException("cannot start the engines here: " + e.getMessage(), e);   // the run fails, said so
+    }
+    if (confinement.isolated()) {
+      log.info("engine lab: confined via {}: its broker and Flink's REST endpoint are reachable only from inside"
+          + " its own network namespace", confinement.description());
+    } else {
+      log.warn("engine lab: no network namespace here, started via {}: its Kafka broker and Flink's REST endpoint"
+          + " listen on loopback, reachable by every local account of this host", confinement.description());
+    }
+  }
+
+  /** The engine jar's own main class, as its manifest names it. */
+  private static String mainClass(Path jar) throws IOException {
+    try (JarFile file = new JarFile(jar.toFile())) {
+      var manifest = file.getManifest();
+      String main = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
+      if (main == null) throw new IOException(jar + " names no Main-Class");
+      return main;
+    }
   }
 
   /** Ends the process (closing its stdin ends it cleanly) and removes its temp dir. */
@@ -145,22 +212,31 @@ final class EngineProcess implements ScenarioRunner {
       // it is going anyway
     }
     try {
-      if (!process.waitFor(15, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+      if (!process.waitFor(15, TimeUnit.SECONDS)) kill(process).waitFor(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
-      process.destroyForcibly();
+      kill(process);
       Thread.currentThread().interrupt();
     }
     process = null;
-    deleteTree(tempDir);
+    confinement.close(cell);   // its uid is free again: the process has gone
+    deleteTree(cell.dir());
+    deleteTree(logFile);
+  }
+
+  /** The JVM and whatever confinement tool started it: killing {@code unshare} alone would leave its child. */
+  private static Process kill(Process p) {
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    return p.destroyForcibly();
   }
 
   /** Ends the process at once, even during a run (which then fails), so the app's stop does not wait for it. */
   @Override
   public void close() {
     Process running = process;
-    if (running != null) running.destroyForcibly();
+    if (running != null) kill(running);
     stop();
     timers.shutdownNow();
+    if (root != null) deleteTree(root);
   }
 
   private static void deleteTree(Path dir) {

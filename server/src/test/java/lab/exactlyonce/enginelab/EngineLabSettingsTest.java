@@ -26,10 +26,22 @@ class EngineLabSettingsTest {
     Config flags = Config.from(new String[] {"--engine-lab", "on", "--engine-lab-jar", jar.toString(),
         "--engine-lab-heap-mb", "512", "--engine-lab-queue", "3"}, Map.of());
     assertTrue(flags.engineLab().enabled());
+    assertEquals(EngineLabSettings.DEFAULT_UID, flags.engineLab().uid());
     assertEquals(512, flags.engineLab().maxHeapMb());
     assertEquals(3, flags.engineLab().queueLength());
     assertTrue(Config.from(new String[0], Map.of("ENGINE_LAB", "on", "ENGINE_LAB_JAR", jar.toString()))
         .engineLab().enabled());
+  }
+
+  /** A worker sharing the engines' uid could open their directory and signal them. */
+  @Test
+  void the_engines_uid_is_none_of_the_workers() throws Exception {
+    Path jar = Files.createTempFile("engine-lab", ".jar");
+    assertEquals(65001, Config.from(new String[] {"--engine-lab", "on", "--engine-lab-jar", jar.toString(),
+        "--engine-lab-uid", "65001"}, Map.of()).engineLab().uid());
+    assertEquals("--engine-lab-uid 64500 is one of --sandbox-worker-uids 64000-64999: give the engines a uid of their"
+        + " own", assertThrows(Config.ConfigException.class, () -> Config.from(new String[] {"--engine-lab", "on",
+        "--engine-lab-jar", jar.toString(), "--engine-lab-uid", "64500"}, Map.of())).getMessage());
   }
 
   @Test
@@ -42,6 +54,8 @@ class EngineLabSettingsTest {
         () -> Config.from(new String[] {"--engine-lab", "maybe"}, Map.of())).getMessage());
     assertEquals("--engine-lab-heap-mb must be between 128 and 4096, got 64", assertThrows(Config.ConfigException.class,
         () -> Config.from(new String[] {"--engine-lab-heap-mb", "64"}, Map.of())).getMessage());
+    assertEquals("--engine-lab-uid must be between 1 and 2147483646, got 0", assertThrows(Config.ConfigException.class,
+        () -> Config.from(new String[] {"--engine-lab-uid", "0"}, Map.of())).getMessage());
     assertEquals("--engine-lab-queue must be a number, got 'x'", assertThrows(Config.ConfigException.class,
         () -> Config.from(new String[] {"--engine-lab-queue", "x"}, Map.of())).getMessage());
   }

@@ -38,17 +38,17 @@ public final class EngineLabMain {
         throw new IllegalStateException(e);
       }
     };
-    int run = 0;
     try (Engines engines = new Engines();
          BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         if (line.isBlank()) continue;
-        run++;
+        String run = RunName.next();
         try {
           JsonNode request = json.readTree(line);
           long start = System.nanoTime();
           Map<String, Object> result = scenario(request).run(engines, run, phase -> send.accept(Map.of("phase", phase)));
           result.put("ms", (System.nanoTime() - start) / 1_000_000); // including any engine start it needed
+          result.put("runName", run); // what its topics and transactional ids carry, to show they differ per run
           send.accept(Map.of("result", result));
         } catch (Exception e) {
           e.printStackTrace();
@@ -66,7 +66,7 @@ public final class EngineLabMain {
   }
 
   interface Scenario {
-    Map<String, Object> run(Engines engines, int run, Consumer<String> phase) throws Exception;
+    Map<String, Object> run(Engines engines, String run, Consumer<String> phase) throws Exception;
   }
 
   static Scenario scenario(JsonNode request) {

@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * then writes o1 again and commits. The stalled one wakes up and tries to go on.
  */
 final class Fencing {
-  Map<String, Object> run(Engines engines, int run, Consumer<String> phase) throws Exception {
+  Map<String, Object> run(Engines engines, String run, Consumer<String> phase) throws Exception {
     String bootstrap = engines.bootstrapServers(phase);
     phase.accept("running");
     String topic = "fencing-" + run;

@@ -46,7 +46,7 @@ final class SeedCrash {
     this.knobs = knobs;
   }
 
-  Map<String, Object> run(Engines engines, int run, Consumer<String> phase) throws Exception {
+  Map<String, Object> run(Engines engines, String run, Consumer<String> phase) throws Exception {
     String bootstrap = engines.bootstrapServers(phase);
     flink = engines.flink(phase);
     phase.accept("running");

@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * (15 minutes), and the job fails as it starts. The same job with a timeout under the broker's maximum succeeds.
  */
 final class TimeoutGotcha {
-  Map<String, Object> run(Engines engines, int run, Consumer<String> phase) throws Exception {
+  Map<String, Object> run(Engines engines, String run, Consumer<String> phase) throws Exception {
     String bootstrap = engines.bootstrapServers(phase);
     MiniCluster flink = engines.flink(phase);
     phase.accept("running");

@@ -16,7 +16,9 @@ import org.slf4j.simple.SimpleServiceProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
+import java.nio.file.FileSystem;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -119,6 +121,48 @@ final class ClassPathStage {
     }
   }
 
+  /**
+   * The classes under {@code packageDirs} (such as {@code com/sun/jna}) copied out of {@code sources} (class
+   * directories or jars, such as the app's shaded jar) into {@code target}, readable by every uid: a class path entry
+   * with just those classes, for a JVM (the engine lab's) that must not see the app's other classes, such as the app
+   * jar's own Jackson.
+   */
+  static Path stageClasses(List<Path> sources, List<String> packageDirs, Path target) {
+    try {
+      if (Files.isDirectory(target)) return target;   // staged by an earlier start in this directory
+      Path partial = Files.createDirectories(target.resolveSibling(target.getFileName() + ".partial"));
+      for (Path source : sources.stream().distinct().toList()) {
+        if (Files.isDirectory(source)) {
+          copyClasses(source, packageDirs, partial);
+        } else {
+          try (FileSystem jar = FileSystems.newFileSystem(source)) {
+            copyClasses(jar.getPath("/"), packageDirs, partial);
+          }
+        }
+      }
+      readableByAll(partial);
+      Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+      return target;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot stage classes in " + target, e);
+    }
+  }
+
+  private static void copyClasses(Path root, List<String> packageDirs, Path target) throws IOException {
+    for (String dir : packageDirs) {
+      Path from = root.resolve(dir);
+      if (!Files.isDirectory(from)) continue;
+      try (Stream<Path> files = Files.walk(from)) {
+        for (Path file : (Iterable<Path>) files::iterator) {
+          if (Files.isDirectory(file) || !file.toString().endsWith(".class")) continue;
+          Path to = target.resolve(root.relativize(file).toString());
+          Files.createDirectories(to.getParent());
+          Files.copy(file, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+  }
+
   private static void copySandboxClasses(Path classes, Path target) throws IOException {
     Files.createDirectories(target);
     Path from = classes.resolve(SANDBOX_PACKAGE_DIR);
@@ -171,7 +215,8 @@ final class ClassPathStage {
     }
   }
 
-  private static Path location(Class<?> c) {
+  /** The directory or jar a class was loaded from. */
+  static Path location(Class<?> c) {
     CodeSource source = c.getProtectionDomain().getCodeSource();
     if (source == null || source.getLocation() == null) {
       throw new IllegalStateException("cannot tell where " + c.getName() + " was loaded from");

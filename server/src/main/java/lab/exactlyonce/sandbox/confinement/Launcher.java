@@ -38,10 +38,22 @@ public final class Launcher {
   private final boolean disableUserns;
   private final boolean freshProc;
   private final boolean seccomp;
+  /**
+   * The engine lab's variant: the network namespace gets its loopback up (the broker and the cluster talk over it) and
+   * the filter lets internet sockets through, since the namespace alone is what keeps them off the host's network.
+   */
+  private final boolean loopback;
   private final LaunchHost host;
 
   Launcher(String name, ConfinementLevel target, Kind kind, boolean disableUserns, boolean freshProc,
            boolean seccomp, LaunchHost host) {
+    this(name, target, kind, disableUserns, freshProc, seccomp, false, host);
+  }
+
+  Launcher(String name, ConfinementLevel target, Kind kind, boolean disableUserns, boolean freshProc,
+           boolean seccomp, boolean loopback, LaunchHost host) {
+    if (loopback && kind == Kind.BWRAP) throw new IllegalArgumentException("bubblewrap has no own-loopback variant");
+    this.loopback = loopback;
     this.name = name;
     this.target = target;
     this.kind = kind;
@@ -56,12 +68,18 @@ public final class Launcher {
    * from 64000-64999}.
    */
   public String name() {
-    return name + host.workerUids().map(uids -> ", a uid of its own from " + uids).orElse("");
+    return name + host.workerUids().map(uids -> uids.size() == 1 ? ", uid " + uids : ", a uid of its own from " + uids)
+        .orElse("");
   }
 
   /** Whether it is bubblewrap (the variants differ in what the host refuses). */
   boolean bubblewrap() {
     return kind == Kind.BWRAP;
+  }
+
+  /** Whether the process gets the seccomp filter (loaded by bubblewrap or by the JVM itself). */
+  boolean seccomp() {
+    return seccomp;
   }
 
   /** The level this launcher is meant to reach. */
@@ -150,14 +168,17 @@ public final class Launcher {
       case UNSHARE_ALL -> {
         command.addAll(List.of(host.tools().unshare().toString(), "--mount", "--pid", "--fork", "--kill-child",
             "--mount-proc", "--propagation", "private", "--net", "--ipc", "--uts"));
-        // an unprivileged server needs a user namespace for the others; its own uid stays its uid inside
-        if (!host.root()) command.add("--map-current-user");
+        // an unprivileged server needs a user namespace for the others; its own uid stays its uid inside (root
+        // there where the loopback must be brought up, which takes a capability that is dropped right after)
+        if (!host.root()) command.add(loopback ? "--map-root-user" : "--map-current-user");
+        command.addAll(loopbackUp());
         command.addAll(dropToUid(cell.uid()));
       }
       case UNSHARE_NET -> {
         command.add(host.tools().unshare().toString());
         command.add("--net");
         if (!host.root()) command.add("--map-root-user");   // an unprivileged server needs a user namespace for it
+        command.addAll(loopbackUp());
         command.addAll(dropToUid(cell.uid()));
       }
       case PLAIN -> command.addAll(dropToUid(cell.uid()));
@@ -172,7 +193,8 @@ public final class Launcher {
    */
   private List<String> selfConfining(List<String> javaCommand) {
     if (kind == Kind.BWRAP || !seccomp) return javaCommand;
-    var flags = List.of("-D" + SelfConfinement.PROPERTY + "=" + SelfConfinement.SECCOMP,
+    String filter = loopback ? SelfConfinement.SECCOMP_INTERNET : SelfConfinement.SECCOMP;
+    var flags = List.of("-D" + SelfConfinement.PROPERTY + "=" + filter,
         "-Djna.boot.library.path=" + host.jnaLibraryDir().orElseThrow(), "-Djna.nosys=true", "-Djna.noclasspath=true");
     var command = new ArrayList<String>(javaCommand.size() + flags.size());
     command.add(javaCommand.get(0));
@@ -181,7 +203,21 @@ public final class Launcher {
     return command;
   }
 
+  /**
+   * A new network namespace has its loopback down: brought up with iproute2's {@code ip} while the process still
+   * holds the capability, before the uid and capabilities are dropped.
+   */
+  private List<String> loopbackUp() {
+    if (!loopback) return List.of();
+    return List.of(host.tools().shell().toString(), "-c",
+        HostTools.find("ip") + " link set lo up && exec \"$@\"", "eolab-loopback");
+  }
+
   private List<String> dropToUid(OptionalInt uid) {
+    if (uid.isEmpty() && loopback && kind != Kind.PLAIN && !host.root()) {
+      // root of its own user namespace, which brought its loopback up: no capabilities left for the JVM
+      return List.of(host.tools().setpriv().toString(), "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all");
+    }
     if (uid.isEmpty()) return List.of();
     String id = String.valueOf(uid.getAsInt());
     return List.of(host.tools().setpriv().toString(), "--reuid", id, "--regid", id, "--clear-groups",

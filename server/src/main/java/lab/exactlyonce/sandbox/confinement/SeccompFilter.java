@@ -16,7 +16,7 @@ import java.util.Optional;
  * since its numbers would bypass the table; calls that only serve to escape or to spy on the host fail with EPERM;
  * {@code clone3} fails with ENOSYS (its flags sit in memory, out of BPF's reach, and glibc falls back to
  * {@code clone}); {@code clone} with a new user, network or mount namespace fails with EPERM; {@code socket} and
- * {@code socketpair} of any family but AF_UNIX fail with EACCES.
+ * {@code socketpair} of any family but those {@link Sockets} allows fail with EACCES.
  */
 final class SeccompFilter {
   static final int RET_ALLOW = 0x7fff_0000;
@@ -26,6 +26,8 @@ final class SeccompFilter {
   static final int EACCES = 13;
   static final int ENOSYS = 38;
   static final int AF_UNIX = 1;
+  static final int AF_INET = 2;
+  static final int AF_INET6 = 10;
   static final int CLONE_NEWNS = 0x0002_0000;
   static final int CLONE_NEWUSER = 0x1000_0000;
   static final int CLONE_NEWNET = 0x4000_0000;
@@ -53,6 +55,27 @@ final class SeccompFilter {
       "swapon", "swapoff", "acct", "quotactl", "quotactl_fd", "syslog", "clock_settime", "clock_adjtime",
       "settimeofday", "adjtimex", "personality", "iopl", "ioperm", "lookup_dcookie", "vhangup");
 
+  /** The socket families a filtered process may open. */
+  enum Sockets {
+    /** Local sockets only: a worker has no network, even where no namespace took it away. */
+    LOCAL(List.of(AF_UNIX)),
+    /**
+     * Internet sockets too, for the engine lab's broker and cluster, which talk over loopback: there the network
+     * namespace, with nothing but its own loopback, is what keeps them off the host's network.
+     */
+    INTERNET(List.of(AF_UNIX, AF_INET, AF_INET6));
+
+    private final List<Integer> families;
+
+    Sockets(List<Integer> families) {
+      this.families = families;
+    }
+
+    List<Integer> families() {
+      return families;
+    }
+  }
+
   /** One instruction: {@code struct sock_filter}. */
   record Instruction(short code, int jt, int jf, int k) {
     Instruction {
@@ -68,9 +91,14 @@ final class SeccompFilter {
     this.program = List.copyOf(program);
   }
 
-  /** The filter for a JVM's {@code os.arch}, or empty where there is no syscall table here. */
+  /** The workers' filter for a JVM's {@code os.arch}, or empty where there is no syscall table here. */
   static Optional<SeccompFilter> forArch(String osArch) {
-    return Arch.of(osArch).map(SeccompFilter::build);
+    return forArch(osArch, Sockets.LOCAL);
+  }
+
+  /** The filter for a JVM's {@code os.arch} that lets {@code sockets} through, or empty as above. */
+  static Optional<SeccompFilter> forArch(String osArch, Sockets sockets) {
+    return Arch.of(osArch).map(arch -> build(arch, sockets));
   }
 
   Arch arch() {
@@ -94,7 +122,7 @@ final class SeccompFilter {
     Files.write(file, bytes());
   }
 
-  private static SeccompFilter build(Arch arch) {
+  private static SeccompFilter build(Arch arch, Sockets sockets) {
     var p = new ArrayList<Instruction>();
     p.add(load(OFFSET_ARCH));
     p.add(new Instruction(JEQ_K, 1, 0, arch.auditArch()));
@@ -112,10 +140,13 @@ final class SeccompFilter {
     }
     p.add(new Instruction(JEQ_K, 0, 1, arch.number("clone3")));
     p.add(ret(RET_ERRNO | ENOSYS));
+    List<Integer> families = sockets.families();
+    int n = families.size();
     for (String name : List.of("socket", "socketpair")) {
-      p.add(new Instruction(JEQ_K, 0, 4, arch.number(name)));
+      p.add(new Instruction(JEQ_K, 0, n + 3, arch.number(name)));
       p.add(load(OFFSET_ARG0));
-      p.add(new Instruction(JEQ_K, 0, 1, AF_UNIX));
+      // each allowed family jumps over the ones after it to the allow; the last one falls through to the refusal
+      for (int i = 0; i < n; i++) p.add(new Instruction(JEQ_K, n - 1 - i, i == n - 1 ? 1 : 0, families.get(i)));
       p.add(ret(RET_ALLOW));
       p.add(ret(RET_ERRNO | EACCES));
     }

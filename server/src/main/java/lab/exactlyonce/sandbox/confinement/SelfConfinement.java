@@ -19,9 +19,11 @@ import java.lang.ref.Reference;
  * every capability there, ptrace's included; there its own pid namespace is what hides it.
  */
 public final class SelfConfinement {
-  /** Set by the launcher to {@value #SECCOMP}. */
+  /** Set by the launcher to {@value #SECCOMP} (a worker) or {@value #SECCOMP_INTERNET} (the engine lab). */
   public static final String PROPERTY = "eolab.confine";
   static final String SECCOMP = "seccomp";
+  /** The filter with internet sockets allowed: for a JVM whose network namespace holds nothing but its loopback. */
+  static final String SECCOMP_INTERNET = "seccomp-internet";
 
   private static final int PR_SET_DUMPABLE = 4;
   private static final int PR_SET_NO_NEW_PRIVS = 38;
@@ -46,8 +48,11 @@ public final class SelfConfinement {
     String asked = System.getProperty(PROPERTY);
     if (asked == null) return;
     try {
-      if (!SECCOMP.equals(asked)) throw new IllegalStateException("unknown -D" + PROPERTY + " value: " + asked);
-      apply();
+      apply(switch (asked) {
+        case SECCOMP -> SeccompFilter.Sockets.LOCAL;
+        case SECCOMP_INTERNET -> SeccompFilter.Sockets.INTERNET;
+        default -> throw new IllegalStateException("unknown -D" + PROPERTY + " value: " + asked);
+      });
     } catch (RuntimeException | LinkageError e) {
       System.err.println("cannot confine this JVM: " + e);
       System.err.flush();
@@ -55,13 +60,13 @@ public final class SelfConfinement {
     }
   }
 
-  static void apply() {
+  static void apply(SeccompFilter.Sockets sockets) {
     CLibrary libc = Native.load("c", CLibrary.class);
     check("prctl(PR_SET_NO_NEW_PRIVS)", libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
     check("prctl(PR_SET_DUMPABLE, 0)", libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0));
     var arch = SeccompFilter.Arch.of(System.getProperty("os.arch"))
         .orElseThrow(() -> new IllegalStateException("no seccomp program for " + System.getProperty("os.arch")));
-    byte[] program = SeccompFilter.forArch(System.getProperty("os.arch")).orElseThrow().bytes();
+    byte[] program = SeccompFilter.forArch(System.getProperty("os.arch"), sockets).orElseThrow().bytes();
     Memory filter = new Memory(program.length);
     filter.write(0, program, 0, program.length);
     Memory fprog = new Memory(FPROG_SIZE);

@@ -39,6 +39,11 @@ public final class WorkerUids {
     if (uid >= first && uid < first + count) taken.clear(uid - first);
   }
 
+  /** How many uids the range holds. */
+  public int size() {
+    return count;
+  }
+
   /** How many are in use now. */
   public synchronized int inUse() {
     return taken.cardinality();
@@ -46,6 +51,6 @@ public final class WorkerUids {
 
   @Override
   public String toString() {
-    return first + "-" + (first + count - 1);
+    return count == 1 ? String.valueOf(first) : first + "-" + (first + count - 1);
   }
 }

@@ -49,6 +49,33 @@ class ClassPathStageTest {
     assertFalse(ClassPathStage.readableByEveryone(hidden));
   }
 
+  /** The engine lab's entry: the confinement and JNA classes out of a jar (the app's shaded one) or a directory. */
+  @Test
+  void only_the_named_packages_classes_are_staged_out_of_a_jar_or_a_directory() throws IOException {
+    Path jar = root.resolve("app.jar");
+    try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(jar))) {
+      for (String entry : List.of("com/sun/jna/Native.class", "com/sun/jna/linux-x86-64/libjnidispatch.so",
+          "com/fasterxml/jackson/databind/ObjectMapper.class", "lab/exactlyonce/App.class")) {
+        out.putNextEntry(new java.util.zip.ZipEntry(entry));
+        out.write(1);
+        out.closeEntry();
+      }
+    }
+    Path classes = root.resolve("classes");
+    Files.createDirectories(classes.resolve("lab/exactlyonce/sandbox/confinement"));
+    Files.writeString(classes.resolve("lab/exactlyonce/sandbox/confinement/ConfinedMain.class"), "x");
+    Files.writeString(classes.resolve("lab/exactlyonce/Config.class"), "x");
+
+    Path staged = ClassPathStage.stageClasses(List.of(jar, classes),
+        List.of("lab/exactlyonce/sandbox/confinement", "com/sun/jna"), root.resolve("stage/confinement"));
+
+    try (Stream<Path> files = Files.walk(staged)) {
+      assertEquals(List.of("com/sun/jna/Native.class", "lab/exactlyonce/sandbox/confinement/ConfinedMain.class"),
+          files.filter(Files::isRegularFile).map(f -> staged.relativize(f).toString()).sorted().toList());
+    }
+    assertTrue(ClassPathStage.readableByEveryone(staged.resolve("com/sun/jna/Native.class")));
+  }
+
   @Test
   void from_a_class_directory_only_the_sandbox_classes_are_staged() throws IOException {
     Path classes = root.resolve("classes");

@@ -68,6 +68,27 @@ class SeccompFilterTest {
     assertEquals(expected, run(filter.bytes(), nr, X86.auditArch(), arg0), what);
   }
 
+  /** The engine lab's variant: its JVM talks over the loopback of its own network namespace. */
+  static Stream<Arguments> internet() {
+    return Stream.of(arguments("socket AF_UNIX", 41, 1L, ALLOW),
+        arguments("socket AF_INET", 41, (long) AF_INET, ALLOW),
+        arguments("socket AF_INET6", 41, (long) AF_INET6, ALLOW),
+        arguments("socket AF_NETLINK", 41, (long) AF_NETLINK, EACCES),
+        arguments("socket AF_PACKET", 41, 17L, EACCES),
+        arguments("socketpair AF_INET", 53, (long) AF_INET, ALLOW),
+        arguments("ptrace", 101, 0L, EPERM),
+        arguments("clone NEWNET", 56, (long) SeccompFilter.CLONE_NEWNET, EPERM),
+        arguments("clone3", 435, 0L, ENOSYS));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("internet")
+  void the_internet_variant_lets_internet_sockets_through_and_refuses_the_rest_as_ever(String what, int nr, long arg0,
+                                                                                     int expected) {
+    SeccompFilter filter = SeccompFilter.forArch("amd64", SeccompFilter.Sockets.INTERNET).orElseThrow();
+    assertEquals(expected, run(filter.bytes(), nr, X86.auditArch(), arg0), what);
+  }
+
   @Test
   void another_architecture_is_killed() {
     SeccompFilter filter = SeccompFilter.forArch("amd64").orElseThrow();
