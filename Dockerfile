@@ -22,9 +22,9 @@ RUN mvn -B -q package -DskipTests
 
 FROM eclipse-temurin:17-jre
 # bubblewrap confines each sandbox worker (own namespaces, seccomp filter) where the container's profile allows it;
-# util-linux provides unshare and setpriv (each worker's own uid).
+# util-linux provides unshare and setpriv (each worker's own uid); iproute2 brings up the engine lab's own loopback.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends bubblewrap util-linux \
+ && apt-get install -y --no-install-recommends bubblewrap util-linux iproute2 \
  && rm -rf /var/lib/apt/lists/* \
  && mkdir -p /data \
  && chmod 0700 /data
