@@ -22,15 +22,21 @@ export function insertFragment(el, html) {
 
 /**
  * Counts down each `.countdown` under `root` from the milliseconds the server said were left when it rendered it
- * (never from the device's clock, which may be wrong); calls `onZero(el)` when one reaches zero.
+ * (never from the device's clock, which may be wrong); calls `onZero(el)` when one reaches zero. A countdown that
+ * knows its whole time (`data-limit-ms`) also shrinks the `.countdown-bar` beside it.
  */
 export function countDown(root, onZero) {
   for (const el of root?.querySelectorAll('.countdown[data-remaining-ms]') ?? []) {
     const ends = performance.now() + Number(el.dataset.remainingMs);
+    const limit = Number(el.dataset.limitMs);
+    const bar = limit > 0 ? el.parentElement?.querySelector('.countdown-bar') : null;
     el.removeAttribute('data-remaining-ms');
     const tick = () => {
       if (!el.isConnected) return;
-      const left = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
+      const ms = Math.max(0, ends - performance.now());
+      // A style property set from script, which the policy allows; the page's own markup carries none.
+      if (bar) bar.style.width = `${Math.min(100, (100 * ms) / limit).toFixed(2)}%`;
+      const left = Math.ceil(ms / 1000);
       el.textContent = left > 0 ? `Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` : 'Time is up.';
       if (left > 0) setTimeout(tick, 250);
       else onZero?.(el);

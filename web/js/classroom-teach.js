@@ -50,10 +50,6 @@ async function act(action, el) {
   } else if (action === 'hold-all' || action === 'release-all') {
     for (const box of document.querySelectorAll('input[data-hold]')) box.checked = action === 'hold-all';
     await saveHolds();
-  } else if (action === 'projector') {
-    const on = document.body.classList.toggle('projector');
-    el.setAttribute('aria-pressed', String(on));
-    el.textContent = on ? 'Leave projector mode' : 'Projector mode';
   }
 }
 

@@ -247,6 +247,24 @@ final class Classroom {
     return round;
   }
 
+  /**
+   * Pushes the {@linkplain QuestionPicker#next next question} not asked yet, with {@code limitSeconds} or, when
+   * null, the last question's time limit: what a projector's Next asks for, away from the dashboard's picker.
+   */
+  Round next(String classId, Integer limitSeconds) {
+    Room room = open(classId);
+    List<Round> rounds = store.rounds(classId);
+    LiveBank.LiveQuestion q = QuestionPicker.next(bank.questions(room.lesson()), rounds)
+        .orElseThrow(() -> new ConflictResponse("class '" + room.name() + "' was asked every live question of lesson '"
+            + room.lesson() + "': choose one to ask again on the dashboard"));
+    Integer limit = limitSeconds;
+    if (limit == null && !rounds.isEmpty()) {
+      Duration last = rounds.get(rounds.size() - 1).limit();
+      limit = last == null ? null : (int) last.toSeconds();
+    }
+    return push(classId, q.id(), limit);
+  }
+
   /** The time left to answer the round now: empty without a limit, zero once it is up. */
   Optional<Duration> left(Round round) {
     return round.left(now());

@@ -114,7 +114,8 @@ final class ClassroomPages {
         ).withClass("dash-head").attr("data-class", room.id()),
         section(
             div(h2("Live question"),
-                button("Projector mode").withType("button").attr("data-action", "projector").attr("aria-pressed", "false"))
+                // The room's screen is a page of its own: nothing the room must not see yet reaches it.
+                a("Projector mode").withHref("/teach/classes/" + room.id() + "/projector").withClass("button-link"))
                 .withClass("panel-head"),
             iff(!room.closed(), div(
                 picker,

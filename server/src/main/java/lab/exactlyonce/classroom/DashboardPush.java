@@ -98,14 +98,24 @@ final class DashboardPush implements AutoCloseable {
 
   /** The live panel as the instructor sees it now; its counts are of the students present, never of who left. */
   DomContent live(Room room) {
+    return LiveViews.instructorLive(liveNow(room));
+  }
+
+  /** The live panel as the room sees it on the projector: the split of the answers hidden until the reveal. */
+  DomContent projected(Room room, boolean liveCounts) {
+    return ProjectorViews.live(liveNow(room), liveCounts);
+  }
+
+  /** The class's live round as it stands, for either view of it. */
+  LiveNow liveNow(Room room) {
     Optional<Round> round = room.closed() ? Optional.empty() : classroom.current(room);
     Set<String> online = online(room.id());
     Classroom.Board board = classroom.board(room, online);
-    if (round.isEmpty()) return LiveViews.instructorLive(room, null, null, new int[0], Optional.empty(), 0, board);
+    if (round.isEmpty()) return new LiveNow(room, null, null, new int[0], Optional.empty(), 0, board);
     Set<String> present = new HashSet<>(online);
     present.addAll(classroom.tally(round.get()).keySet()); // answered, then the phone slept: still in the round
     present.retainAll(classroom.nicknames(room).keySet());
-    return LiveViews.instructorLive(room, round.get(), classroom.question(round.get()), classroom.histogram(round.get()),
+    return new LiveNow(room, round.get(), classroom.question(round.get()), classroom.histogram(round.get()),
         classroom.left(round.get()), present.size(), board);
   }
 
@@ -127,8 +137,13 @@ final class DashboardPush implements AutoCloseable {
       Set<String> lives = drain(liveDirty);
       lives.addAll(rosters); // who is present changes the live panel's counts and its leaderboard
       for (String id : lives) {
-        if (!feed.watched(id)) continue;
-        store.find(id).ifPresent(room -> feed.toInstructors(id, "live", ClassroomJson.Fragment.of(live(room))));
+        if (feed.watched(id)) {
+          store.find(id).ifPresent(room -> feed.toInstructors(id, "live", ClassroomJson.Fragment.of(live(room))));
+        }
+        if (feed.projected(id)) {
+          store.find(id).ifPresent(room -> feed.toProjectors(id, "live",
+              liveCounts -> ClassroomJson.Fragment.of(projected(room, liveCounts))));
+        }
       }
       for (String id : rosters) {
         if (!feed.watched(id)) continue;

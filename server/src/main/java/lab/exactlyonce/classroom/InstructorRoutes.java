@@ -62,6 +62,7 @@ final class InstructorRoutes {
     routes.before("/teach/*", this::guardPage);
     routes.before("/api/teach/*", this::guardApi);
     routes.before("/api/teach/classes/{id}/stream", ctx -> classroom.room(ctx.pathParam("id")));
+    routes.before("/api/teach/classes/{id}/projector/stream", ctx -> classroom.room(ctx.pathParam("id")));
 
     routes.get("/teach/login", ctx -> ClassroomPages.send(ctx, ClassroomPages.login(null, ctx.queryParam("next"))));
     routes.post("/teach/login", this::login);
@@ -76,6 +77,7 @@ final class InstructorRoutes {
       ctx.redirect("/teach/classes/" + room.id(), HttpStatus.SEE_OTHER);
     });
     routes.get("/teach/classes/{id}", this::dashboardPage);
+    routes.get("/teach/classes/{id}/projector", this::projectorPage);
     routes.get("/teach/classes/{id}/qr.svg", ctx -> {
       Room room = classroom.room(ctx.pathParam("id"));
       ClassroomPages.noStore(ctx);
@@ -103,11 +105,13 @@ final class InstructorRoutes {
       ctx.json(classroom.bank().questions(room.lesson()));
     });
     routes.post("/api/teach/classes/{id}/live/push", this::push);
+    routes.post("/api/teach/classes/{id}/live/next", this::next);
     routes.post("/api/teach/classes/{id}/live/reveal", this::reveal);
     routes.post("/api/teach/classes/{id}/live/leaderboard", this::leaderboard);
     routes.post("/api/teach/classes/{id}/live/end", this::endSession);
     routes.put("/api/teach/classes/{id}/holds", this::holds);
     routes.sse("/api/teach/classes/{id}/stream", this::stream);
+    routes.sse("/api/teach/classes/{id}/projector/stream", this::projectorStream);
   }
 
   // --- guards and sign-in
@@ -188,6 +192,36 @@ final class InstructorRoutes {
     for (var panel : push.panels(room).entrySet()) feed.send(sse, panel.getKey(), ClassroomJson.Fragment.of(panel.getValue()));
   }
 
+  // --- the projector: the room's screen, whose page and stream never carry the answers' split before the reveal
+  // unless the instructor asked for live counts (?counts=live)
+
+  private static boolean liveCounts(Context ctx) {
+    return "live".equals(ctx.queryParam("counts"));
+  }
+
+  private void projectorPage(Context ctx) {
+    Room room = classroom.room(ctx.pathParam("id"));
+    boolean counts = liveCounts(ctx);
+    ClassroomPages.send(ctx, ProjectorViews.page(room, joinLink(ctx, room), push.projected(room, counts), counts));
+  }
+
+  private void projectorStream(SseClient sse) {
+    Optional<Room> found = store.find(sse.ctx().pathParam("id"));
+    if (found.isEmpty()) {
+      feed.send(sse, "error", Map.of("error", "no class '" + sse.ctx().pathParam("id") + "'"));
+      sse.close();
+      return;
+    }
+    streamOpened.accept(sse);
+    if (sse.terminated()) return;
+    sse.keepAlive();
+    Room room = found.get();
+    boolean counts = liveCounts(sse.ctx());
+    feed.addProjector(room.id(), sse, counts);
+    push.watchDeadline(room);
+    feed.send(sse, "live", ClassroomJson.Fragment.of(push.projected(room, counts)));
+  }
+
   // --- the class
 
   private void closeClass(Context ctx) {
@@ -213,6 +247,15 @@ final class InstructorRoutes {
     JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("question", "timeLimit"));
     Round round = classroom.push(ctx.pathParam("id"), body.optionalText("question").orElse(null),
         body.optionalInteger("timeLimit").orElse(null));
+    LiveBank.LiveQuestion q = classroom.question(round);
+    fanout.pushed(round);
+    ctx.json(new Pushed(round.id(), q.id(), round.session(), round.pushedAt().toString(),
+        round.deadline() == null ? null : round.deadline().toString()));
+  }
+
+  private void next(Context ctx) {
+    JsonFields body = JsonRequests.read(ctx, Classroom.MAX_REQUEST_BYTES, List.of("timeLimit"));
+    Round round = classroom.next(ctx.pathParam("id"), body.optionalInteger("timeLimit").orElse(null));
     LiveBank.LiveQuestion q = classroom.question(round);
     fanout.pushed(round);
     ctx.json(new Pushed(round.id(), q.id(), round.session(), round.pushedAt().toString(),

@@ -1,6 +1,7 @@
 package lab.exactlyonce.classroom;
 
 import j2html.tags.DomContent;
+import j2html.tags.specialized.PTag;
 import lab.exactlyonce.quiz.LiveBank;
 import lab.exactlyonce.web.Markdown;
 
@@ -55,7 +56,7 @@ final class LiveViews {
   }
 
   /** The time left, which the page counts down from (the milliseconds, so a phone's wrong clock does not matter). */
-  private static DomContent countdown(Duration left) {
+  static PTag countdown(Duration left) {
     long seconds = (left.toMillis() + 999) / 1000;
     return p(left.isZero() ? "Time is up." : "Time left: " + clock(seconds)).withClass("countdown").attr("role", "timer")
         .attr("data-remaining-ms", left.toMillis());
@@ -66,7 +67,7 @@ final class LiveViews {
   }
 
   /** The prompt and its detail: prose wraps to the screen; code (a predict question's program) keeps its lines. */
-  private static DomContent question(LiveBank.LiveQuestion q) {
+  static DomContent question(LiveBank.LiveQuestion q) {
     return div(
         div(Markdown.inline(q.prompt())).withClass("live-prompt"),
         iff(!q.detail().isBlank(), q.kind().equals("predict") ? pre(code(q.detail())).withClass("live-code")
@@ -139,44 +140,57 @@ final class LiveViews {
   }
 
   /**
-   * The instructor's live panel: the open round's histogram and what can be done next; the leaderboard while a
-   * session runs and the podium once it ended, when the class's board is shown.
-   *
-   * @param present the students in the session now: online, or who answered this round
+   * The instructor's live panel: the open round's histogram, filling as answers come (the dashboard is the
+   * instructor's own screen; the room's is the projector's, which hides the split until the reveal), and what can be
+   * done next; the leaderboard while a session runs and the podium once it ended, when the class's board is shown.
    */
-  static DomContent instructorLive(Room room, Round round, LiveBank.LiveQuestion q, int[] counts, Optional<Duration> left,
-                                   int present, Classroom.Board board) {
+  static DomContent instructorLive(LiveNow now) {
+    Room room = now.room();
     if (room.closed()) return p("The class is closed.");
     boolean shown = room.leaderboard().shown();
+    Round round = now.round();
     if (round == null) {
-      boolean podium = board.ended() && !board.standings().isEmpty();
       return div(p(room.liveSession() != null ? "Live session running; no question on screen. Push the next one."
-              : podium ? "Session over. Push a question to start a new session with a clean board."
+              : now.podium() ? "Session over. Push a question to start a new session with a clean board."
               : "No live session yet: push a question to start one."),
-          iff(podium && shown, podium(room, board.standings(), null)),
-          iff(podium && !shown, p("Tick Show leaderboard to show the podium.").withClass("muted"))
-      ).attr("data-state", podium ? "podium" : "idle");
+          iff(now.podium() && shown, podium(room, now.board().standings(), null)),
+          iff(now.podium() && !shown, p("Tick Show leaderboard to show the podium.").withClass("muted"))
+      ).attr("data-state", now.state());
     }
-    int max = Math.max(1, IntStream.of(counts).max().orElse(0));
-    int answered = IntStream.of(counts).sum();
-    boolean timeUp = !round.revealed() && left.isPresent() && left.get().isZero();
     return div(
-        !round.revealed() && left.isPresent() ? countdown(left.get()) : text(""),
-        question(q),
-        p(strong(answered + " of " + present), text(" students present answered")).withClass("live-count")
-            .attr("data-answered", answered).attr("data-present", present),
-        table(
-            caption("Answers so far"),
-            tbody(each(indexes(counts.length), i -> tr(
-                th(Markdown.inline(q.options().get(i)), text(round.revealed() && i == q.answer() ? " ✓" : "")).attr("scope", "row"),
-                td(Bars.bar(counts[i], max, round.revealed() && i == q.answer() ? "right" : "")),
-                td(String.valueOf(counts[i])).withClass("count").attr("data-option", i)
-            )))
-        ).withClass("histogram"),
-        p(round.revealed() ? "Answer revealed to the class." : timeUp ? "Time is up; answers are closed. Reveal the answer when ready."
+        !round.revealed() && now.left().isPresent() ? countdown(now.left().get()) : text(""),
+        question(now.question()),
+        answeredLine(now),
+        histogram(now),
+        p(round.revealed() ? "Answer revealed to the class." : now.timeUp()
+            ? "Time is up; answers are closed. Reveal the answer when ready."
             : "Answer hidden until you reveal it.").withClass("muted"),
-        iff(shown, leaderboard(room, board.standings(), null))
-    ).attr("data-state", round.revealed() ? "revealed" : timeUp ? "timeup" : "open").attr("data-round", round.id());
+        iff(shown, leaderboard(room, now.board().standings(), null))
+    ).attr("data-state", now.state()).attr("data-round", round.id());
+  }
+
+  /** "3 of 5 students present answered": how many, never which way. */
+  static DomContent answeredLine(LiveNow now) {
+    return p(strong(now.answered() + " of " + now.present()), text(" students present answered"))
+        .withClass("live-count")
+        .attr("data-answered", now.answered()).attr("data-present", now.present());
+  }
+
+  /** Each option's count as a bar; the right one marked once revealed. */
+  static DomContent histogram(LiveNow now) {
+    int[] counts = now.counts();
+    LiveBank.LiveQuestion q = now.question();
+    boolean revealed = now.round().revealed();
+    int max = Math.max(1, IntStream.of(counts).max().orElse(0));
+    return table(
+        caption(revealed ? "Answers" : "Answers so far"),
+        tbody(each(indexes(counts.length), i -> tr(
+            th(Markdown.inline(q.options().get(i)), text(revealed && i == q.answer() ? " ✓" : ""))
+                .attr("scope", "row"),
+            td(Bars.bar(counts[i], max, revealed && i == q.answer() ? "right" : "")),
+            td(String.valueOf(counts[i])).withClass("count").attr("data-option", i)
+        )))
+    ).withClass("histogram");
   }
 
   private static List<Integer> indexes(int n) {

@@ -8,9 +8,12 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 import static j2html.TagCreator.*;
 
@@ -31,6 +34,34 @@ final class QuestionPicker {
     Map<String, Instant> last = new LinkedHashMap<>();
     for (Round r : rounds) last.merge(r.questionId(), r.pushedAt(), (a, b) -> a.isAfter(b) ? a : b);
     return last;
+  }
+
+  /** The questions as the picker lists them: grouped by topic, the topics in the order they first appear. */
+  static List<LiveBank.LiveQuestion> inListOrder(List<LiveBank.LiveQuestion> questions) {
+    Map<String, List<LiveBank.LiveQuestion>> byTopic = new LinkedHashMap<>();
+    for (LiveBank.LiveQuestion q : questions) byTopic.computeIfAbsent(q.topic(), t -> new ArrayList<>()).add(q);
+    return byTopic.values().stream().flatMap(List::stream).toList();
+  }
+
+  /**
+   * What "Next" on the projector asks: the first question after the last one asked, in the list's order (wrapping
+   * round), that this class has not been asked yet; empty once every question was asked (the instructor then chooses
+   * one to ask again on the dashboard).
+   */
+  static Optional<LiveBank.LiveQuestion> next(List<LiveBank.LiveQuestion> questions, List<Round> rounds) {
+    List<LiveBank.LiveQuestion> list = inListOrder(questions);
+    Set<String> asked = new HashSet<>();
+    for (Round r : rounds) asked.add(r.questionId());
+    int start = 0;
+    if (!rounds.isEmpty()) {
+      String last = rounds.get(rounds.size() - 1).questionId();
+      for (int i = 0; i < list.size(); i++) if (list.get(i).id().equals(last)) start = i + 1;
+    }
+    for (int k = 0; k < list.size(); k++) {
+      LiveBank.LiveQuestion q = list.get((start + k) % list.size());
+      if (!asked.contains(q.id())) return Optional.of(q);
+    }
+    return Optional.empty();
   }
 
   static DomContent render(List<LiveBank.LiveQuestion> questions, Map<String, Instant> pushed) {

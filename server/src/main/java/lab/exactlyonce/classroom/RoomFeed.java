@@ -25,8 +25,12 @@ final class RoomFeed {
 
   record Student(String learnerId, SseClient sse) {}
 
+  /** A projector's stream; {@code liveCounts}: it shows the answers' split before the reveal (the room sees it). */
+  record Projector(SseClient sse, boolean liveCounts) {}
+
   private final Map<String, Set<Student>> students = new ConcurrentHashMap<>();
   private final Map<String, Set<SseClient>> instructors = new ConcurrentHashMap<>();
+  private final Map<String, Set<Projector>> projectors = new ConcurrentHashMap<>();
   private final Consumer<String> rosterChanged;
   private final PresenceStore presence;
 
@@ -74,6 +78,28 @@ final class RoomFeed {
       Set<SseClient> set = instructors.get(classId);
       if (set != null) set.remove(sse);
     });
+  }
+
+  /** A projector's stream: it gets only the live panel, drawn for the room, never the dashboard's panels. */
+  void addProjector(String classId, SseClient sse, boolean liveCounts) {
+    Projector p = new Projector(sse, liveCounts);
+    projectors.computeIfAbsent(classId, k -> new CopyOnWriteArraySet<>()).add(p);
+    sse.onClose(() -> {
+      Set<Projector> set = projectors.get(classId);
+      if (set != null) set.remove(p);
+    });
+  }
+
+  boolean projected(String classId) {
+    return !projectors.getOrDefault(classId, Set.of()).isEmpty();
+  }
+
+  /** Sends each projector the data drawn for its setting; each setting is drawn at most once. */
+  void toProjectors(String classId, String event, Function<Boolean, Object> dataFor) {
+    Map<Boolean, String> rendered = new HashMap<>();
+    for (Projector p : projectors.getOrDefault(classId, Set.of())) {
+      send(p.sse(), event, rendered.computeIfAbsent(p.liveCounts(), counts -> json(dataFor.apply(counts))));
+    }
   }
 
   boolean watched(String classId) {

@@ -69,6 +69,10 @@
  *   <li>{@code GET /teach/classes/{class}}: the live dashboard; {@code GET /api/teach/classes/{class}/stream}: its
  *       SSE, events named for the panel they replace ({@code roster}, {@code progress}, {@code quiz},
  *       {@code sandbox}, {@code live}), data {@code {"html"}}.</li>
+ *   <li>{@code GET /teach/classes/{class}/projector[?counts=live]}: projector mode, the room's screen;
+ *       {@code GET /api/teach/classes/{class}/projector/stream[?counts=live]}: its SSE, only {@code live} events
+ *       {@code {"html"}} drawn for the room: how many answered but not which way until the reveal (unless
+ *       {@code counts=live}). The dashboard's own {@code live} panel keeps its histogram filling as answers come.</li>
  *   <li>{@code GET /teach/classes/{class}/qr.svg}; {@code GET /teach/classes/{class}/results.csv}.</li>
  *   <li>{@code POST /api/teach/classes/{class}/code} (rotate), {@code POST .../close},
  *       {@code DELETE .../students/{learner}}.</li>
@@ -76,6 +80,9 @@
  *       {@code POST .../live/push} {@code {"question": "<id>", "timeLimit": 30}} (starts a live session when none is
  *       running; {@code timeLimit} is optional, whole seconds from 5 to 600, answers after it are refused) -> {@code
  *       {"round", "question", "session", "pushedAt", "deadline": "<ISO instant>" | null}},
+ *       {@code POST .../live/next} {@code {"timeLimit": 30}} (optional; the last question's limit when left out)
+ *       pushes the first question not asked in this class yet after the last one asked, in the picker's order (409
+ *       once every question was asked) -> as push,
  *       {@code POST .../live/reveal}, {@code POST .../live/leaderboard} {@code {"show": true, "anonymous": false}},
  *       {@code POST .../live/end}.</li>
  *   <li>Holds: {@code PUT .../holds} {@code {"held": ["L1", "L2"]}} holds those ladder answers back for members

@@ -1,5 +1,6 @@
 package lab.exactlyonce.classroom;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
@@ -8,9 +9,12 @@ import com.microsoft.playwright.options.AriaRole;
 import com.microsoft.playwright.options.Cookie;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.Config;
+import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -22,9 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** An instructor and a student, each in their own browser context, run a live question together. */
 class ClassroomBrowserTest extends BrowserTest {
+  /** The server's clock: a test moves it on instead of sleeping. */
+  private TestClock clock;
+
   @Override
   protected TestServer startServer() {
-    return TestServer.start(Client.config());
+    Config config = Client.config();
+    clock = TestClock.of(config);
+    return TestServer.start(config);
   }
 
   @Test
@@ -145,9 +154,12 @@ class ClassroomBrowserTest extends BrowserTest {
     assertThat(page.locator("#dash-status")).hasText("Live.");
     assertThat(page.locator("#live-body .countdown")).isVisible();
     found.addAll(scan(page, "dashboard"));
-    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Projector mode")).click();
-    assertThat(page.locator("#pacing")).isHidden();
-    found.addAll(scan(page, "projector mode"));
+    page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Projector mode")).click();
+    assertThat(page.locator("#projector-status")).hasText("Live.");
+    for (int[] size : new int[][] {{1920, 1080}, {1280, 800}}) {
+      page.setViewportSize(size[0], size[1]);
+      found.addAll(scan(page, "projector mode at " + size[0] + " px"));
+    }
 
     BrowserContext studentContext = newContext(new Browser.NewContextOptions());
     try {
@@ -158,9 +170,109 @@ class ClassroomBrowserTest extends BrowserTest {
       student.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Join")).click();
       assertThat(student.locator(".live-question[data-state=open] .countdown")).isVisible();
       found.addAll(scan(student, "student"));
+      student.locator("button[data-choice='0']").click();
+      assertThat(student.locator(".live-status")).hasText("Answer recorded. Wait for the reveal.");
     } finally {
       studentContext.close();
     }
+    page.keyboard().press("r");
+    assertThat(page.locator("#projector-body .leaderboard")).isVisible();
+    found.addAll(scan(page, "projector mode, revealed with the leaderboard"));
+    page.keyboard().press("e");
+    assertThat(page.locator("#projector-body .podium")).isVisible();
+    found.addAll(scan(page, "projector mode, the podium"));
     assertEquals(List.of(), found);
+  }
+
+  @Test
+  void the_instructor_runs_a_class_from_the_projector_with_its_buttons_and_keys() {
+    Client teacher = Client.instructor(server, SECRET);
+    JsonNode room = Client.json(teacher.post("/api/teach/classes", "{\"name\":\"Projected\"}"));
+    String id = room.get("id").asText();
+    Client kim = Client.student(server, room.get("code").asText(), "Kim");
+    JsonNode question = Client.json(teacher.get("/api/teach/classes/" + id + "/questions")).get(0);
+    String round = Client.json(teacher.live(id, "push", "{\"question\":" + Client.quote(question.get("id").asText())
+        + ",\"timeLimit\":30}")).get("round").asText();
+    context.addCookies(List.of(new Cookie("eolab_instructor", teacher.cookies.get("eolab_instructor"))
+        .setUrl(url("/"))));
+    page.setViewportSize(1920, 1080);
+    page.clock().install(); // the page's countdown runs on a clock the test moves
+    page.navigate(url("/teach/classes/" + id));
+    page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Projector mode")).click();
+    assertTrue(page.url().endsWith("/teach/classes/" + id + "/projector"), page.url());
+    assertThat(page.locator("#projector-status")).hasText("Live.");
+
+    // How to join, readable from the back: the code, the link and its QR code.
+    assertThat(page.locator("#join-code")).hasText(room.get("code").asText());
+    String joinLink = room.get("joinLink").asText();
+    assertThat(page.locator("#join-link")).hasText(joinLink.substring(0, joinLink.indexOf('?'))); // the code follows
+    assertThat(page.locator("#join-link")).hasAttribute("href", joinLink);
+    assertThat(page.getByAltText("QR code for the join link")).isVisible();
+
+    // A visual countdown that shrinks, its time in words for screen readers.
+    Locator live = page.locator("#projector-body .projector-live");
+    Locator timer = live.getByRole(AriaRole.TIMER);
+    assertThat(timer).hasText(Pattern.compile("Time left: 0:(30|2\\d)"));
+    Locator bar = live.locator(".countdown-bar");
+    double full = bar.boundingBox().width;
+    page.clock().runFor(10_000);
+    assertThat(timer).hasText(Pattern.compile("Time left: 0:(20|1\\d)"));
+    double later = bar.boundingBox().width;
+    assertTrue(later < full * 0.8 && later > 0, "the bar shrinks with the time left: " + full + " then " + later);
+
+    // An answer arrives: the room sees how many answered, never which way, until the reveal.
+    int right = question.get("answer").asInt();
+    assertEquals(200, kim.sendAnswer(id, Client.newId(), round, right).statusCode());
+    assertThat(live.locator(".live-count")).hasText("1 of 1 students present answered");
+    assertThat(live).hasAttribute("data-counts", "hidden");
+    assertThat(live.locator(".projector-options li")).hasCount(question.get("options").size());
+    assertThat(live.locator("td.count")).hasCount(0);
+
+    // The keys show on the page and are not commands while typing in a field.
+    assertThat(page.locator("button[data-action=reveal] kbd")).hasText("R");
+    assertThat(page.locator("button[data-action=next] kbd")).hasText("N");
+    assertThat(page.locator("button[data-action=leaderboard] kbd")).hasText("L");
+    assertThat(page.locator("button[data-action=end] kbd")).hasText("E");
+    page.evaluate("() => document.querySelector('.projector-controls').append(Object.assign("
+        + "document.createElement('input'), {id: 'typing', 'aria-label': 'A field'}))");
+    page.locator("#typing").pressSequentially("rnle");
+    page.locator("#typing").evaluate("i => { i.blur(); i.remove(); }");
+    assertThat(live).hasAttribute("data-state", "open");
+    assertThat(live).hasAttribute("data-round", round);
+
+    // R reveals: the counts and the right answer show.
+    page.keyboard().press("r");
+    assertThat(live).hasAttribute("data-state", "revealed");
+    assertThat(live.locator("td.count[data-option='" + right + "']")).hasText("1");
+    assertThat(live.locator(".histogram th").nth(right)).containsText("✓");
+
+    // L shows the leaderboard; N asks the next question, with the same time limit, its counts hidden again.
+    page.keyboard().press("l");
+    assertThat(page.locator("button[data-action=leaderboard]")).hasAttribute("aria-pressed", "true");
+    assertThat(live.locator(".leaderboard li")).hasText(Pattern.compile("^Kim \\d{3,4} points$"));
+    page.keyboard().press("n");
+    assertThat(live).hasAttribute("data-state", "open");
+    assertThat(live).not().hasAttribute("data-round", round);
+    assertThat(live).hasAttribute("data-counts", "hidden");
+    assertThat(timer).hasText(Pattern.compile("Time left: 0:(30|2\\d)"));
+
+    // Time runs out on the server's clock; the button reveals; End session shows the podium.
+    clock.advance(Duration.ofSeconds(31));
+    assertThat(live).hasAttribute("data-state", "timeup");
+    assertThat(live.locator(".projector-note")).hasText("Time is up. Press R to reveal the answer.");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Reveal")).click();
+    assertThat(live).hasAttribute("data-state", "revealed");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("End session")).click();
+    assertThat(live).hasAttribute("data-state", "podium");
+    assertThat(live.locator(".podium h3")).hasText("Podium");
+    assertThat(live.locator(".podium-list li.place-1")).hasText(Pattern.compile("^Kim \\d{3,4} points$"));
+
+    // Live counts, when asked for, show the split while the room answers.
+    page.getByLabel("Show answer counts live").check();
+    assertThat(page.locator("#projector-status")).hasText("Live.");
+    assertTrue(page.url().endsWith("/projector?counts=live"), page.url());
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Next question")).click();
+    assertThat(live).hasAttribute("data-counts", "shown");
+    assertThat(live.locator("td.count")).hasCount(live.locator("tr").count());
   }
 }

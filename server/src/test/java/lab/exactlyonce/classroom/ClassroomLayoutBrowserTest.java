@@ -62,6 +62,10 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
     }
   }
 
+  private static double fontSize(Locator text) {
+    return ((Number) text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")).doubleValue();
+  }
+
   private BrowserContext phone() {
     return newContext(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));
   }
@@ -193,17 +197,26 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
 
     page.setViewportSize(1920, 1080);
     noSidewaysScroll(page, "dashboard", overflow);
-    Locator projector = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Projector mode"));
-    projector.click();
-    assertThat(page.locator("#pacing")).isHidden();
-    assertThat(page.locator("#question-list")).isHidden();
-    assertThat(page.locator("#live-body .histogram")).isVisible();
-    assertThat(page.locator("#join-code")).isVisible();
-    assertThat(page.locator("#join-link")).isHidden();
-    double size = ((Number) page.locator("#live-body .live-prompt").evaluate("p => parseFloat(getComputedStyle(p).fontSize)")).doubleValue();
-    assertTrue(size >= 40, "the projected question is large: " + size + " px");
-    noSidewaysScroll(page, "dashboard in projector mode", overflow);
-    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Leave projector mode")).click();
+    page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Projector mode")).click();
+    assertThat(page.locator("#projector-status")).hasText("Live.");
+    assertThat(page.locator("#pacing")).hasCount(0);
+    assertThat(page.locator("#question-list")).hasCount(0);
+    assertThat(page.locator("#projector-body .live-prompt")).hasText(question.get("prompt").asText().replace("`", ""));
+    for (int[] size : new int[][] {{1920, 1080}, {1280, 800}}) {
+      page.setViewportSize(size[0], size[1]);
+      String at = " at " + size[0] + "x" + size[1];
+      // What the back row needs is on the first screen: the code, the link and the QR code, and the controls.
+      for (String what : new String[] {"#join-code", "#join-link", ".projector-qr", ".projector-controls"}) {
+        assertThat(page.locator(what)).isInViewport();
+      }
+      assertEquals(true, page.locator(".projector-qr").evaluate("i => i.complete && i.naturalWidth > 0"),
+          "the QR code loads");
+      assertTrue(page.locator(".projector-qr").boundingBox().width >= 200, "a QR code a phone scans from a seat" + at);
+      assertTrue(fontSize(page.locator("#join-code")) >= 48, "the join code is large" + at);
+      assertTrue(fontSize(page.locator("#projector-body .live-prompt")) >= 30, "the projected question is large" + at);
+      noSidewaysScroll(page, "projector" + at, overflow);
+    }
+    page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Leave projector mode")).click();
     assertThat(page.locator("#pacing")).isVisible();
 
     page.setViewportSize(390, 844);

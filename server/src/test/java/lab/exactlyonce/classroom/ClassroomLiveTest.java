@@ -137,6 +137,39 @@ class ClassroomLiveTest {
   }
 
   @Test
+  void the_projector_stream_carries_no_split_before_the_reveal_unless_asked_for_live_counts() throws Exception {
+    try (TestServer server = TestServer.start(Client.config())) {
+      Client teacher = Client.instructor(server, SECRET);
+      JsonNode room = json(teacher.post("/api/teach/classes", "{\"name\":\"Projected\"}"));
+      String id = room.get("id").asText();
+      Client kim = Client.student(server, room.get("code").asText(), "Kim");
+      try (Stream dash = new Stream(server, teacher, "/api/teach/classes/" + id + "/stream");
+           Stream projector = new Stream(server, teacher, "/api/teach/classes/" + id + "/projector/stream");
+           Stream counting = new Stream(server, teacher,
+               "/api/teach/classes/" + id + "/projector/stream?counts=live")) {
+        projector.next("live", "Join now");
+        counting.next("live", "Join now");
+        JsonNode questions = json(teacher.get("/api/teach/classes/" + id + "/questions"));
+        String round = teacher.pushRound(id, questions.get(0).get("id").asText());
+        assertEquals(200, kim.sendAnswer(id, newId(), round, 0).statusCode());
+        String count = "<td class=\"count\" data-option=\"0\">1</td>";
+        assertTrue(dash.next("live", "1 of 1").get("html").asText().contains(count),
+            "the dashboard's histogram fills live");
+        assertTrue(counting.next("live", "1 of 1").get("html").asText().contains(count), "live counts were asked for");
+        teacher.live(id, "reveal", "{}");
+        List<String[]> before = projector.until("live", "data-state=\\\"revealed\\\"");
+        assertTrue(before.stream().anyMatch(e -> e[1].contains("1 of 1")), "the projector heard of the answer");
+        for (String[] e : before) {
+          assertFalse(e[1].contains("class=\\\"count\\\""), "a split before the reveal: " + e[1]);
+        }
+        teacher.live(id, "leaderboard", "{\"show\":true}");
+        assertTrue(projector.next("live", "Leaderboard").get("html").asText().contains(count),
+            "counts after the reveal");
+      }
+    }
+  }
+
+  @Test
   void a_timed_question_closes_for_everyone_when_its_time_is_up() throws Exception {
     Config config = Client.config();
     try (TestServer server = TestServer.start(config)) {

@@ -178,4 +178,61 @@ class InstructorHttpTest extends ClassroomServerTest {
     assertEquals("\"a \"\"b\"\"\"", ResultsCsv.cell("a \"b\""));
     assertEquals("\"a\nb\"", ResultsCsv.cell("a\nb"));
   }
+
+  @Test
+  void next_pushes_the_questions_not_asked_yet_in_the_pickers_order_with_the_last_time_limit() {
+    String id = newClass("Next").get("id").asText();
+    List<String> listOrder = new ArrayList<>(); // the picker's: grouped by topic, topics as they first appear
+    Map<String, List<String>> byTopic = new java.util.LinkedHashMap<>();
+    json(teacher.get("/api/teach/classes/" + id + "/questions")).forEach(q ->
+        byTopic.computeIfAbsent(q.get("topic").asText(), t -> new ArrayList<>()).add(q.get("id").asText()));
+    byTopic.values().forEach(listOrder::addAll);
+    assertTrue(listOrder.size() >= 3, "the bank has a few questions: " + listOrder);
+
+    JsonNode first = json(teacher.live(id, "push",
+        "{\"question\":" + Client.quote(listOrder.get(1)) + ",\"timeLimit\":30}"));
+    JsonNode next = json(teacher.live(id, "next", "{}"));
+    assertEquals(listOrder.get(2), next.get("question").asText());
+    assertEquals(first.get("session").asText(), next.get("session").asText());
+    assertEquals(30, java.time.Duration.between(java.time.Instant.parse(next.get("pushedAt").asText()),
+        java.time.Instant.parse(next.get("deadline").asText())).toSeconds(), "the last question's time limit");
+
+    JsonNode untimed = json(teacher.live(id, "next", "{\"timeLimit\":20}"));
+    assertEquals(listOrder.size() > 3 ? listOrder.get(3) : listOrder.get(0), untimed.get("question").asText());
+    List<String> asked = new ArrayList<>(List.of(listOrder.get(1), listOrder.get(2), untimed.get("question").asText()));
+    HttpResponse<String> res = teacher.live(id, "next", "{}");
+    for (; res.statusCode() == 200; res = teacher.live(id, "next", "{}")) asked.add(json(res).get("question").asText());
+    assertEquals(listOrder.size(), asked.size(), "each question once: " + asked);
+    assertEquals(new java.util.HashSet<>(listOrder), new java.util.HashSet<>(asked));
+    Client.assertError(409, "class 'Next' was asked every live question of lesson 'exactly-once': choose one to ask "
+        + "again on the dashboard", res);
+    Client.assertError(400, "'timeLimit' must be a number of seconds from 5 to 600 (or left out for no limit), got 2",
+        teacher.live(newClass("Short").get("id").asText(), "next", "{\"timeLimit\":2}"));
+  }
+
+  @Test
+  void the_projector_page_shows_the_join_code_link_and_qr_and_hides_the_split_until_the_reveal() {
+    JsonNode room = newClass("Projected");
+    String id = room.get("id").asText();
+    Client kim = Client.student(server, room.get("code").asText(), "Kim");
+    String round = teacher.pushRound(id, firstQuestion(id));
+    assertEquals(200, kim.sendAnswer(id, newId(), round, 0).statusCode());
+    String page = teacher.get("/teach/classes/" + id + "/projector").body();
+    assertTrue(page.contains("<strong id=\"join-code\">" + room.get("code").asText() + "</strong>"), page);
+    String link = room.get("joinLink").asText();
+    assertTrue(page.contains("<a href=\"" + link + "\" id=\"join-link\">" + link.substring(0, link.indexOf("/join"))
+        + "<wbr>/join</a>"), "the link to type, the code apart: " + page);
+    assertTrue(page.contains("src=\"/teach/classes/" + id + "/qr.svg?code=" + room.get("code").asText() + "\""), page);
+    assertTrue(page.contains("<strong>1 of 1</strong>"), "how many answered shows: " + page);
+    assertFalse(page.contains("class=\"count\""), "no count per option before the reveal: " + page);
+    assertTrue(page.contains("data-counts=\"hidden\""), page);
+    String live = teacher.get("/teach/classes/" + id + "/projector?counts=live").body();
+    assertTrue(live.contains("<td class=\"count\" data-option=\"0\">1</td>"), "asked for live counts: " + live);
+    assertTrue(teacher.get("/teach/classes/" + id).body().contains("<td class=\"count\" data-option=\"0\">1</td>"),
+        "the instructor's own dashboard keeps its live histogram");
+    teacher.live(id, "reveal", "{}");
+    String revealed = teacher.get("/teach/classes/" + id + "/projector").body();
+    assertTrue(revealed.contains("<td class=\"count\" data-option=\"0\">1</td>"), revealed);
+    assertEquals(303, new Client(server).get("/teach/classes/" + id + "/projector").statusCode(), "sign-in first");
+  }
 }
