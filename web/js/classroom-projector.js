@@ -41,7 +41,12 @@ const actions = {
     if (res.ok) say(res.body.deadline ? 'Next question pushed, timed.' : 'Next question pushed.');
   },
   leaderboard: () => leaderboard(boardMode() === 'off'),
-  end: async () => { if ((await call('/live/end')).ok) say('Live session ended.'); },
+  // one stray key must not end a class's game: ending asks first (the next question would start a clean board)
+  end: async () => {
+    if (!confirm('End this session? Its podium shows, and the next question starts a new session with a clean '
+      + 'board.')) return;
+    if ((await call('/live/end')).ok) say('Live session ended.');
+  },
 };
 
 /** Keys typed into a field are text, never commands; a key with a modifier belongs to the browser. */
