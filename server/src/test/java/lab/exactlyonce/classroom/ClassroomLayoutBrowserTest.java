@@ -8,6 +8,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
 import com.microsoft.playwright.options.BoundingBox;
 import com.microsoft.playwright.options.Cookie;
+import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
@@ -123,6 +124,7 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
         }
         assertOnlyOptionsLookTappable(card);
       }
+      assertEquals(List.of(), AxeScan.seriousViolations(student, "the student's card"));
       String lastLine = question.get("detail").asText().lines().reduce((a, b) -> b).orElseThrow().replace("`", "");
       assertThat(card.locator(".live-detail")).containsText(lastLine.substring(lastLine.length() - 20));
       student.setViewportSize(390, 844);
