@@ -22,6 +22,8 @@ const READERS = {
   read_uncommitted: 'read_uncommitted consumer',
   at_least_once: 'consumer of the at-least-once topic',
 };
+// Each cell carries its column's name too: on a phone the table stacks into one card per reader (real-run.css).
+const COLUMNS = ['Reader', 'Simulation', 'Real engines', 'Verdict'];
 const BUTTONS = {
   'seed-crash': 'Run on real Kafka + Flink',
   fencing: 'Zombie fencing on real Kafka',
@@ -144,9 +146,10 @@ class RealRunPanel {
       const verdict = expected ? compare(expected, real) : '';
       return el('tr', { 'data-reader': reader },
         el('th', { scope: 'row' }, READERS[reader] || reader, el('br'), el('small', { text: real.topic })),
-        el('td', { 'data-simulated': true, text: expected ? figures(expected) : '\u2014' }),
-        el('td', { 'data-real': true, text: figures(real) }),
-        el('td', { 'data-verdict': true, class: verdict === 'agree' ? 'agree' : verdict ? 'differ' : '', text: verdict }));
+        el('td', { 'data-simulated': true, 'data-label': COLUMNS[1], text: expected ? figures(expected) : '\u2014' }),
+        el('td', { 'data-real': true, 'data-label': COLUMNS[2], text: figures(real) }),
+        el('td', { 'data-verdict': true, 'data-label': COLUMNS[3],
+          class: verdict === 'agree' ? 'agree' : verdict ? 'differ' : '', text: verdict }));
     });
     const differing = [...rows].filter((row) => row.querySelector('.differ'));
     const summary = !sim ? (simulation && simulation.error ? `The simulation did not run: ${simulation.error}` : '')
@@ -156,7 +159,7 @@ class RealRunPanel {
       el('p', { class: 'real-run-settings', text: `${scenario.title}${settings ? ` with ${settings}` : ''}` }),
       el('div', { class: 'real-run-table' }, el('table', {},
         el('caption', { text: 'What each consumer read' }),
-        el('thead', {}, el('tr', {}, ...['Reader', 'Simulation', 'Real engines', 'Verdict'].map((h) => el('th', { scope: 'col', text: h })))),
+        el('thead', {}, el('tr', {}, ...COLUMNS.map((h) => el('th', { scope: 'col', text: h })))),
         el('tbody', {}, ...rows))),
       el('p', { class: 'real-run-summary', 'data-real-run-summary': true, text: summary }));
     if (result.errors.length) {

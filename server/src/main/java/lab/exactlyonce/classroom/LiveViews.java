@@ -66,12 +66,16 @@ final class LiveViews {
     return seconds / 60 + ":" + String.format("%02d", seconds % 60);
   }
 
-  /** The prompt and its detail: prose wraps to the screen; code (a predict question's program) keeps its lines. */
+  /**
+   * The prompt and its detail: prose wraps to the screen; code (a predict question's program) keeps its lines. The
+   * kind lets the style sheet draw a true-or-false question's detail ("True or false?") as an instruction.
+   */
   static DomContent question(LiveBank.LiveQuestion q) {
     return div(
         div(Markdown.inline(q.prompt())).withClass("live-prompt"),
         iff(!q.detail().isBlank(), q.kind().equals("predict") ? pre(code(q.detail())).withClass("live-code")
-            : div(Markdown.block(q.detail())).withClass("live-detail")));
+            : div(Markdown.block(q.detail())).withClass("live-detail")))
+        .withClass("live-ask").attr("data-kind", q.kind());
   }
 
   /** @param counts the class's counts per option, shown after the reveal; null before */

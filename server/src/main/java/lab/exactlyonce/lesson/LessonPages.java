@@ -17,8 +17,8 @@ import static j2html.TagCreator.*;
  * the lesson ({@code data-lesson}) and the tabs ({@code data-tabs}) for the scripts, with the other features' page data.
  */
 final class LessonPages {
-  private static final List<String> MODULES = List.of("tabs.js", "voice.js", "qa.js", "map.js", "flow.js", "sandbox.js",
-      "real-run.js", "exercises.js", "progress.js", "answer-box.js");
+  private static final List<String> MODULES = List.of("lesson-header.js", "tabs.js", "voice.js", "qa.js", "map.js",
+      "flow.js", "sandbox.js", "real-run.js", "exercises.js", "progress.js", "answer-box.js");
   private static final List<String> STYLESHEETS = List.of("maps.css", "flows.css", "sandbox.css", "timeline.css",
       "real-run.css", "exercises.css", "progress.css", "answer-box.css");
 
@@ -45,7 +45,7 @@ final class LessonPages {
                     text(" · "), a("Join a class").withHref(HomePage.JOIN)).withClass("breadcrumb").attr("aria-label", "Lesson links"),
                 h1(Markdown.inline(lesson.title())),
                 rawHtml(DUE_REVIEWS_SLOT),
-                div(Markdown.block(lesson.summary())).withClass("lesson-summary").attr("data-readout")
+                summaryView(lesson.summary())
             ).withClass("lesson-header"),
             nav(ul(each(List.of(Tab.values()), tab -> li(a(tab.label()).withHref("#" + tab.id()).withId("tab-" + tab.id())))))
                 .withClass("tabs").attr("aria-label", "Lesson tabs"),
@@ -55,6 +55,24 @@ final class LessonPages {
     views.page().attributes(lesson).forEach(page::attr);
     return Pages.document(lesson.title() + " · Exactly-Once Lab", new Pages.Assets(STYLESHEETS, MODULES),
         page);
+  }
+
+  /**
+   * The summary's first paragraph, then the rest behind "More about this lesson": drawn open, so the page reads whole
+   * without JavaScript; lesson-header.js closes it, so the tabs are on a phone's first screen. Each part is read aloud
+   * on its own, so the toggle's label is not.
+   */
+  private static DomContent summaryView(String markdown) {
+    String lede = HomePage.firstParagraph(markdown);
+    String rest = markdown.strip().substring(lede.length()).strip();
+    return div(
+        div(Markdown.block(lede)).withClass("lesson-lede").attr("data-readout"),
+        iff(!rest.isEmpty(), details(
+            summary(span("More about this lesson").withClass("when-full"),
+                span("About this lesson").withClass("when-compact")),
+            div(Markdown.block(rest)).attr("data-readout")
+        ).withClass("lesson-more").attr("open"))
+    ).withClass("lesson-summary");
   }
 
   /** {@code page} (drawn by {@link #lesson}) with {@code notice}, the asker's reviews due, in its slot. */

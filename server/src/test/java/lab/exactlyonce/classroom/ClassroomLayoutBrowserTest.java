@@ -8,6 +8,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
 import com.microsoft.playwright.options.BoundingBox;
 import com.microsoft.playwright.options.Cookie;
+import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
@@ -24,10 +25,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The classroom where it is used: students on phones (390 and 320 px wide), the instructor on a laptop (1280 px) and
- * a projector (1920 px). No page scrolls sideways, the live question fits a phone, the picker previews the card.
+ * a projector (1920 px). No page scrolls sideways, the live question fits a phone with only its options drawn as
+ * buttons, the picker previews the card.
  */
 class ClassroomLayoutBrowserTest extends BrowserTest {
-  private static final String OVERFLOWS = "() => document.documentElement.scrollWidth > innerWidth";
+  private static final String OVERFLOWS = "() => document.scrollingElement.scrollWidth > innerWidth";
 
   @Override
   protected TestServer startServer() {
@@ -64,6 +66,27 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
 
   private static double fontSize(Locator text) {
     return ((Number) text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")).doubleValue();
+  }
+
+  /** The computed look that says "tap me": a box, its fill and the pointer. */
+  private static final String LOOK = "e => { const s = getComputedStyle(e); return [s.borderTopStyle + ' '"
+      + " + s.borderTopWidth, s.backgroundColor, s.cursor].join(' | '); }";
+
+  /**
+   * The card's prompt and context are text, not look-alike answers: the options are its only buttons, and neither the
+   * prompt nor the context has an option's border, fill or pointer.
+   */
+  private static void assertOnlyOptionsLookTappable(Locator card) {
+    Locator options = card.locator(".live-option");
+    assertThat(card.locator("button, [role=button]")).hasCount(options.count());
+    assertThat(card.locator("button:not(.live-option), [role=button]:not(.live-option)")).hasCount(0);
+    String option = (String) options.first().evaluate(LOOK);
+    assertTrue(option.startsWith("solid") && option.endsWith("pointer"), "an option looks tappable: " + option);
+    for (String part : List.of(".live-prompt", ".live-detail")) {
+      String look = (String) card.locator(part).evaluate(LOOK);
+      assertTrue(look.startsWith("none") && !look.endsWith("pointer"), part + " is drawn as text: " + look);
+      assertTrue(!look.split(" \\| ")[1].equals(option.split(" \\| ")[1]), part + " has no option's fill: " + look);
+    }
   }
 
   private BrowserContext phone() {
@@ -103,7 +126,9 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
           assertTrue(b.height >= 44 && b.width >= 44, "a tap target of at least 44 px: " + b.width + "x" + b.height);
           assertTrue(b.x + b.width <= width, "the option fits the screen");
         }
+        assertOnlyOptionsLookTappable(card);
       }
+      assertEquals(List.of(), AxeScan.seriousViolations(student, "the student's card"));
       String lastLine = question.get("detail").asText().lines().reduce((a, b) -> b).orElseThrow().replace("`", "");
       assertThat(card.locator(".live-detail")).containsText(lastLine.substring(lastLine.length() - 20));
       student.setViewportSize(390, 844);

@@ -10,7 +10,9 @@ import com.microsoft.playwright.options.ReducedMotion;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.ArrayList;
@@ -22,9 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The home page and the bundled lesson on a phone (390x844, touch) and a laptop (1280x800): nothing scrolls the page
- * sideways, the voice controls stay in reach while reading, the map's explanation opens in view and its labels stay
- * readable.
+ * The home page and the bundled lesson on phones (320x640 and 390x844, touch) and a laptop (1280x800): nothing scrolls
+ * the page sideways, the tabs and an opened tab's content are on the first screen, the voice controls stay in reach
+ * while reading, the map's explanation opens in view and its labels stay readable.
  */
 class ScreenSizesBrowserTest extends BrowserTest {
   static final String LESSON = "/lessons/exactly-once";
@@ -65,8 +67,14 @@ class ScreenSizesBrowserTest extends BrowserTest {
   }
 
   private static void assertNoSidewaysScroll(Page page, String where) {
-    Number over = (Number) page.evaluate("document.documentElement.scrollWidth - innerWidth");
+    Number over = (Number) page.evaluate("document.scrollingElement.scrollWidth - innerWidth");
     assertTrue(over.intValue() <= 0, where + " scrolls sideways by " + over + " px");
+  }
+
+  /** The element's top or bottom edge, in px from the top of the viewport. */
+  private static double edge(Page page, String selector, String which) {
+    return ((Number) page.evaluate("([s, w]) => document.querySelector(s).getBoundingClientRect()[w]",
+        List.of(selector, which))).doubleValue();
   }
 
   /** Whether the element lies wholly between the top and the bottom of the viewport. */
@@ -75,19 +83,78 @@ class ScreenSizesBrowserTest extends BrowserTest {
         + " return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }", selector);
   }
 
-  @ParameterizedTest
-  @EnumSource(Screen.class)
-  void neither_the_home_page_nor_any_lesson_tab_scrolls_sideways(Screen screen) {
-    Page page = open(screen);
+  /** Tables wider than a phone scroll inside their own box, which shows a shadow at the edge that hides columns. */
+  @ParameterizedTest(name = "{0}x{1}")
+  @CsvSource({"320, 640, true", "390, 844, true", "1280, 800, false"})
+  void neither_the_home_page_nor_any_lesson_tab_scrolls_sideways(int width, int height, boolean touch) {
+    BrowserContext context = newContext(new Browser.NewContextOptions().setViewportSize(width, height)
+        .setIsMobile(touch).setHasTouch(touch));
+    opened.add(context);
+    Page page = watched(context.newPage());
     page.navigate(url("/"));
     assertThat(page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Join a class"))).isVisible();
     assertNoSidewaysScroll(page, "home");
-    assertEquals(List.of(), AxeScan.seriousViolations(page, "home on " + screen));
+    assertEquals(List.of(), AxeScan.seriousViolations(page, "home at " + width + " px"));
     page.navigate(url(LESSON));
     for (String name : List.of("Gist", "Maps", "Q&A", "Sandbox")) {
       tab(page, name).click();
-      assertNoSidewaysScroll(page, name + " tab");
+      assertNoSidewaysScroll(page, name + " tab at " + width + " px");
     }
+    tab(page, "Gist").click();
+    Locator wide = page.locator("#gist .table-wrap");
+    assertTrue(wide.count() > 0, "the lesson has tables");
+    for (Locator box : wide.all()) {
+      if (Boolean.TRUE.equals(box.evaluate("b => b.scrollWidth > b.clientWidth"))) {
+        assertTrue(((String) box.evaluate("b => getComputedStyle(b).backgroundImage")).contains("radial-gradient"),
+            "a table that scrolls inside its box shows a shadow at its edge");
+      }
+    }
+  }
+
+  /**
+   * The first screen: on a phone the tab bar; once a tab is opened the header turns compact and the tab's content
+   * (the map) starts on the screen, below the sticky tab bar. The summary stays one tap away.
+   */
+  @ParameterizedTest
+  @EnumSource(Screen.class)
+  void the_tabs_and_an_opened_tabs_content_are_on_the_first_screen(Screen screen) {
+    Page page = open(screen);
+    page.navigate(url(LESSON));
+    assertThat(tab(page, "Gist")).hasAttribute("aria-selected", "true");
+    assertThat(page.locator(".lesson-lede")).isVisible();
+    double tabsBottom = edge(page, "nav.tabs", "bottom");
+    assertTrue(tabsBottom <= screen.height, "the tab bar ends at " + tabsBottom + " px of " + screen.height);
+
+    tab(page, "Maps").click();
+    assertThat(page.locator(".lesson-header")).hasClass(Pattern.compile("\\bis-compact\\b"));
+    assertThat(page.locator(".lesson-lede")).isHidden();
+    double map = edge(page, "#maps .map-svg", "top");
+    double bar = edge(page, "nav.tabs", "bottom");
+    assertTrue(map >= bar && map < screen.height, "the map starts at " + map + " px, under the tab bar at " + bar
+        + " px, of " + screen.height);
+
+    Locator about = page.locator(".lesson-more > summary");
+    assertThat(about.locator(".when-compact")).hasText("About this lesson");
+    assertThat(about.locator(".when-compact")).isVisible();
+    assertThat(about.locator(".when-full")).isHidden();
+    about.click();
+    assertThat(page.locator(".lesson-lede")).isVisible();
+    assertThat(page.locator(".lesson-more > div")).isVisible();
+  }
+
+  @Test
+  void without_javascript_the_whole_summary_reads_above_the_tabs() {
+    BrowserContext context = newContext(new Browser.NewContextOptions().setViewportSize(390, 844)
+        .setIsMobile(true).setJavaScriptEnabled(false));
+    opened.add(context);
+    Page page = context.newPage();
+    page.navigate(url(LESSON));
+    assertThat(page.locator(".lesson-lede")).isVisible();
+    assertThat(page.locator(".lesson-more > div")).isVisible();
+    assertThat(page.locator(".lesson-more > summary .when-full")).hasText("More about this lesson");
+    assertThat(page.locator(".lesson-more > summary .when-full")).isVisible();
+    assertThat(page.locator(".lesson-more > summary .when-compact")).isHidden();
+    assertThat(page.locator("#maps")).isVisible();
   }
 
   /** Speech is a recording fake that takes 3 ms a character, on a paused fake clock the test moves on. */

@@ -238,6 +238,63 @@ class QuizBrowserTest extends BrowserTest {
     assertThat(page.locator(".quiz-miss")).containsText("Your answer: no answer (time ran out)");
   }
 
+  /**
+   * On phones (390 and 320 px wide) neither the start form nor the results page scrolls sideways: the results of a
+   * mixed quiz, with the by-topic table, programs and outputs among the misses, are the widest the quiz draws.
+   */
+  @Test
+  void on_a_phone_the_quiz_and_its_results_fit_the_screen() throws Exception {
+    reopen(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));
+    List<String> overflow = new ArrayList<>();
+    for (int width : new int[] {390, 320}) {
+      page.setViewportSize(width, width == 320 ? 640 : 844);
+      page.navigate(url("/lessons/exactly-once/quiz"));
+      assertThat(page.locator("#quiz-topic")).isVisible();
+      sideways(page, "the start form at " + width + " px", overflow);
+    }
+    page.setViewportSize(390, 844);
+    var created = page.request().post(url("/api/quiz/sessions"), RequestOptions.create()
+        .setHeader("Content-Type", "application/json").setHeader("Origin", url("").replaceAll("/$", ""))
+        .setData("{\"lesson\":\"exactly-once\",\"mode\":\"practice\",\"length\":6}"));
+    assertEquals(201, created.status(), created.text());
+    page.navigate(url(JSON.readTree(created.text()).get("page").asText()));
+    assertThat(page.locator(".quiz-progress")).hasText(Pattern.compile("Question 1 of \\d+"));
+    int total = Integer.parseInt(page.locator(".quiz-progress").textContent().replaceAll(".* of ", ""));
+    for (int n = 1; n <= total; n++) {
+      assertThat(current().locator("h2")).hasText("Question " + n + " of " + total);
+      answerAnyhow(current());
+    }
+    page.waitForURL(Pattern.compile(".*/results$"));
+    assertThat(page.locator("#quiz-score")).isVisible();
+    for (int width : new int[] {390, 320}) {
+      page.setViewportSize(width, width == 320 ? 640 : 844);
+      sideways(page, "the results at " + width + " px", overflow);
+    }
+    assertEquals(List.of(), overflow, "pages that scroll sideways");
+  }
+
+  /** Answers with the keyboard whatever the question's kind (the first option, step or rating), then moves on. */
+  private void answerAnyhow(Locator q) {
+    Locator next = q.locator("[data-next]");
+    switch (q.getAttribute("data-kind")) {
+      case "self-graded" -> {
+        page.keyboard().press(" ");
+        page.keyboard().press("1");
+      }
+      case "order" -> {
+        for (int step = 0; step < 10 && !next.isVisible(); step++) page.keyboard().press("1");
+      }
+      default -> page.keyboard().press("1");
+    }
+    assertThat(next).isVisible();
+    next.click();
+  }
+
+  private static void sideways(Page on, String where, List<String> found) {
+    Number over = (Number) on.evaluate("document.scrollingElement.scrollWidth - innerWidth");
+    if (over.intValue() > 0) found.add(where + " by " + over + " px");
+  }
+
   /** The key that picks the right option of a written question, from the lesson's question bank. */
   static String rightKey(Locator q) {
     String id = q.getAttribute("data-question");
