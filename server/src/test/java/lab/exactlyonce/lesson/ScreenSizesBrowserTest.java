@@ -102,7 +102,7 @@ class ScreenSizesBrowserTest extends BrowserTest {
     }
     tab(page, "Gist").click();
     Locator wide = page.locator("#gist .table-wrap");
-    assertTrue(wide.count() > 0, "the lesson has tables");
+    assertThat(wide.first()).isAttached();   // the lesson has tables
     for (Locator box : wide.all()) {
       if (Boolean.TRUE.equals(box.evaluate("b => b.scrollWidth > b.clientWidth"))) {
         assertTrue(((String) box.evaluate("b => getComputedStyle(b).backgroundImage")).contains("radial-gradient"),
