@@ -1,7 +1,7 @@
 package lab.exactlyonce.sandbox.engine;
 
 import lab.exactlyonce.TestJvm;
-import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code java} outside the sandbox, compiled and run here side by side.
  */
 class Java17CorpusTest {
-  @AutoClose
   private static TestWorker worker;
   private static long id;
 
@@ -37,6 +36,10 @@ class Java17CorpusTest {
     worker = new TestWorker();
   }
 
+  @AfterAll
+  static void stopWorker() throws IOException {
+    worker.close();
+  }
 
   @ParameterizedTest
   @ValueSource(strings = {"Records", "Lambdas", "Streams", "SwitchAndPatterns", "TextBlocksAndVar", "Generics",

@@ -1,6 +1,6 @@
 package lab.exactlyonce.sandbox.engine;
 
-import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -26,7 +26,6 @@ class RunLimitsTest {
   private static final SandboxLimits LIMITS = Snippets.testLimits().withCpuMillis(1_000);
   private static final String KEPT_TOO_MUCH =
       "stopped by the memory limit: the program kept more than 64 MB of data live at once";
-  @AutoClose
   private static TestWorker worker;
   private static long id;
 
@@ -35,6 +34,10 @@ class RunLimitsTest {
     worker = new TestWorker();
   }
 
+  @AfterAll
+  static void stopWorker() throws IOException {
+    worker.close();
+  }
 
   static Stream<Arguments> runs() {
     return Stream.of(
