@@ -170,6 +170,9 @@ final class RunBudget {
     if (pending > limit) throw exceed(Kind.MEMORY); // no collection can make room for it
     long live = LiveHeap.usedBytes() - engineBytes;
     if (saturatedAdd(live, pending) > limit) live = LiveHeap.liveBytes() - engineBytes;
+    // Before a verdict that ends the run, a second collection: what the first left for reference processing (cleared
+    // soft and weak references, their queues) is gone after it, and only the run's own data can still be over.
+    if (saturatedAdd(live, pending) > limit) live = LiveHeap.liveBytes() - engineBytes;
     if (saturatedAdd(live, pending) > limit) throw exceed(Kind.MEMORY);
     liveCheckAt = saturatedAdd(allocated, Math.max(limit - Math.max(0, live), limit / LIVE_CHECK_SHARE));
   }
