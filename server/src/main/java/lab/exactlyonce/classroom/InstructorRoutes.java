@@ -175,17 +175,27 @@ final class InstructorRoutes {
         ladder, store.holds(room.id()), sandboxNotice.get()));
   }
 
-  private void stream(SseClient sse) {
+  /**
+   * Opens an instructor's live stream on its class: the class, once the stream is counted and kept alive; empty when
+   * the class was deleted after the before-handler looked (the stream says so and ends) or ops ended the stream.
+   */
+  private Optional<Room> open(SseClient sse) {
     Optional<Room> found = store.find(sse.ctx().pathParam("id"));
-    if (found.isEmpty()) { // deleted after the before-handler looked
+    if (found.isEmpty()) {
       feed.send(sse, "error", Map.of("error", "no class '" + sse.ctx().pathParam("id") + "'"));
       sse.close();
-      return;
+      return Optional.empty();
     }
     streamOpened.accept(sse);
-    if (sse.terminated()) return;
+    if (sse.terminated()) return Optional.empty();
     sse.keepAlive();
-    Room room = found.get();
+    return found;
+  }
+
+  private void stream(SseClient sse) {
+    Optional<Room> opened = open(sse);
+    if (opened.isEmpty()) return;
+    Room room = opened.get();
     feed.addInstructor(room.id(), sse);
     push.watchDeadline(room);
     feed.send(sse, "live", ClassroomJson.Fragment.of(push.live(room)));
@@ -206,16 +216,9 @@ final class InstructorRoutes {
   }
 
   private void projectorStream(SseClient sse) {
-    Optional<Room> found = store.find(sse.ctx().pathParam("id"));
-    if (found.isEmpty()) {
-      feed.send(sse, "error", Map.of("error", "no class '" + sse.ctx().pathParam("id") + "'"));
-      sse.close();
-      return;
-    }
-    streamOpened.accept(sse);
-    if (sse.terminated()) return;
-    sse.keepAlive();
-    Room room = found.get();
+    Optional<Room> opened = open(sse);
+    if (opened.isEmpty()) return;
+    Room room = opened.get();
     boolean counts = liveCounts(sse.ctx());
     feed.addProjector(room.id(), sse, counts);
     push.watchDeadline(room);
