@@ -80,6 +80,9 @@ class LessonPageBrowserTest extends BrowserTest {
     assertOnTab("Gist", "gist");
     page.keyboard().press("Tab");
     assertThat(byId("gist")).isFocused();
+    // the ring marks the panel's heading, not a frame round the whole panel
+    assertThat(byId("gist")).hasCSS("outline-style", "none");
+    assertThat(byId("gist").locator("> h2")).hasCSS("outline-style", "solid");
   }
 
   @Test
