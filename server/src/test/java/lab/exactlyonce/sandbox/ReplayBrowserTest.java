@@ -343,6 +343,11 @@ class ReplayBrowserTest extends SandboxTabTest {
         new Page.WaitForFunctionOptions().setTimeout(5_000));
     assertTrue((Double.parseDouble(String.valueOf(drawing.evaluate("d => d.scrollLeft")))) > 0,
         "the last event scrolled into view");
+    // a knob's label is its tap target: a row a finger can hit, and a tap on its words sets it
+    Locator label = demo.locator(".knob label", new Locator.LocatorOptions().setHasText("before its commit"));
+    assertTrue(label.boundingBox().height >= 44, "a 44 px target: " + label.boundingBox().height);
+    label.click();
+    assertThat(demo.getByLabel("Crash at the next checkpoint, after its pre-commit but before its commit")).isChecked();
   }
 
   @Test
