@@ -15,9 +15,16 @@ public final class TestJvm {
 
   private TestJvm() {}
 
-  /** The sandbox's defaults, with workers started on {@link #C1_ONLY} through the app's own worker-flags option. */
+  /**
+   * The sandbox's defaults, with workers started on {@link #C1_ONLY} through the app's own worker-flags option, and
+   * no warm spare: a spare is one more JVM to warm up for every sandbox a test starts, and only the tests of the spare
+   * (the pool's, the isolation and sibling tables) ask for it.
+   */
   public static SandboxSettings sandboxDefaults() {
-    return SandboxSettings.from(flag -> flag.equals("--sandbox-worker-jvm-flags")
-        ? Optional.of(C1_ONLY) : Optional.empty());
+    return SandboxSettings.from(flag -> switch (flag) {
+      case "--sandbox-worker-jvm-flags" -> Optional.of(C1_ONLY);
+      case "--sandbox-spare-workers" -> Optional.of("0");
+      default -> Optional.empty();
+    });
   }
 }

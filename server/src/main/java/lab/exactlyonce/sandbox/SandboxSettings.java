@@ -31,12 +31,14 @@ import java.util.function.Function;
  * @param workerMain the class a worker JVM runs (tests swap in a fake that speaks the same protocol)
  * @param startWithApp whether the app starts the workers (and the confinement self-check) when it starts; otherwise
  *     they start with the first run, so a test that never runs code starts no worker JVM
+ * @param spareWorkers 1 keeps a warm spare that takes a damaged worker's place at once; 0 saves its memory (and the
+ *     tests that do not try it, its start), and a damaged worker's runs wait for a new one to warm up
  */
 public record SandboxSettings(int workers, String workerHeap, String workerStack, List<String> workerJvmFlags,
                               SandboxLimits limits,
                               long killGraceMillis, int queueCapacity, int perClientCap, long heavyAfterMillis,
                               int heavyWorkers, int heavyNice, long queueWaitMillis, Confinement confinement, String workerMain,
-                              boolean startWithApp) {
+                              boolean startWithApp, int spareWorkers) {
 
   /** None: C1-only code ({@code -XX:TieredStopAtLevel=1}) was measured and rejected, see docs/sandbox.md. */
   static final List<String> DEFAULT_WORKER_JVM_FLAGS = List.of();
@@ -136,6 +138,9 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
           + (2L * workers + 2) + "), got " + confinement.uidCount());
     }
     if (workerMain == null || workerMain.isBlank()) throw new IllegalArgumentException("sandbox worker main class is missing");
+    if (spareWorkers < 0 || spareWorkers > 1) {
+      throw new IllegalArgumentException("--sandbox-spare-workers must be 0 or 1, got " + spareWorkers);
+    }
   }
 
   /** Flag name to environment variable name, merged into the app's option table. */
@@ -151,7 +156,7 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-heavy-nice", "--sandbox-queue-wait-ms",
         "--sandbox-confinement", "--sandbox-max-trace-events", "--sandbox-max-trace-bytes",
         "--sandbox-max-diagnostics", "--sandbox-cache-bytes", "--sandbox-worker-uids",
-        "--sandbox-bubblewrap")) {
+        "--sandbox-bubblewrap", "--sandbox-spare-workers")) {
       table.put(flag, flag.substring(2).toUpperCase(Locale.ROOT).replace('-', '_'));
     }
     return Collections.unmodifiableMap(table);
@@ -196,38 +201,45 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
         Confinement.parse(option.apply("--sandbox-confinement").orElse("auto"),
             option.apply("--sandbox-worker-uids").orElse(Confinement.DEFAULT_WORKER_UIDS),
             option.apply("--sandbox-bubblewrap").orElse("auto")),
-        ENGINE_WORKER_MAIN, true);
+        ENGINE_WORKER_MAIN, true, Math.toIntExact(number(option, "--sandbox-spare-workers", 1)));
   }
 
   public SandboxSettings withWorkers(int count) {
     return new SandboxSettings(count, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity, perClientCap,
-        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp);
+        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp, spareWorkers);
   }
 
   public SandboxSettings withLimits(SandboxLimits newLimits) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, newLimits, killGraceMillis, queueCapacity,
-        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp);
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp, spareWorkers);
   }
 
   public SandboxSettings withQueue(int capacity, int perClient) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, capacity, perClient,
-        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp);
+        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp, spareWorkers);
   }
 
   public SandboxSettings withWorkerMain(String className) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
-        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, className, startWithApp);
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, className, startWithApp, spareWorkers);
   }
 
   public SandboxSettings withConfinement(Confinement mode) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
-        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, mode, workerMain, startWithApp);
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, mode, workerMain, startWithApp, spareWorkers);
+  }
+
+  /** The same settings with {@code count} (0 or 1) warm spares. */
+  public SandboxSettings withSpareWorkers(int count) {
+    return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp,
+        count);
   }
 
   /** The same settings, with the workers started by the first run instead of by the app's start. */
   public SandboxSettings startingOnFirstRun() {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, queueCapacity,
-        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, false);
+        perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, false, spareWorkers);
   }
 
   /** When the server gives up on a run and kills its worker: the run's wall-clock limit plus the grace. */

@@ -104,15 +104,15 @@ final class WorkerPool {
       throw e;
     }
     cgroups = WorkerCgroups.create(tempRoot.getFileName().toString(), memoryCap(settings.workerHeap()));
-    log.info("sandbox: {} workers and a spare ({} heap each; {} of them for heavy clients, nice {}); {}; {}",
-        settings.workers(), settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinement,
+    log.info("sandbox: {} workers{} ({} heap each; {} of them for heavy clients, nice {}); {}; {}",
+        settings.workers(), settings.spareWorkers() > 0 ? " and a spare" : ", no spare", settings.workerHeap(), lowPriorityWorkers(settings), settings.heavyNice(), confinement,
         cgroups.map(Object::toString).orElse("no cgroup caps (not writable here)"));
     // One at a time: on two cores, JVMs warming up side by side slow each other past the engine's limits.
     synchronized (initialPlan) {
       for (int i = 0; i < settings.workers(); i++) {
         initialPlan.add(i >= settings.workers() - lowPriorityWorkers ? Role.HEAVY : Role.LIGHT);
       }
-      initialPlan.add(Role.SPARE);
+      if (settings.spareWorkers() > 0) initialPlan.add(Role.SPARE);
     }
     startNextInitial();
   }
@@ -207,11 +207,11 @@ final class WorkerPool {
     return spare != null && spare.alive();
   }
 
-  /** Waits until every worker is started and idle and the spare is warm, for tests and the benchmark. */
+  /** Waits until every worker is started and idle and the spare (if any) is warm, for tests and the benchmark. */
   boolean awaitAllIdle(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
-      if (idleCount() >= settings.workers() && hasSpare()) return true;
+      if (idleCount() >= settings.workers() && (hasSpare() || settings.spareWorkers() == 0)) return true;
       Thread.sleep(20);
     }
     return false;

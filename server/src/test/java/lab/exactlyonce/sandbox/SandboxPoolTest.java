@@ -47,7 +47,7 @@ class SandboxPoolTest {
         .withWorkerMain(FakeWorkerMain.class.getName());
     return new SandboxSettings(base.workers(), base.workerHeap(), base.workerStack(), base.workerJvmFlags(),
         base.limits(), 500, base.queueCapacity(), base.perClientCap(), 200, 1, heavyNice, 10_000, base.confinement(),
-        base.workerMain(), base.startWithApp());
+        base.workerMain(), base.startWithApp(), 1);
   }
 
   @AfterEach

@@ -135,7 +135,8 @@ class WorkerIsolationTest {
   @BeforeAll
   void start() throws InterruptedException {
     SandboxSettings defaults = TestJvm.sandboxDefaults();
-    sandbox = new Sandbox(defaults.withWorkers(2).withLimits(defaults.limits().withCacheBytes(CACHE_BYTES)));
+    sandbox = new Sandbox(defaults.withWorkers(2).withSpareWorkers(1)
+        .withLimits(defaults.limits().withCacheBytes(CACHE_BYTES)));
     assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), "workers ready");
   }
 

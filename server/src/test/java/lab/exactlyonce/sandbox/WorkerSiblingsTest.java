@@ -52,7 +52,7 @@ class WorkerSiblingsTest {
       var confinement = SandboxSettings.Confinement.parse("hardened", SandboxSettings.Confinement.DEFAULT_WORKER_UIDS,
           path.equals(WITH_BWRAP) ? "auto" : "off");
       // one worker and the warm spare: two JVMs confined alike, the spare's uid its own too
-      var settings = TestJvm.sandboxDefaults().withWorkers(1).withConfinement(confinement);
+      var settings = TestJvm.sandboxDefaults().withWorkers(1).withSpareWorkers(1).withConfinement(confinement);
       Sandbox sandbox = new Sandbox(settings, HostTools.installed());
       sandboxes.put(path, sandbox);
       assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), path + ": workers ready");

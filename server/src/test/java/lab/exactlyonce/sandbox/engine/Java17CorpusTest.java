@@ -1,9 +1,8 @@
 package lab.exactlyonce.sandbox.engine;
 
 import lab.exactlyonce.TestJvm;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,21 +24,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code java} outside the sandbox, compiled and run here side by side.
  */
 class Java17CorpusTest {
-  private static TestWorker worker;
+  @RegisterExtension
+  static final TestWorker.PerClass WORKER = new TestWorker.PerClass();
   private static long id;
 
   @TempDir
   static Path outside;
-
-  @BeforeAll
-  static void startWorker() throws Exception {
-    worker = new TestWorker();
-  }
-
-  @AfterAll
-  static void stopWorker() throws IOException {
-    worker.close();
-  }
 
   @ParameterizedTest
   @ValueSource(strings = {"Records", "Lambdas", "Streams", "SwitchAndPatterns", "TextBlocksAndVar", "Generics",
@@ -48,7 +38,7 @@ class Java17CorpusTest {
   void prints_what_javac_and_java_print(String program) throws Exception {
     String source = resource("/java17/" + program + ".java");
 
-    RunResult sandboxed = worker.run(++id, source, SandboxLimits.defaults()).result();
+    RunResult sandboxed = WORKER.get().run(++id, source, SandboxLimits.defaults()).result();
 
     assertEquals(new RunResult(Outcome.OK, plainJava(program, source), "", List.of(), sandboxed.elapsedMs(),
         sandboxed.trace()), sandboxed);

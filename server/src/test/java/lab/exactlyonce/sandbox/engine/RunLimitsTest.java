@@ -1,7 +1,6 @@
 package lab.exactlyonce.sandbox.engine;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,18 +25,9 @@ class RunLimitsTest {
   private static final SandboxLimits LIMITS = Snippets.testLimits().withCpuMillis(1_000);
   private static final String KEPT_TOO_MUCH =
       "stopped by the memory limit: the program kept more than 64 MB of data live at once";
-  private static TestWorker worker;
+  @RegisterExtension
+  static final TestWorker.PerClass WORKER = new TestWorker.PerClass();
   private static long id;
-
-  @BeforeAll
-  static void startWorker() throws Exception {
-    worker = new TestWorker();
-  }
-
-  @AfterAll
-  static void stopWorker() throws IOException {
-    worker.close();
-  }
 
   static Stream<Arguments> runs() {
     return Stream.of(
@@ -79,7 +69,7 @@ class RunLimitsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("runs")
   void ends_only_at_a_limit_it_names(String run, String source, RunResult expected) throws IOException {
-    WorkerResponse response = worker.run(++id, source, LIMITS);
+    WorkerResponse response = WORKER.get().run(++id, source, LIMITS);
     RunResult result = response.result();
 
     assertEquals(expected, new RunResult(result.status(), result.stdout(), result.stderr(), result.diagnostics(), 0),

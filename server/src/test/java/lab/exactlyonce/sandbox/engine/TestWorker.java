@@ -1,6 +1,9 @@
 package lab.exactlyonce.sandbox.engine;
 
 import lab.exactlyonce.TestJvm;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -66,6 +69,28 @@ final class TestWorker implements AutoCloseable {
       in.close();
     } finally {
       process.destroyForcibly();
+    }
+  }
+
+  /**
+   * One worker for a test class ({@code @RegisterExtension}): started before its tests and ended after them, before
+   * the leak check (registered for every class) looks for what was left running.
+   */
+  static final class PerClass implements BeforeAllCallback, AfterAllCallback {
+    private TestWorker worker;
+
+    TestWorker get() {
+      return worker;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+      worker = new TestWorker();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws IOException {
+      worker.close();
     }
   }
 }
