@@ -2,6 +2,7 @@ package lab.exactlyonce;
 
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.ReducedMotion;
 import org.junit.jupiter.api.AfterEach;
@@ -11,7 +12,9 @@ import org.junit.jupiter.api.Tag;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -79,5 +82,14 @@ public abstract class BrowserTest extends ServerTest {
 
   protected String url(String path) {
     return server.url(path);
+  }
+
+  /**
+   * Waits until the widget's editor has the focus before keys are pressed in it: keys that arrive before CodeMirror
+   * has taken the focus (it does so on a timer when the click lands in a selection) go to the page and are lost,
+   * which a busy host made happen on CI.
+   */
+  protected static void editorFocused(Locator widget) {
+    assertThat(widget.locator(".CodeMirror")).hasClass(Pattern.compile("\\bCodeMirror-focused\\b"));
   }
 }

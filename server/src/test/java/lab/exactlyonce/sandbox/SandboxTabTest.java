@@ -28,6 +28,7 @@ abstract class SandboxTabTest extends BrowserTest {
   /** Types {@code text} at the end of the widget's editor, as a learner would. */
   void typeAtEnd(Locator widget, String text) {
     widget.locator(".CodeMirror").click();
+    editorFocused(widget);
     page.keyboard().press("Control+End");
     page.keyboard().type(text);
   }

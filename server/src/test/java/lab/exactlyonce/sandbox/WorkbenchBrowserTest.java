@@ -67,6 +67,7 @@ class WorkbenchBrowserTest extends SandboxTabTest {
     use(screen);
     Locator demo = openWidget("sink-demo");
     demo.locator(".CodeMirror").click();
+    editorFocused(demo);
     page.keyboard().press("Control+Enter");
     assertThat(status(demo)).hasText(Pattern.compile("^Finished in \\d+ ms$"), SLOW);
     assertThat(status(demo)).isInViewport();

@@ -50,6 +50,7 @@ class ShareBrowserTest extends BrowserTest {
 
   private static void typeAtEnd(Page on, Locator widget, String text) {
     widget.locator(".CodeMirror").click();
+    editorFocused(widget);
     on.keyboard().press("Control+End");
     on.keyboard().type(text);
   }
