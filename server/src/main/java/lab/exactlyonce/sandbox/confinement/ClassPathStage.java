@@ -84,7 +84,9 @@ final class ClassPathStage {
         }
         if (!Files.exists(target)) {   // staged by an earlier check of this sandbox
           if (Files.isDirectory(source)) {
-            copySandboxClasses(source, target);
+            Files.createDirectories(target);
+            copyClasses(source, List.of(SANDBOX_PACKAGE_DIR), target);
+            readableByAll(target);
           } else {
             linkOrCopy(source, target);
           }
@@ -161,24 +163,6 @@ final class ClassPathStage {
         }
       }
     }
-  }
-
-  private static void copySandboxClasses(Path classes, Path target) throws IOException {
-    Files.createDirectories(target);
-    Path from = classes.resolve(SANDBOX_PACKAGE_DIR);
-    if (!Files.isDirectory(from)) return;
-    try (Stream<Path> files = Files.walk(from)) {
-      for (Path file : (Iterable<Path>) files::iterator) {
-        Path to = target.resolve(classes.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(to);
-        } else if (file.toString().endsWith(".class")) {
-          Files.createDirectories(to.getParent());
-          Files.copy(file, to, StandardCopyOption.REPLACE_EXISTING);
-        }
-      }
-    }
-    readableByAll(target);
   }
 
   private static void linkOrCopy(Path jar, Path target) throws IOException {

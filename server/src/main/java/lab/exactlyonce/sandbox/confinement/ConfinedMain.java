@@ -37,13 +37,10 @@ public final class ConfinedMain {
 
   /** Such as {@code Uid 65000 NoNewPrivs 1 Seccomp 2 net net:[4026532290]}. */
   static String status() throws IOException {
+    var status = ConfinementProbe.status(Path.of("/proc/self/status"));
     var out = new StringBuilder();
-    for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-      for (String key : List.of("Uid", "NoNewPrivs", "Seccomp")) {
-        if (line.startsWith(key + ":")) {
-          out.append(key).append(' ').append(line.substring(key.length() + 1).trim().split("\\s+")[0]).append(' ');
-        }
-      }
+    for (String key : List.of("Uid", "NoNewPrivs", "Seccomp")) {
+      out.append(key).append(' ').append(status.get(key)).append(' ');
     }
     return out.append("net ").append(Files.readSymbolicLink(Path.of("/proc/self/ns/net"))).toString();
   }

@@ -32,15 +32,11 @@ public final class ConfinementProbe {
 
   public static void main(String[] args) throws IOException {
     SelfConfinement.applyIfAsked();   // exactly as a worker does, so the probe sees what a worker will be
-    var status = new LinkedHashMap<String, String>();
+    Map<String, String> status;
     try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        for (String key : List.of("Uid", "CapEff", "NoNewPrivs", "Seccomp")) {
-          if (line.startsWith(key + ":")) status.put(key, line.substring(key.length() + 1).trim().split("\\s+")[0]);
-        }
-      }
+      status = status(Path.of("/proc/self/status"));
     } catch (IOException | RuntimeException e) {
-      // no /proc inside: the server reads the status from outside instead
+      status = Map.of();   // no /proc inside: the server reads the status from outside instead
     }
     var namespaces = new LinkedHashMap<String, String>();
     for (String ns : List.of("net", "mnt", "pid", "user", "ipc", "uts", "cgroup")) {
@@ -79,6 +75,17 @@ public final class ConfinementProbe {
     while (System.in.read() >= 0) {
       // wait for the server to close standard input
     }
+  }
+
+  /** What a {@code /proc/<pid>/status} file says of confinement: the real {@code Uid}, CapEff, NoNewPrivs, Seccomp. */
+  static Map<String, String> status(Path statusFile) throws IOException {
+    var status = new LinkedHashMap<String, String>();
+    for (String line : Files.readAllLines(statusFile)) {
+      for (String key : List.of("Uid", "CapEff", "NoNewPrivs", "Seccomp")) {
+        if (line.startsWith(key + ":")) status.put(key, line.substring(key.length() + 1).trim().split("\\s+")[0]);
+      }
+    }
+    return status;
   }
 
   /** One thing tried: whether it was done (what must not happen), and what the system said. */

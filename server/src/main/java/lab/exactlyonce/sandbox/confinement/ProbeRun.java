@@ -153,11 +153,7 @@ final class ProbeRun {
         .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).findFirst();
     long pid = jvm.map(ProcessHandle::pid).orElse(probe.pid());
     try {
-      for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-        for (String key : List.of("Uid", "CapEff", "NoNewPrivs", "Seccomp")) {
-          if (line.startsWith(key + ":")) status.putIfAbsent(key, line.substring(key.length() + 1).trim().split("\\s+")[0]);
-        }
-      }
+      ConfinementProbe.status(Path.of("/proc/" + pid + "/status")).forEach(status::putIfAbsent);
     } catch (IOException | RuntimeException e) {
       // gone or not ours to read: the checks stay failed
     }
