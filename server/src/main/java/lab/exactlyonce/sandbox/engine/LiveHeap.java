@@ -1,7 +1,9 @@
 package lab.exactlyonce.sandbox.engine;
 
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -11,14 +13,25 @@ import java.util.concurrent.TimeUnit;
  * limit does a full collection ({@link System#gc()}, a full stop-the-world collection with the workers' serial
  * collector) tell what is really live.
  *
+ * <p>{@code System.gc()} may return without collecting: the JVM skips a collection while a thread is in a JNI
+ * critical region (the zip inflater of a class loaded from a jar, for one) and one that another full collection made
+ * redundant. The heap in use then still holds garbage, so a reading counts only when the full collector's count
+ * shows that a collection ran.
+ *
  * <p>A worker serves one run at a time, so what the heap holds beyond the engine's own data is the run's. The
  * engine's share is measured by a full collection before a run, at most once every {@value #SETTLE_SECONDS} s (a
  * warm engine changes little: its compile cache is bounded), so a run rarely waits for it.
  */
 final class LiveHeap {
+  /** What {@link #liveBytes()} answers when no collection ran, however often it asked. */
+  static final long UNKNOWN = -1;
   private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
+  /** The collector of the whole heap: the one that manages the most memory pools (the old generation's too). */
+  private static final GarbageCollectorMXBean FULL_COLLECTOR = ManagementFactory.getGarbageCollectorMXBeans().stream()
+      .max(Comparator.comparingInt(collector -> collector.getMemoryPoolNames().length)).orElseThrow();
+  private static final int COLLECTION_ATTEMPTS = 3;
   private static final long SETTLE_SECONDS = 30;
-  private static long engineBytes = -1;
+  private static long engineBytes = UNKNOWN;
   private static long settledAt;
 
   private LiveHeap() {}
@@ -28,10 +41,18 @@ final class LiveHeap {
     return MEMORY.getHeapMemoryUsage().getUsed();
   }
 
-  /** The heap in use after a full collection: the live data. The collection is charged to the run that asks. */
+  /**
+   * The heap in use after a full collection: the live data; or {@link #UNKNOWN} when the JVM skipped every
+   * collection asked for. The collection is charged to the run that asks.
+   */
   static long liveBytes() {
-    System.gc();
-    return usedBytes();
+    for (int attempt = 0; attempt < COLLECTION_ATTEMPTS; attempt++) {
+      long before = FULL_COLLECTOR.getCollectionCount();
+      System.gc();
+      if (FULL_COLLECTOR.getCollectionCount() != before) return usedBytes();
+      Thread.yield();   // a critical region lasts microseconds: let its thread leave it
+    }
+    return UNKNOWN;
   }
 
   /**
@@ -40,10 +61,13 @@ final class LiveHeap {
    */
   static synchronized long engineBytes() {
     long now = System.nanoTime();
-    if (engineBytes < 0 || now - settledAt > TimeUnit.SECONDS.toNanos(SETTLE_SECONDS)) {
-      engineBytes = liveBytes();
-      settledAt = now;
+    if (engineBytes == UNKNOWN || now - settledAt > TimeUnit.SECONDS.toNanos(SETTLE_SECONDS)) {
+      long live = liveBytes();
+      if (live != UNKNOWN) {
+        engineBytes = live;
+        settledAt = now;
+      }
     }
-    return Math.min(engineBytes, usedBytes());
+    return engineBytes == UNKNOWN ? usedBytes() : Math.min(engineBytes, usedBytes());
   }
 }

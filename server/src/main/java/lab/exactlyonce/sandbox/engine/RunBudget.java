@@ -169,10 +169,17 @@ final class RunBudget {
     long limit = limits.maxLiveBytes();
     if (pending > limit) throw exceed(Kind.MEMORY); // no collection can make room for it
     long live = LiveHeap.usedBytes() - engineBytes;
-    if (saturatedAdd(live, pending) > limit) live = LiveHeap.liveBytes() - engineBytes;
-    // Before a verdict that ends the run, a second collection: what the first left for reference processing (cleared
-    // soft and weak references, their queues) is gone after it, and only the run's own data can still be over.
-    if (saturatedAdd(live, pending) > limit) live = LiveHeap.liveBytes() - engineBytes;
+    // Before a verdict that ends the run, two collections: what the first left for reference processing (cleared
+    // soft and weak references, their queues) is gone after the second, and only the run's own data can still be over.
+    for (int collection = 0; collection < 2 && saturatedAdd(live, pending) > limit; collection++) {
+      long measured = LiveHeap.liveBytes();
+      if (measured == LiveHeap.UNKNOWN) {
+        // The JVM skipped the collections: the heap in use holds garbage, no ground for a verdict. Look again soon.
+        liveCheckAt = saturatedAdd(allocated, limit / LIVE_CHECK_SHARE);
+        return;
+      }
+      live = measured - engineBytes;
+    }
     if (saturatedAdd(live, pending) > limit) throw exceed(Kind.MEMORY);
     liveCheckAt = saturatedAdd(allocated, Math.max(limit - Math.max(0, live), limit / LIVE_CHECK_SHARE));
   }
