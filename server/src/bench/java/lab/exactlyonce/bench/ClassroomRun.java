@@ -131,8 +131,11 @@ final class ClassroomRun {
         String round = push.get("round").asText();
         receipts.of(round);
         if (measured) afterPush.accept(n - warmup + 1);
+        // The instructor reveals once every student's answer is in: a reveal closes the round, so one made while
+        // answers were still on their way (a cold node on a busy host took 15 s for 300) would refuse them. The
+        // guard only ends a round that would never complete; the log says how long each round took.
         boolean complete = await(() -> receipts.of(round).size() >= connected
-            && ackedPerRound.computeIfAbsent(round, r -> new AtomicInteger()).get() >= receipts.of(round).size(), 15_000);
+            && ackedPerRound.computeIfAbsent(round, r -> new AtomicInteger()).get() >= receipts.of(round).size(), 60_000);
         Map<Integer, Long> got = receipts.of(round);
         long[] roundNanos = got.values().stream().mapToLong(at -> at - pushed).toArray();
         missed += options.students() - got.size();

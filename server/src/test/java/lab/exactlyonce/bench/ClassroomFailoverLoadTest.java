@@ -39,6 +39,7 @@ class ClassroomFailoverLoadTest {
           Map.of("JDBC_USER", db.user(), "JDBC_PASSWORD", db.password()),
           new PrintStream(log, true, StandardCharsets.UTF_8));
       String report = log.toString(StandardCharsets.UTF_8) + "\n" + result.table() + "\n" + result;
+      System.out.println(report);   // the round-by-round figures, in the class's output file
       assertTrue(report.contains("killed the node on port "), report);
       assertEquals(300, result.connected(), report);
       assertTrue(result.reconnects() > 0, "the dead node's students reconnected to the other: " + report);
