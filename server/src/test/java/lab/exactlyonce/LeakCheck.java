@@ -1,6 +1,7 @@
 package lab.exactlyonce;
 
 import org.awaitility.core.ConditionTimeoutException;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -37,11 +38,13 @@ public final class LeakCheck implements BeforeAllCallback, AfterAllCallback {
 
   @Override
   public void beforeAll(ExtensionContext context) {
+    if (nested(context)) return;
     context.getStore(NS).put("before", new Before(threadIds(), processIds()));
   }
 
   @Override
   public void afterAll(ExtensionContext context) {
+    if (nested(context)) return;
     Before before = context.getStore(NS).get("before", Before.class);
     List<String> left = new ArrayList<>();
     for (TestServer app : TestServer.open()) {
@@ -67,6 +70,11 @@ public final class LeakCheck implements BeforeAllCallback, AfterAllCallback {
       throw new AssertionError(context.getRequiredTestClass().getSimpleName() + " left behind: "
           + String.join("; ", left));
     }
+  }
+
+  /** A {@code @Nested} group runs inside its outer class, with what that started: the outer class is checked. */
+  private static boolean nested(ExtensionContext context) {
+    return context.getRequiredTestClass().isAnnotationPresent(Nested.class);
   }
 
   private static Set<Long> threadIds() {
