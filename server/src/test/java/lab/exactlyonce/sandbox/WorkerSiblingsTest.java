@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -209,6 +210,11 @@ class WorkerSiblingsTest {
     Process plain = new ProcessBuilder(HostTools.installed().setpriv().toString(), "--reuid", String.valueOf(me.uid()),
         "--regid", String.valueOf(me.uid()), "--clear-groups", HostTools.find("sleep").toString(), "30").start();
     try {
+      // Until setpriv has dropped to the uid and exec'd sleep, the process is root's, or not dumpable after its uid
+      // changed: its maps are closed to the uid until then.
+      Path comm = Path.of("/proc/" + plain.pid() + "/comm");
+      await("setpriv exec'd sleep").atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(10)).until(() -> Files.readString(comm).strip().equals("sleep"));
       Result read = as(me, "cat", "/proc/" + plain.pid() + "/maps");
       assertEquals(0, read.exit(), read.output());
       assertFalse(read.output().isEmpty());
