@@ -49,7 +49,10 @@ public final class Browsers {
         .setExecutablePath(CHROMIUM)
         .setHeadless(true)
         .setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"))
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+            // No spare renderer started ahead for the next navigation, no page kept for going back: a test never
+            // uses either, and they cost the suite about a seventh of its browser classes' CPU time.
+            "--disable-features=SpareRendererForSitePerProcess,BackForwardCache"))
         .setEnv(Map.of("HOME", home.toString(),
             "XDG_CONFIG_HOME", home.resolve("config").toString(),
             "XDG_CACHE_HOME", home.resolve("cache").toString(),
