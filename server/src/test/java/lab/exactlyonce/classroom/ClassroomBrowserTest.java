@@ -217,7 +217,9 @@ class ClassroomBrowserTest extends BrowserTest {
     // From here the page's time moves only when the test moves it (a busy host must not eat the countdown). A pushed
     // update (a student coming or going) may draw the panel again, its countdown from what the server's clock says
     // is left (30 s: the test's server clock stands still): ten seconds on, at most 20 s are left either way.
-    page.clock().pauseAt(((Number) page.evaluate("Date.now()")).longValue() + 1);
+    // Paused a second ahead of the page's clock, which runs on while the pause is on its way (a busy host once let
+    // it pass a pause 1 ms ahead: "Cannot fast-forward to the past").
+    page.clock().pauseAt(((Number) page.evaluate("Date.now()")).longValue() + 1000);
     Locator bar = live.locator(".countdown-bar");
     assertThat(bar).isVisible();
     double full = bar.boundingBox().width;
