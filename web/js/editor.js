@@ -7,6 +7,25 @@
 const CM_BASE = document.body.dataset.codemirror;
 let loading = null;
 
+/**
+ * Calls `start` once the lesson tab holding `element` is shown: at once when it shows now or the element is in no tab.
+ * Editors wait for it, so a learner who reads the Gist on a phone never downloads CodeMirror (more than half of the
+ * page's weight) nor pays for editors out of sight. tabs.js shows the first tab before this module's code runs.
+ */
+export function whenShown(element, start) {
+  const panel = element.closest('.tab-panel');
+  if (!panel || !panel.hidden) {
+    start();
+    return;
+  }
+  const shown = () => {
+    if (panel.hidden) return;
+    document.removeEventListener('lesson:route', shown);
+    start();
+  };
+  document.addEventListener('lesson:route', shown);
+}
+
 /** Resolves to true when CodeMirror is available, false when its files could not be loaded. */
 export function loadEditor() {
   // One promise for every caller: window.CodeMirror exists as soon as its core script ran, before the Java mode has

@@ -17,7 +17,7 @@
 // the exercise's reference solution (read-only, below the results): its button shows once the server has a check of
 // theirs recorded (the server refuses the solution before that).
 
-import { loadEditor, createEditor } from './editor.js';
+import { loadEditor, createEditor, whenShown } from './editor.js';
 import { uuid } from './uuid.js';
 import { reveal } from './tabs.js';
 import { el, span, sentence } from './dom.js';
@@ -42,7 +42,7 @@ function unlock(id) {
   if (exercise) exercise.solutionButton.hidden = false;
 }
 
-if (slot) init();
+if (slot) whenShown(slot, init);
 
 async function init() {
   slot.querySelector('.fix-exercises-needs-js')?.remove();

@@ -17,7 +17,7 @@
 // restore supersedes what the widget was waiting for (run-widget.js), and the late answer of a superseded set-knobs or
 // run is ignored. Nothing waits for a superseded run to end: a reset during a slow run gets its own run at once.
 
-import { loadEditor, createEditor } from './editor.js';
+import { loadEditor, createEditor, whenShown } from './editor.js';
 import { Timeline } from './timeline.js';
 import { attachKnobs } from './knobs.js';
 import { RunWidget, compileErrors, where } from './run-widget.js';
@@ -26,21 +26,26 @@ import { draftOf } from './drafts.js';
 const widgets = [...document.querySelectorAll('article.sandbox[data-snippet]')];
 const byId = new Map();
 
-if (widgets.length) init();
-
-async function init() {
-  const hasCodeMirror = await loadEditor();
-  for (const element of widgets) byId.set(element.dataset.snippet, new SnippetWidget(element, hasCodeMirror));
-  restoreFrom(location.hash);
+if (widgets.length) {
+  for (const element of widgets) whenShown(element, () => start(element));
   document.addEventListener('lesson:route', (event) => {
-    // Editors laid out while the Sandbox tab was hidden measure themselves again when it is shown.
+    // Editors laid out before the Sandbox tab was hidden and shown again measure themselves again.
     if (event.detail && event.detail.tab === 'sandbox') for (const widget of byId.values()) widget.editor.refresh();
     restoreFrom(location.hash);
   });
 }
 
-/** "#sandbox/sink-demo?src=..." (the code itself) or "?share=<id>" (a stored share) restores that edit into the sink-demo editor. */
-function restoreFrom(hash) {
+async function start(element) {
+  const hasCodeMirror = await loadEditor();
+  byId.set(element.dataset.snippet, new SnippetWidget(element, hasCodeMirror));
+  restoreFrom(location.hash, element.dataset.snippet);   // the route that showed it came before its editor
+}
+
+/**
+ * "#sandbox/sink-demo?src=..." (the code itself) or "?share=<id>" (a stored share) restores that edit into the
+ * sink-demo editor; with `only`, when the hash names that snippet.
+ */
+function restoreFrom(hash, only) {
   let text;
   try {
     text = decodeURIComponent(hash.slice(1));
@@ -48,7 +53,7 @@ function restoreFrom(hash) {
     return;
   }
   const match = /^sandbox\/([a-z0-9-]+)\?(src|share)=([A-Za-z0-9_-]*)$/.exec(text);
-  if (!match || !byId.has(match[1])) return;
+  if (!match || !byId.has(match[1]) || (only && match[1] !== only)) return;
   const widget = byId.get(match[1]);
   if (match[2] === 'src') widget.restore(match[3]);
   else widget.restoreShared(match[3]);

@@ -1,21 +1,48 @@
 package lab.exactlyonce.sandbox;
 
+import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.LoadState;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Sandbox tab in Chromium, against the real sandbox (real worker JVMs). */
 class SandboxBrowserTest extends SandboxTabTest {
   Locator sinkDemo() {
     return openWidget("sink-demo");
+  }
+
+  /**
+   * A learner reading the Gist on a phone downloads no editor, and the page stays within 150 KB over the wire:
+   * CodeMirror, more than half of the lesson's weight, comes with the Sandbox tab.
+   */
+  @Test
+  void on_a_phone_the_gist_downloads_no_editor_until_the_sandbox_tab_opens() {
+    reopen(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));
+    List<String> requested = new CopyOnWriteArrayList<>();
+    page.onRequest(request -> requested.add(request.url()));
+    page.navigate(url("/lessons/exactly-once"));
+    page.waitForLoadState(LoadState.NETWORKIDLE);
+    assertEquals(List.of(), requested.stream().filter(u -> u.contains("/webjars/codemirror/")).toList());
+    long bytes = ((Number) page.evaluate("() => performance.getEntriesByType('navigation')"
+        + ".concat(performance.getEntriesByType('resource')).reduce((sum, e) => sum + e.transferSize, 0)")).longValue();
+    System.out.println("the Gist on a phone: " + bytes + " bytes over the wire");   // the README's figure
+    assertTrue(bytes <= 150 * 1024, "the Gist took " + bytes + " bytes over the wire");
+
+    page.getByRole(AriaRole.TAB, new Page.GetByRoleOptions().setName("Sandbox").setExact(true)).click();
+    assertThat(page.locator("[id='sandbox/sink-demo'] .CodeMirror")).isVisible();
   }
 
   @Test
