@@ -96,11 +96,9 @@ final class EngineProcess implements ScenarioRunner {
   OptionalLong pid() {
     Process p = process;
     if (p == null || !p.isAlive()) return OptionalLong.empty();
-    // the java process among the descendants (the confinement tools exec it or wait for it); where its command is
-    // not readable (a JVM not dumpable, seen by an unprivileged server) the innermost one
-    List<ProcessHandle> below = p.descendants().toList();
-    return OptionalLong.of(below.stream().filter(d -> d.info().command().map(c -> c.endsWith("/java")).orElse(false))
-        .findFirst().or(() -> below.stream().filter(d -> d.children().findAny().isEmpty()).findFirst())
+    // where the JVM's command is not readable (a JVM not dumpable, seen by an unprivileged server) the innermost one
+    return OptionalLong.of(Launcher.jvm(p.toHandle())
+        .or(() -> p.descendants().filter(d -> d.children().findAny().isEmpty()).findFirst())
         .map(ProcessHandle::pid).orElse(p.pid()));
   }
 
@@ -114,7 +112,8 @@ final class EngineProcess implements ScenarioRunner {
       in.write(json.writeValueAsString(Map.of("scenario", scenario, "knobs", knobs)) + "\n");
       in.flush();
       Process running = process;
-      ScheduledFuture<?> watchdog = timers.schedule(() -> kill(running), RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+      ScheduledFuture<?> watchdog =
+          timers.schedule(() -> Launcher.kill(running), RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
       try {
         for (String line = out.readLine(); line != null; line = out.readLine()) {
           JsonNode message = json.readTree(line);
@@ -158,10 +157,9 @@ final class EngineProcess implements ScenarioRunner {
     cell = confinement.open(dir);   // its own: owned by the engines' uid and closed to everyone else
     try {
       // Serial GC and C1 only: half the CPU of the defaults for a run this short.
-      ProcessBuilder builder = new ProcessBuilder(confinement.command(cell, List.of("-Xmx" + settings.maxHeapMb()
+      // nothing of the server's environment (its secrets) reaches the engines
+      ProcessBuilder builder = Launcher.processBuilder(confinement.command(cell, List.of("-Xmx" + settings.maxHeapMb()
           + "m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), mainClass(settings.jar())));
-      builder.environment().clear();   // nothing of the server's environment (its secrets) reaches the engines
-      builder.environment().putAll(Launcher.environment());
       builder.redirectError(logFile.toFile());
       builder.directory(dir.toFile());
       process = builder.start();
@@ -212,9 +210,9 @@ final class EngineProcess implements ScenarioRunner {
       // it is going anyway
     }
     try {
-      if (!process.waitFor(15, TimeUnit.SECONDS)) kill(process).waitFor(5, TimeUnit.SECONDS);
+      if (!process.waitFor(15, TimeUnit.SECONDS)) Launcher.kill(process).waitFor(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
-      kill(process);
+      Launcher.kill(process);
       Thread.currentThread().interrupt();
     }
     process = null;
@@ -223,17 +221,11 @@ final class EngineProcess implements ScenarioRunner {
     deleteTree(logFile);
   }
 
-  /** The JVM and whatever confinement tool started it: killing {@code unshare} alone would leave its child. */
-  private static Process kill(Process p) {
-    p.descendants().forEach(ProcessHandle::destroyForcibly);
-    return p.destroyForcibly();
-  }
-
   /** Ends the process at once, even during a run (which then fails), so the app's stop does not wait for it. */
   @Override
   public void close() {
     Process running = process;
-    if (running != null) kill(running);
+    if (running != null) Launcher.kill(running);
     stop();
     timers.shutdownNow();
     if (root != null) deleteTree(root);

@@ -69,11 +69,8 @@ final class WorkerProcess {
    */
   static WorkerProcess start(String name, List<String> command, ObjectMapper json, boolean lowPriority,
                              int niceOnceWarm) throws IOException {
-    ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
     // whatever the launcher: the server's environment (its secrets) never reaches a worker
-    builder.environment().clear();
-    builder.environment().putAll(Launcher.environment());
-    Process process = builder.start();
+    Process process = Launcher.processBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
     return new WorkerProcess(name, process, json, lowPriority, niceOnceWarm);
   }
 
@@ -159,8 +156,7 @@ final class WorkerProcess {
   /** Kills the worker and everything it started, at once. */
   void kill() {
     killed = true;
-    process.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
-    process.destroyForcibly();
+    Launcher.kill(process);
   }
 
   /** Closes standard input (a worker exits when it ends), waits a little, then kills what is left. */

@@ -226,11 +226,8 @@ class QuizBrowserTest extends BrowserTest {
   void when_the_time_runs_out_the_question_counts_as_missed_and_the_quiz_moves_on() throws Exception {
     page.clock().install(); // the page's timer, not the server, runs out the time: the test runs it on
     page.navigate(url("/lessons/exactly-once/quiz"));
-    var created = page.request().post(url("/api/quiz/sessions"), RequestOptions.create()
-        .setHeader("Content-Type", "application/json").setHeader("Origin", url("").replaceAll("/$", ""))
-        .setData("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":1,\"topic\":\"Guarantees\",\"seconds\":5}"));
-    assertEquals(201, created.status(), created.text());
-    page.navigate(url(JSON.readTree(created.text()).get("page").asText()));
+    page.navigate(url(startedQuiz(
+        "{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":1,\"topic\":\"Guarantees\",\"seconds\":5}")));
     assertThat(page.locator(".quiz-timer")).hasText(Pattern.compile("[1-5] s left"));
     page.clock().runFor(5000);
     page.waitForURL(Pattern.compile(".*/results$"), new Page.WaitForURLOptions().setTimeout(15000));
@@ -253,11 +250,7 @@ class QuizBrowserTest extends BrowserTest {
       sideways(page, "the start form at " + width + " px", overflow);
     }
     page.setViewportSize(390, 844);
-    var created = page.request().post(url("/api/quiz/sessions"), RequestOptions.create()
-        .setHeader("Content-Type", "application/json").setHeader("Origin", url("").replaceAll("/$", ""))
-        .setData("{\"lesson\":\"exactly-once\",\"mode\":\"practice\",\"length\":6}"));
-    assertEquals(201, created.status(), created.text());
-    page.navigate(url(JSON.readTree(created.text()).get("page").asText()));
+    page.navigate(url(startedQuiz("{\"lesson\":\"exactly-once\",\"mode\":\"practice\",\"length\":6}")));
     assertThat(page.locator(".quiz-progress")).hasText(Pattern.compile("Question 1 of \\d+"));
     int total = Integer.parseInt(page.locator(".quiz-progress").textContent().replaceAll(".* of ", ""));
     for (int n = 1; n <= total; n++) {
@@ -310,5 +303,14 @@ class QuizBrowserTest extends BrowserTest {
     String id = q.getAttribute("data-question");
     return String.valueOf(WRITTEN.questions().stream().filter(x -> x.id().equals(id)).findFirst()
         .orElseThrow(() -> new AssertionError("no written question " + id)).answer().get(0) + 1);
+  }
+
+  /** Starts a quiz of {@code settings} (the start request's JSON) in the page's context; answers its page's path. */
+  private String startedQuiz(String settings) throws Exception {
+    var created = page.request().post(url("/api/quiz/sessions"), RequestOptions.create()
+        .setHeader("Content-Type", "application/json").setHeader("Origin", url("").replaceAll("/$", ""))
+        .setData(settings));
+    assertEquals(201, created.status(), created.text());
+    return JSON.readTree(created.text()).get("page").asText();
   }
 }

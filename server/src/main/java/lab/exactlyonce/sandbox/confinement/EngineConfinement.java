@@ -39,12 +39,10 @@ public final class EngineConfinement {
 
   private final Launcher launcher;
   private final String found;
-  private final boolean isolated;
 
-  private EngineConfinement(Launcher launcher, String found, boolean isolated) {
+  private EngineConfinement(Launcher launcher, String found) {
     this.launcher = launcher;
     this.found = found;
-    this.isolated = isolated;
   }
 
   /**
@@ -61,9 +59,8 @@ public final class EngineConfinement {
     for (Launcher candidate : candidates(host)) {
       Optional<String> trouble = check(candidate, root.resolve("check"), host);
       if (trouble.isEmpty()) {
-        boolean isolated = candidate.target().atLeast(ConfinementLevel.NETWORK);
         String tried = failures.isEmpty() ? "" : " (" + String.join("; ", failures) + ")";
-        return new EngineConfinement(candidate, candidate.name() + tried, isolated);
+        return new EngineConfinement(candidate, candidate.name() + tried);
       }
       failures.add(candidate.name() + " failed: " + trouble.get());
       log.accept("engine lab confinement: " + candidate.name() + " failed: " + trouble.get());
@@ -78,7 +75,7 @@ public final class EngineConfinement {
 
   /** Whether the engines have a network namespace of their own (else their ports are open to local accounts). */
   public boolean isolated() {
-    return isolated;
+    return launcher.target().atLeast(ConfinementLevel.NETWORK);
   }
 
   /** A directory of its own for one engine process: owned by the engine uid and closed to everyone else. */
@@ -92,11 +89,13 @@ public final class EngineConfinement {
 
   /** The command that starts {@code mainClass} of the engine jar confined, with {@code jvmFlags}. */
   public List<String> command(Launcher.Cell cell, List<String> jvmFlags, String mainClass) {
-    var java = new ArrayList<String>(List.of(launcher.java()));
-    java.addAll(jvmFlags);
-    java.addAll(List.of("-Djava.io.tmpdir=" + cell.dir(), "-cp", launcher.classPath(), ConfinedMain.class.getName(),
-        mainClass));
-    return launcher.wrap(cell, java, List.of());
+    return command(launcher, cell, jvmFlags, mainClass);
+  }
+
+  /** {@link ConfinedMain} through {@code launcher}, which confines the JVM, then runs {@code mainClass}. */
+  private static List<String> command(Launcher launcher, Launcher.Cell cell, List<String> jvmFlags, String mainClass) {
+    return launcher.wrap(cell, launcher.javaCommand(cell, jvmFlags, ConfinedMain.class.getName(), List.of(mainClass)),
+        List.of());
   }
 
   static LaunchHost host(Path root, Path engineJar, int uid, HostTools tools) {
@@ -148,13 +147,7 @@ public final class EngineConfinement {
     Process process = null;
     try {
       cell = candidate.open(Files.createDirectories(dir));
-      var java = new ArrayList<String>(List.of(candidate.java()));
-      java.addAll(CHECK_FLAGS);
-      java.addAll(List.of("-Djava.io.tmpdir=" + dir, "-cp", candidate.classPath(), ConfinedMain.class.getName(),
-          ConfinedMain.STATUS));
-      ProcessBuilder builder = new ProcessBuilder(candidate.wrap(cell, java, List.of()));
-      builder.environment().clear();
-      builder.environment().putAll(Launcher.environment());
+      ProcessBuilder builder = Launcher.processBuilder(command(candidate, cell, CHECK_FLAGS, ConfinedMain.STATUS));
       builder.redirectErrorStream(true);
       process = builder.start();
       Process started = process;
@@ -184,9 +177,7 @@ public final class EngineConfinement {
       return Optional.of("interrupted");
     } finally {
       if (process != null) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        process.onExit().join();   // its uid is free only once its process has gone
+        Launcher.kill(process).onExit().join();   // its uid is free only once its process has gone
       }
       if (cell != null) candidate.close(cell);
     }

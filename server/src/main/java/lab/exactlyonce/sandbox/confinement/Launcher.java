@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
@@ -95,6 +96,26 @@ public final class Launcher {
     return env;
   }
 
+  /** A builder of {@code command} with {@link #environment()} only: the server's (its secrets) never reaches it. */
+  public static ProcessBuilder processBuilder(List<String> command) {
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().clear();
+    builder.environment().putAll(environment());
+    return builder;
+  }
+
+  /** Kills a process a launcher started, at once, with its descendants: killing the tool alone leaves its child. */
+  public static Process kill(Process process) {
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    return process.destroyForcibly();
+  }
+
+  /** The JVM a launcher started: the java process among its descendants (the tools exec it or wait for it). */
+  public static Optional<ProcessHandle> jvm(ProcessHandle launched) {
+    return launched.descendants().filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false))
+        .findFirst();
+  }
+
   /**
    * The environment keys a worker may have, whatever the launcher: bubblewrap sets PWD after {@code --chdir}, and
    * LD_LIBRARY_PATH where it mounts no /proc.
@@ -109,6 +130,18 @@ public final class Launcher {
   /** The worker's temporary directory as the worker sees it. */
   public String tmpInside(Path workerDir) {
     return kind == Kind.BWRAP ? "/tmp" : workerDir.toString();
+  }
+
+  /**
+   * The JVM's command inside the confinement: {@link #java()}, {@code jvmFlags}, the cell's temp dir as the process
+   * sees it, the staged class path, then {@code mainClass} and its {@code args}.
+   */
+  public List<String> javaCommand(Cell cell, List<String> jvmFlags, String mainClass, List<String> args) {
+    var java = new ArrayList<String>(List.of(java()));
+    java.addAll(jvmFlags);
+    java.addAll(List.of("-Djava.io.tmpdir=" + tmpInside(cell.dir()), "-cp", classPath(), mainClass));
+    java.addAll(args);
+    return java;
   }
 
   /** The worker's {@code -cp} value as the worker sees it. */

@@ -61,19 +61,12 @@ final class ProbeRun {
       sleeper = sleeping.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
 
       cell = launcher.open(Files.createDirectories(probeDir));
-      var java = new ArrayList<String>(List.of(launcher.java()));
-      java.addAll(PROBE_JVM_FLAGS);
-      java.addAll(List.of("-Djava.io.tmpdir=" + launcher.tmpInside(probeDir), "-cp", launcher.classPath(),
-          ConfinementProbe.class.getName(), "--connect", String.valueOf(port)));
-      for (Path file : allServerFiles(targets)) java.addAll(List.of("--read", file.toString()));
-      java.addAll(List.of("--write", Path.of(System.getProperty("java.home")).resolve("lib").toString(),
+      var args = new ArrayList<String>(List.of("--connect", String.valueOf(port)));
+      for (Path file : allServerFiles(targets)) args.addAll(List.of("--read", file.toString()));
+      args.addAll(List.of("--write", Path.of(System.getProperty("java.home")).resolve("lib").toString(),
           "--kill", String.valueOf(sleeper.pid()), "--unshare", tools.unshare().toString()));
-      List<String> command = launcher.wrap(cell, java, List.of(), List.of(tools.unshare()));
-
-      ProcessBuilder builder = new ProcessBuilder(command);
-      builder.environment().clear();
-      builder.environment().putAll(Launcher.environment());
-      probe = builder.start();
+      List<String> java = launcher.javaCommand(cell, PROBE_JVM_FLAGS, ConfinementProbe.class.getName(), args);
+      probe = Launcher.processBuilder(launcher.wrap(cell, java, List.of(), List.of(tools.unshare()))).start();
       Process started = probe;
       CompletableFuture<String> stderr = reading(() -> readAll(started, true), "confinement-probe-err");
       CompletableFuture<String> line = reading(() -> firstLine(started), "confinement-probe-out");
@@ -112,10 +105,7 @@ final class ProbeRun {
       Thread.currentThread().interrupt();
       return new Outcome(launcher, Optional.empty(), "interrupted");
     } finally {
-      if (probe != null) {
-        probe.descendants().forEach(ProcessHandle::destroyForcibly);
-        probe.destroyForcibly();
-      }
+      if (probe != null) Launcher.kill(probe);
       if (sleeper != null) sleeper.destroyForcibly();
       if (cell != null) {
         if (probe != null) probe.onExit().join();   // its uid is free only once its process has gone
@@ -149,9 +139,7 @@ final class ProbeRun {
    * started (the deepest descendant).
    */
   private static void fromOutside(Process probe, Map<String, String> status, Map<String, String> namespaces) {
-    Optional<ProcessHandle> jvm = probe.descendants()
-        .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).findFirst();
-    long pid = jvm.map(ProcessHandle::pid).orElse(probe.pid());
+    long pid = Launcher.jvm(probe.toHandle()).map(ProcessHandle::pid).orElse(probe.pid());
     try {
       ConfinementProbe.status(Path.of("/proc/" + pid + "/status")).forEach(status::putIfAbsent);
     } catch (IOException | RuntimeException e) {
