@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  */
 final class ExerciseHints {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-  private static final Set<String> KEYS = Set.of("verdict", "reader", "hint");
+  private static final List<String> KEYS = List.of("verdict", "reader", "hint");
 
   private ExerciseHints() {}
 
@@ -59,11 +59,11 @@ final class ExerciseHints {
       for (Iterator<String> names = entry.fieldNames(); names.hasNext(); ) {
         String name = names.next();
         if (!KEYS.contains(name)) {
-          throw new LessonFormatException(at + "unknown key '" + name + "'; known keys: verdict, reader, hint");
+          throw new LessonFormatException(at + "unknown key '" + name + "'; known keys: " + String.join(", ", KEYS));
         }
       }
       List<String> texts = new ArrayList<>();
-      for (String key : List.of("verdict", "reader", "hint")) {
+      for (String key : KEYS) {
         JsonNode value = entry.get(key);
         if (value == null || !value.isTextual() || value.asText().isBlank()) {
           throw new LessonFormatException(at + "needs '" + key + "' as text");
