@@ -4,6 +4,8 @@
 // so a tab's content starts on a laptop's first screen. Loaded before tabs.js: a deep link's target is scrolled to
 // after the header has shrunk, not before.
 
+import { tabRoute } from './tab-route.js';
+
 const header = document.querySelector('.lesson-header');
 const nav = document.querySelector('nav.tabs');
 
@@ -12,7 +14,7 @@ if (header && nav) init();
 function init() {
   const more = header.querySelector('.lesson-more');
   if (more) more.open = false;
-  if (namesTab(location.hash)) compact();
+  if (tabRoute(location.hash)) compact();
 
   // tabs.js dispatches this before it scrolls to a deep-linked item, so the scroll lands on the compact layout. Its
   // first one is the page's own start (the hash, handled above, or the first tab): that is not the reader's doing.
@@ -40,10 +42,4 @@ function showPanelStart(tabId) {
   if (!panel) return;
   const gap = panel.getBoundingClientRect().top - nav.getBoundingClientRect().bottom;
   if (gap < 0) window.scrollBy({ top: gap, behavior: 'instant' });
-}
-
-function namesTab(hash) {
-  if (!hash || hash.length < 2) return false;
-  const tab = decodeURIComponent(hash.slice(1)).split('/')[0];
-  return [...document.querySelectorAll('.tab-panel')].some((panel) => panel.id === tab);
 }

@@ -2,6 +2,8 @@
 // #<tab> or #<tab>/<path...>. After showing a tab it dispatches `lesson:route` ({tab, path}) and brings the
 // deep-linked element into view. Tab changes push history; widgets may replaceState, never push.
 
+import { tabRoute } from './tab-route.js';
+
 const nav = document.querySelector('nav.tabs');
 const panels = [...document.querySelectorAll('.tab-panel')];
 
@@ -51,7 +53,7 @@ function init() {
   document.addEventListener('click', (event) => {
     const link = event.target.closest('a[href^="#"]');
     if (!link || link.closest('[role=tablist]') || event.defaultPrevented || opensElsewhere(event)) return;
-    if (!parse(link.getAttribute('href'))) return;
+    if (!tabRoute(link.getAttribute('href'))) return;
     event.preventDefault();
     navigate(link.getAttribute('href'), { focus: true });
   });
@@ -60,7 +62,7 @@ function init() {
   window.addEventListener('popstate', fromLocation);
   window.addEventListener('hashchange', fromLocation);
 
-  const initial = parse(location.hash);
+  const initial = tabRoute(location.hash);
   route(initial ? location.hash : '#' + panels[0].id, { focus: Boolean(initial), force: true });
 
   // A click always routes (following the same deep link twice scrolls to it again); history gets a new entry
@@ -71,7 +73,7 @@ function init() {
   }
 
   function route(hash, { focus = false, force = false } = {}) {
-    const target = parse(hash);
+    const target = tabRoute(hash);
     if (!target) return;
     if (hash === current && !force) return;
     current = hash;
@@ -96,13 +98,6 @@ function opensElsewhere(event) {
   return event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 }
 
-/** "#qa/L3" to {tab: 'qa', path: ['L3']}; null when the hash names no tab (for example the skip link's #main). */
-function parse(hash) {
-  if (!hash || hash.length < 2) return null;
-  const [tab, ...path] = decodeURIComponent(hash.slice(1)).split('/');
-  if (!panels.some((panel) => panel.id === tab)) return null;
-  return { tab, path: path.filter(Boolean) };
-}
 
 /**
  * Opens any closed <details> around the element, scrolls it into view and, if asked, moves focus to it. Exported for
