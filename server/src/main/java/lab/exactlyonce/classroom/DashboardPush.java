@@ -137,13 +137,19 @@ final class DashboardPush implements AutoCloseable {
       Set<String> lives = drain(liveDirty);
       lives.addAll(rosters); // who is present changes the live panel's counts and its leaderboard
       for (String id : lives) {
-        if (feed.watched(id)) {
-          store.find(id).ifPresent(room -> feed.toInstructors(id, "live", ClassroomJson.Fragment.of(live(room))));
-        }
-        if (feed.projected(id)) {
-          store.find(id).ifPresent(room -> feed.toProjectors(id, "live",
-              liveCounts -> ClassroomJson.Fragment.of(projected(room, liveCounts))));
-        }
+        boolean watched = feed.watched(id);
+        boolean projected = feed.projected(id);
+        if (!watched && !projected) continue;
+        store.find(id).ifPresent(room -> {
+          // One reading of the round for every view of it: read apart, a reveal between two readings showed the
+          // projectors asking for live counts an answer that the others never saw before the reveal.
+          LiveNow now = liveNow(room);
+          if (watched) feed.toInstructors(id, "live", ClassroomJson.Fragment.of(LiveViews.instructorLive(now)));
+          if (projected) {
+            feed.toProjectors(id, "live",
+                liveCounts -> ClassroomJson.Fragment.of(ProjectorViews.live(now, liveCounts)));
+          }
+        });
       }
       for (String id : rosters) {
         if (!feed.watched(id)) continue;
