@@ -1,6 +1,7 @@
 package lab.exactlyonce.quiz;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,15 +13,13 @@ import java.util.function.Predicate;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A candidate who knows nothing but answers by pattern scores no better than a blind guess on the bundled lesson's
+ * A candidate who knows nothing but answers by pattern scores no better than a blind guess on each bundled lesson's
  * quiz. "No better" allows one standard deviation of guessing above its expected score, so that chance alone does
  * not fail the test; a real pattern beats that by far (every key idea true scored all of them before).
  */
 class PatternGuessingTest {
-  private final QuestionBankLintTest.Linted bank = QuestionBankLintTest.load(Path.of("lessons"), Path.of("snippets"), "exactly-once");
-
   /** A strategy scores each option of a question; the best-scoring ones are its guess (a tie is split evenly). */
-  private void noBetterThanChance(String strategy, Predicate<Question> asked, Function<Question, List<Integer>> score) {
+  private static void noBetterThanChance(QuestionBankLintTest.Linted bank, String strategy, Predicate<Question> asked, Function<Question, List<Integer>> score) {
     double expected = 0;
     double variance = 0;
     double got = 0;
@@ -42,31 +41,43 @@ class PatternGuessingTest {
         + " (limit " + limit + ")");
   }
 
-  private String kind(Question q) {
+  private static QuestionBankLintTest.Linted bank(String lesson) {
+    return QuestionBankLintTest.load(Path.of("lessons"), Path.of("snippets"), lesson);
+  }
+
+  private static String kind(QuestionBankLintTest.Linted bank, Question q) {
     return bank.context().itemKind().apply(q);
   }
 
-  @Test
-  void always_true_for_key_ideas() {
-    noBetterThanChance("always True for key ideas", q -> q.kind() == Question.Kind.TRUE_FALSE && kind(q).equals("key idea"),
+  @ParameterizedTest
+  @MethodSource("lab.exactlyonce.quiz.QuestionBankLintTest#bundledLessons")
+  void always_true_for_key_ideas(String lesson) {
+    QuestionBankLintTest.Linted bank = bank(lesson);
+    noBetterThanChance(bank, "always True for key ideas", q -> q.kind() == Question.Kind.TRUE_FALSE && kind(bank, q).equals("key idea"),
         q -> List.of(1, 0));
   }
 
-  @Test
-  void always_false_for_misconceptions() {
-    noBetterThanChance("always False for misconceptions",
-        q -> q.kind() == Question.Kind.TRUE_FALSE && kind(q).equals("misconception"), q -> List.of(0, 1));
+  @ParameterizedTest
+  @MethodSource("lab.exactlyonce.quiz.QuestionBankLintTest#bundledLessons")
+  void always_false_for_misconceptions(String lesson) {
+    QuestionBankLintTest.Linted bank = bank(lesson);
+    noBetterThanChance(bank, "always False for misconceptions",
+        q -> q.kind() == Question.Kind.TRUE_FALSE && kind(bank, q).equals("misconception"), q -> List.of(0, 1));
   }
 
-  @Test
-  void always_true_or_always_false() {
-    noBetterThanChance("always True", q -> q.kind() == Question.Kind.TRUE_FALSE, q -> List.of(1, 0));
-    noBetterThanChance("always False", q -> q.kind() == Question.Kind.TRUE_FALSE, q -> List.of(0, 1));
+  @ParameterizedTest
+  @MethodSource("lab.exactlyonce.quiz.QuestionBankLintTest#bundledLessons")
+  void always_true_or_always_false(String lesson) {
+    QuestionBankLintTest.Linted bank = bank(lesson);
+    noBetterThanChance(bank, "always True", q -> q.kind() == Question.Kind.TRUE_FALSE, q -> List.of(1, 0));
+    noBetterThanChance(bank, "always False", q -> q.kind() == Question.Kind.TRUE_FALSE, q -> List.of(0, 1));
   }
 
-  @Test
-  void the_option_sharing_most_words_with_the_prompt_and_its_detail() {
-    noBetterThanChance("most words shared with the prompt", q -> q.kind() != Question.Kind.TRUE_FALSE, q -> {
+  @ParameterizedTest
+  @MethodSource("lab.exactlyonce.quiz.QuestionBankLintTest#bundledLessons")
+  void the_option_sharing_most_words_with_the_prompt_and_its_detail(String lesson) {
+    QuestionBankLintTest.Linted bank = bank(lesson);
+    noBetterThanChance(bank, "most words shared with the prompt", q -> q.kind() != Question.Kind.TRUE_FALSE, q -> {
       Set<String> shown = BankLinter.stems(q.prompt() + " " + q.detail() + " " + q.topic());
       List<Integer> scores = new ArrayList<>();
       for (String option : q.options()) {
@@ -78,15 +89,19 @@ class PatternGuessingTest {
     });
   }
 
-  @Test
-  void the_longest_option() {
-    noBetterThanChance("the longest option", q -> q.kind() != Question.Kind.TRUE_FALSE,
+  @ParameterizedTest
+  @MethodSource("lab.exactlyonce.quiz.QuestionBankLintTest#bundledLessons")
+  void the_longest_option(String lesson) {
+    QuestionBankLintTest.Linted bank = bank(lesson);
+    noBetterThanChance(bank, "the longest option", q -> q.kind() != Question.Kind.TRUE_FALSE,
         q -> q.options().stream().map(String::length).toList());
   }
 
-  @Test
-  void the_shortest_option() {
-    noBetterThanChance("the shortest option", q -> q.kind() != Question.Kind.TRUE_FALSE,
+  @ParameterizedTest
+  @MethodSource("lab.exactlyonce.quiz.QuestionBankLintTest#bundledLessons")
+  void the_shortest_option(String lesson) {
+    QuestionBankLintTest.Linted bank = bank(lesson);
+    noBetterThanChance(bank, "the shortest option", q -> q.kind() != Question.Kind.TRUE_FALSE,
         q -> q.options().stream().map(o -> -o.length()).toList());
   }
 }

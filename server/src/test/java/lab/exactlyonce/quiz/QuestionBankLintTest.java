@@ -51,12 +51,20 @@ class QuestionBankLintTest {
         q -> items.find(q.item()).map(LessonItems.Item::kind).orElse("none"), text));
   }
 
-  @Test
-  void the_bundled_lesson_passes_every_rule() throws IOException {
-    Linted bundled = load(Path.of("lessons"), Path.of("snippets"), "exactly-once");
+  /** The lessons the app ships, one folder each under {@code lessons/}. */
+  static Stream<String> bundledLessons() throws IOException {
+    try (Stream<Path> folders = Files.list(Path.of("lessons"))) {
+      return folders.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("bundledLessons")
+  void a_bundled_lesson_passes_every_rule(String lesson) throws IOException {
+    Linted bundled = load(Path.of("lessons"), Path.of("snippets"), lesson);
     assertEquals(List.of(), bundled.problems());
     long written = bundled.questions().stream().filter(q -> !q.selfGraded() && q.kind() != Question.Kind.ORDER).count();
-    assertTrue(written >= 30, "a written question for each key idea, misconception, failure mode, trap and table row: " + written);
+    assertTrue(written >= 25, "a written question for each key idea, misconception, failure mode and table row: " + written);
   }
 
   static Stream<Arguments> giveaways() {
