@@ -6,7 +6,8 @@ import lab.exactlyonce.ContentFolder;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,11 +40,18 @@ class AnswerTableTest {
 
   record Entry(String question, List<String> right, List<String> wrong) {}
 
-  @ParameterizedTest
-  @ValueSource(strings = {"answers-table.yaml", "answers-heldout.yaml", "answers-fresh.yaml"})
-  void right_answers_are_credited_and_wrong_ones_are_not(String file) throws IOException {
+  /** Per lesson, its three files and the prefix of its interview questions, which share the ladder's rubrics. */
+  static Stream<Arguments> files() {
+    return Stream.of("table", "heldout", "fresh").flatMap(set -> Stream.of(
+        Arguments.of("exactly-once", "answers-" + set + ".yaml", "iq"),
+        Arguments.of("outbox", "outbox-answers-" + set + ".yaml", "OI")));
+  }
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("files")
+  void right_answers_are_credited_and_wrong_ones_are_not(String lesson, String file, String interview) throws IOException {
     Table table = read(file);
-    assertEquals(RUBRICS.questions("exactly-once").stream().filter(q -> !q.startsWith("iq")).sorted().toList(),
+    assertEquals(RUBRICS.questions(lesson).stream().filter(q -> !q.startsWith(interview)).sorted().toList(),
         table.answers().stream().map(Entry::question).sorted().toList(), "every rubric question has answers");
     List<String> problems = new ArrayList<>();
     double rightPoints = 0;
@@ -52,13 +61,13 @@ class AnswerTableTest {
     for (Entry entry : table.answers()) {
       assertTrue(entry.right().size() >= 3 && entry.wrong().size() >= 3, entry.question() + ": three of each");
       for (String answer : entry.right()) {
-        AnswerScore score = score(entry.question(), answer);
+        AnswerScore score = score(lesson, entry.question(), answer);
         rights++;
         rightPoints += share(score);
         if (!score.scored() || score.suggested() == 1) problems.add(describe("right answer told Again", score, answer));
       }
       for (String answer : entry.wrong()) {
-        AnswerScore score = score(entry.question(), answer);
+        AnswerScore score = score(lesson, entry.question(), answer);
         wrongs++;
         wrongPoints += share(score);
         if (score.suggested() == 3) problems.add(describe("wrong answer told Good", score, answer));
@@ -73,8 +82,8 @@ class AnswerTableTest {
         () -> assertTrue(wrong <= 0.5, summary));
   }
 
-  private static AnswerScore score(String question, String answer) {
-    return RUBRICS.score("exactly-once", question, answer).orElseThrow();
+  private static AnswerScore score(String lesson, String question, String answer) {
+    return RUBRICS.score(lesson, question, answer).orElseThrow();
   }
 
   private static double share(AnswerScore score) {
