@@ -152,7 +152,7 @@ class ExerciseCatalogTest {
 
   @Test
   void the_bundled_exercises_keep_the_ids_that_stored_progress_points_at() {
-    assertEquals(List.of("dedupe-horizon", "exactly-once-append", "idempotent-payment"),
+    assertEquals(List.of("dedupe-horizon", "exactly-once-append", "idempotent-payment", "inbox-consumer"),
         ExerciseCatalog.load(Path.of("snippets")).all().stream().map(Exercise::id).toList());
   }
 }

@@ -45,7 +45,9 @@ class ExerciseRoutesTest extends ServerTest {
     assertEquals(JSON.readTree("["
             + "{\"id\":\"dedupe-horizon\",\"title\":\"Make the dedupe survive a retry horizon\",\"lesson\":\"exactly-once\"},"
             + "{\"id\":\"exactly-once-append\",\"title\":\"Make the append sink exactly-once\",\"lesson\":\"exactly-once\"},"
-            + "{\"id\":\"idempotent-payment\",\"title\":\"Make the payment call idempotent\",\"lesson\":\"exactly-once\"}]"),
+            + "{\"id\":\"idempotent-payment\",\"title\":\"Make the payment call idempotent\",\"lesson\":\"exactly-once\"},"
+            + "{\"id\":\"inbox-consumer\",\"title\":\"Make the payment consumer idempotent with an inbox\","
+            + "\"lesson\":\"outbox\"}]"),
         JSON.readTree(server.get("/api/exercises").body()));
   }
 
@@ -126,6 +128,18 @@ class ExerciseRoutesTest extends ServerTest {
     assertEquals(List.of("payment p3 charged twice"), verdicts.get("crash after p3, replay from the checkpoint"));
     assertEquals(List.of("payment p3 charged twice", "payment p4 charged twice"),
         verdicts.get("crash after p4, replay from the checkpoint"));
+  }
+
+  @Test
+  void the_inbox_starter_charges_every_copy_that_reaches_it() throws Exception {
+    Map<String, List<String>> verdicts = verdicts(check("inbox-consumer", starter("inbox-consumer")));
+    assertEquals(List.of(), verdicts.get("every message delivered once, no crash"));
+    assertEquals(List.of(), verdicts.get("crash inside o2's transaction, before it commits; a new consumer polls o2 again"));
+    assertEquals(List.of("order o2 charged twice: no inbox row recorded that event e2 was already handled"),
+        verdicts.get("crash after o2's transaction commits, before its offset is committed; a new consumer polls o2 again"));
+    assertEquals(List.of("order o2 charged twice: no inbox row recorded that event e2 was already handled",
+            "order o3 charged twice: no inbox row recorded that event e3 was already handled"),
+        verdicts.get("the relay crashed after publishing e2 and e3 and publishes them again, at offsets 3 and 4"));
   }
 
   @Test
