@@ -131,10 +131,24 @@ final class Quiz {
     Collections.shuffle(fresh, new Random(seed));
     List<String> chosen = new ArrayList<>();
     Set<String> ideas = new HashSet<>();
-    for (List<Question> group : List.of(due, fresh, later)) {
+    for (List<Question> group : List.of(due, takingTurns(fresh), later)) {
       for (Question q : group) if (chosen.size() < length && ideas.add(idea.apply(q))) chosen.add(q.id());
     }
     return chosen;
+  }
+
+  /**
+   * The questions with their lessons taking turns, each lesson's in the order given: a quiz across lessons asks about
+   * each of them, however few questions one lesson has beside another. One lesson's questions stay as they are.
+   */
+  private static List<Question> takingTurns(List<Question> questions) {
+    Map<String, List<Question>> byLesson = new LinkedHashMap<>();
+    for (Question q : questions) byLesson.computeIfAbsent(q.lesson(), l -> new ArrayList<>()).add(q);
+    List<Question> out = new ArrayList<>();
+    for (int turn = 0; out.size() < questions.size(); turn++) {
+      for (List<Question> lesson : byLesson.values()) if (turn < lesson.size()) out.add(lesson.get(turn));
+    }
+    return out;
   }
 
   QuizSession session(String learner, String sessionId) {
