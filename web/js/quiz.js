@@ -13,7 +13,6 @@ if (root) start(root);
 
 function start(root) {
   const session = root.dataset.session;
-  const lesson = root.dataset.lesson;
   const mode = root.dataset.mode;
   const seconds = Number(root.dataset.seconds || 0);
   const resultsUrl = root.dataset.results;
@@ -114,7 +113,7 @@ function start(root) {
   /** The typed answer checked against the key points; once scored, the model answer opens beside its points. */
   async function checkTyped(q, check) {
     const score = await checkAnswer(q.querySelector('.answer-field'), check, q.querySelector('.answer-score'),
-      { lesson, question: q.dataset.item, ratingLabels });
+      { lesson: q.dataset.lesson, question: q.dataset.item, ratingLabels });
     if (score) reveal(q);
   }
 
@@ -131,7 +130,7 @@ function start(root) {
       .forEach((b) => { b.disabled = true; });
     const data = { session, question: q.dataset.question, ...given };
     const feedback = q.querySelector('.quiz-feedback');
-    const sending = send(q.dataset.item, data).then((ack) => {
+    const sending = send(q.dataset.lesson, q.dataset.item, data).then((ack) => {
       if (mode === 'practice') showFeedback(q, ack);
     }).catch((error) => {
       feedback.dataset.state = 'error';
@@ -217,7 +216,7 @@ function start(root) {
 
   // The progress outbox keeps the event until the server acknowledges it (retrying across failures and reloads)
   // and tells its subscribers when it leaves: acknowledged with the server's response, or refused with a reason.
-  function send(item, data) {
+  function send(lesson, item, data) {
     return new Promise((resolve, reject) => {
       let id = null;
       const early = [];

@@ -168,18 +168,18 @@ final class ClassStore implements LearnerData {
 
   // --- events (the progress feature's table, read only)
 
-  /** A member's event in the class's lesson. */
+  /** A member's event. */
   record MemberEvent(String learnerId, RecordedEvent event) {}
 
   /**
-   * The events of the class's members (removed ones too: their answers stay on the record) in {@code lesson}, oldest
-   * first; only those of {@code type} when it is not null.
+   * The events of the class's members (removed ones too: their answers stay on the record) in every lesson, oldest
+   * first (a class may be asked questions of any lesson); only those of {@code type} when it is not null.
    */
-  List<MemberEvent> events(String classId, String lesson, String type) {
+  List<MemberEvent> events(String classId, String type) {
     String sql = "SELECT e.learner_id, e.event_id, e.type, e.lesson, e.item, e.data, e.result, e.recorded_at, e.seq"
         + " FROM events e JOIN class_members m ON m.learner_id = e.learner_id"
-        + " WHERE m.class_id = ? AND e.lesson = ?" + (type == null ? "" : " AND e.type = ?") + " ORDER BY e.seq";
-    Object[] params = type == null ? new Object[] {classId, lesson} : new Object[] {classId, lesson, type};
+        + " WHERE m.class_id = ?" + (type == null ? "" : " AND e.type = ?") + " ORDER BY e.seq";
+    Object[] params = type == null ? new Object[] {classId} : new Object[] {classId, type};
     return db.inTransaction(c -> Sql.list(c, sql, rs -> new MemberEvent(rs.getString(1), EventLog.row(rs, 2)), params));
   }
 
@@ -189,11 +189,11 @@ final class ClassStore implements LearnerData {
         + " FROM events WHERE fact = ?", rs -> EventLog.row(rs, 1), fact)).map(e -> e.data().path("choice").asInt());
   }
 
-  /** The newest event seq of the class's members in the lesson and how many there are: changes when anything new happened. */
-  String eventsVersion(String classId, String lesson) {
+  /** The newest event seq of the class's members and how many there are: changes when anything new happened. */
+  String eventsVersion(String classId) {
     return db.inTransaction(c -> Sql.optional(c, "SELECT COUNT(*), MAX(e.seq) FROM events e"
-        + " JOIN class_members m ON m.learner_id = e.learner_id WHERE m.class_id = ? AND e.lesson = ?",
-        rs -> rs.getLong(1) + ":" + rs.getLong(2), classId, lesson).orElseThrow());
+        + " JOIN class_members m ON m.learner_id = e.learner_id WHERE m.class_id = ?",
+        rs -> rs.getLong(1) + ":" + rs.getLong(2), classId).orElseThrow());
   }
 
   // --- the learner's own data

@@ -20,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -78,6 +79,16 @@ final class Classroom {
 
   List<Lesson> lessons() {
     return lessons.all();
+  }
+
+  /**
+   * The questions an instructor can ask the class live: those of every lesson, the class's own lesson first, so a
+   * class studying one lesson can be asked about another it has met.
+   */
+  List<LiveBank.LiveQuestion> liveQuestions(Room room) {
+    List<LiveBank.LiveQuestion> out = new ArrayList<>(bank.questions(room.lesson()));
+    for (Lesson other : lessons.all()) if (!other.id().equals(room.lesson())) out.addAll(bank.questions(other.id()));
+    return out;
   }
 
   private Instant now() {
@@ -232,12 +243,8 @@ final class Classroom {
       throw new BadRequestResponse("'timeLimit' must be a number of seconds from " + MIN_LIMIT_SECONDS + " to "
           + MAX_LIMIT_SECONDS + " (or left out for no limit), got " + limitSeconds);
     }
-    LiveBank.LiveQuestion q = bank.find(questionId).orElseThrow(() -> new NotFoundResponse("lesson '" + room.lesson()
-        + "' has no question '" + questionId + "' that can be asked live (choice, true/false or predict-the-output)"));
-    if (!q.lesson().equals(room.lesson())) {
-      throw new BadRequestResponse("question '" + questionId + "' belongs to lesson '" + q.lesson() + "', not this class's lesson '"
-          + room.lesson() + "'");
-    }
+    LiveBank.LiveQuestion q = bank.find(questionId).orElseThrow(() -> new NotFoundResponse("no lesson has a question '"
+        + questionId + "' that can be asked live (choice, true/false or predict-the-output)"));
     String session = room.liveSession() != null ? room.liveSession() : UUID.randomUUID().toString();
     Instant pushed = now();
     Instant deadline = limitSeconds == null ? null : pushed.plusSeconds(limitSeconds);
@@ -254,9 +261,9 @@ final class Classroom {
   Round next(String classId, Integer limitSeconds) {
     Room room = open(classId);
     List<Round> rounds = store.rounds(classId);
-    LiveBank.LiveQuestion q = QuestionPicker.next(bank.questions(room.lesson()), rounds)
-        .orElseThrow(() -> new ConflictResponse("class '" + room.name() + "' was asked every live question of lesson '"
-            + room.lesson() + "': choose one to ask again on the dashboard"));
+    LiveBank.LiveQuestion q = QuestionPicker.next(liveQuestions(room), rounds)
+        .orElseThrow(() -> new ConflictResponse("class '" + room.name() + "' was asked every live question: choose one"
+            + " to ask again on the dashboard"));
     Integer limit = limitSeconds;
     if (limit == null && !rounds.isEmpty()) {
       Duration last = rounds.get(rounds.size() - 1).limit();
@@ -303,7 +310,7 @@ final class Classroom {
     return tallies.computeIfAbsent(round.id(), id -> {
       Map<String, Integer> choices = new ConcurrentHashMap<>();
       Room room = room(round.classId());
-      for (ClassStore.MemberEvent e : store.events(round.classId(), room.lesson(), LiveBank.ANSWER_TYPE)) {
+      for (ClassStore.MemberEvent e : store.events(round.classId(), LiveBank.ANSWER_TYPE)) {
         JsonNode d = e.event().data();
         if (round.id().equals(d.path("round").asText())) choices.putIfAbsent(e.learnerId(), d.path("choice").asInt());
       }

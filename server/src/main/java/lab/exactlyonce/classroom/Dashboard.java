@@ -44,13 +44,18 @@ final class Dashboard {
     Lesson lesson = classroom.lesson(room);
     Map<String, List<RecordedEvent>> byLearner = new HashMap<>();
     for (Member m : members) byLearner.put(m.learnerId(), new ArrayList<>());
-    for (ClassStore.MemberEvent e : classroom.store().events(room.id(), room.lesson(), null)) {
+    Map<String, List<RecordedEvent>> inLesson = new HashMap<>();
+    for (Member m : members) inLesson.put(m.learnerId(), new ArrayList<>());
+    // Progress is the class's lesson's; answers and runs count in whichever lesson the class was asked about.
+    for (ClassStore.MemberEvent e : classroom.store().events(room.id(), null)) {
       List<RecordedEvent> list = byLearner.get(e.learnerId());
-      if (list != null) list.add(e.event());
+      if (list == null) continue;
+      list.add(e.event());
+      if (e.event().lesson().equals(room.lesson())) inLesson.get(e.learnerId()).add(e.event());
     }
     Map<String, DomContent> panels = new LinkedHashMap<>();
     panels.put("roster", roster(room, members, online));
-    panels.put("progress", progress(lesson, members, byLearner));
+    panels.put("progress", progress(lesson, members, inLesson));
     panels.put("quiz", quiz(members, byLearner));
     panels.put("sandbox", sandbox(members, byLearner));
     return panels;

@@ -161,7 +161,7 @@ final class DashboardPush implements AutoCloseable {
       for (String id : feed.watchedClasses()) {
         Optional<Room> room = store.find(id);
         if (room.isEmpty()) continue;
-        String version = store.eventsVersion(id, room.get().lesson());
+        String version = store.eventsVersion(id);
         if (!version.equals(versions.put(id, version))) refresh.add(id);
       }
       for (String id : refresh) {

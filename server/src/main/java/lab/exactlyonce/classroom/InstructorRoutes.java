@@ -102,7 +102,7 @@ final class InstructorRoutes {
     routes.delete("/api/teach/classes/{id}/students/{learner}", this::removeStudent);
     routes.get("/api/teach/classes/{id}/questions", ctx -> {
       Room room = classroom.room(ctx.pathParam("id"));
-      ctx.json(classroom.bank().questions(room.lesson()));
+      ctx.json(classroom.liveQuestions(room));
     });
     routes.post("/api/teach/classes/{id}/live/push", this::push);
     routes.post("/api/teach/classes/{id}/live/next", this::next);
@@ -170,7 +170,8 @@ final class InstructorRoutes {
     Room room = classroom.room(ctx.pathParam("id"));
     Map<String, String> ladder = new LinkedHashMap<>();
     classroom.lesson(room).ladder().forEach((id, q) -> ladder.put(id, q.question()));
-    DomContent picker = QuestionPicker.render(classroom.bank().questions(room.lesson()), QuestionPicker.lastPushed(store.rounds(room.id())));
+    DomContent picker = QuestionPicker.render(classroom.liveQuestions(room), classroom.lessons(),
+        QuestionPicker.lastPushed(store.rounds(room.id())));
     ClassroomPages.send(ctx, ClassroomPages.dashboard(room, joinLink(ctx, room), push.panels(room), push.live(room), picker,
         ladder, store.holds(room.id()), sandboxNotice.get()));
   }

@@ -64,7 +64,7 @@ final class LiveScores {
 
     Map<String, Integer> points = new HashMap<>();
     if (!revealed.isEmpty()) {
-      for (ClassStore.MemberEvent e : store.events(room.id(), room.lesson(), LiveBank.ANSWER_TYPE)) {
+      for (ClassStore.MemberEvent e : store.events(room.id(), LiveBank.ANSWER_TYPE)) {
         Round round = revealed.get(e.event().data().path("round").asText());
         if (round == null) continue;
         int earned = round.points(e.event().result().path("correct").asBoolean(), e.event().recordedAt());

@@ -1,6 +1,7 @@
 package lab.exactlyonce.classroom;
 
 import j2html.tags.DomContent;
+import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.quiz.LiveBank;
 import lab.exactlyonce.web.Markdown;
 
@@ -8,6 +9,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +20,8 @@ import java.util.Set;
 import static j2html.TagCreator.*;
 
 /**
- * The instructor's choice of the next live question: the lesson's pushable questions grouped by topic with their whole
+ * The instructor's choice of the next live question: every lesson's pushable questions, the class's own lesson first,
+ * grouped by lesson and topic (by topic alone while one lesson has any) with their whole
  * text, a search box, the ones this class was already asked marked with when, and beside them a preview of exactly the
  * card students will get (the same renderer as theirs). The page's script filters the list and swaps the preview.
  */
@@ -36,11 +39,18 @@ final class QuestionPicker {
     return last;
   }
 
-  /** The questions as the picker lists them: grouped by topic, the topics in the order they first appear. */
+  /** The questions as the picker lists them: grouped by lesson and topic, in the order they first appear. */
   static List<LiveBank.LiveQuestion> inListOrder(List<LiveBank.LiveQuestion> questions) {
-    Map<String, List<LiveBank.LiveQuestion>> byTopic = new LinkedHashMap<>();
-    for (LiveBank.LiveQuestion q : questions) byTopic.computeIfAbsent(q.topic(), t -> new ArrayList<>()).add(q);
-    return byTopic.values().stream().flatMap(List::stream).toList();
+    return groups(questions).values().stream().flatMap(List::stream).toList();
+  }
+
+  /** The picker's groups, by lesson and topic (two lessons may share a topic's name), in the order they first appear. */
+  private static Map<List<String>, List<LiveBank.LiveQuestion>> groups(List<LiveBank.LiveQuestion> questions) {
+    Map<List<String>, List<LiveBank.LiveQuestion>> groups = new LinkedHashMap<>();
+    for (LiveBank.LiveQuestion q : questions) {
+      groups.computeIfAbsent(List.of(q.lesson(), q.topic()), t -> new ArrayList<>()).add(q);
+    }
+    return groups;
   }
 
   /**
@@ -64,10 +74,13 @@ final class QuestionPicker {
     return Optional.empty();
   }
 
-  static DomContent render(List<LiveBank.LiveQuestion> questions, Map<String, Instant> pushed) {
-    if (questions.isEmpty()) return p("This lesson has no questions that can be asked live yet.").withClass("muted");
-    Map<String, List<LiveBank.LiveQuestion>> byTopic = new LinkedHashMap<>();
-    for (LiveBank.LiveQuestion q : questions) byTopic.computeIfAbsent(q.topic(), t -> new ArrayList<>()).add(q);
+  /** @param lessons the lessons, whose titles name the groups once questions come from more than one */
+  static DomContent render(List<LiveBank.LiveQuestion> questions, List<Lesson> lessons, Map<String, Instant> pushed) {
+    if (questions.isEmpty()) return p("No lesson has questions that can be asked live yet.").withClass("muted");
+    Map<List<String>, List<LiveBank.LiveQuestion>> byTopic = groups(questions);
+    Map<String, String> titles = new HashMap<>();
+    for (Lesson lesson : lessons) titles.put(lesson.id(), lesson.title());
+    boolean severalLessons = questions.stream().map(LiveBank.LiveQuestion::lesson).distinct().count() > 1;
     // Checked at first: the first question this class has not been asked yet.
     LiveBank.LiveQuestion first = questions.stream().filter(q -> !pushed.containsKey(q.id())).findFirst().orElse(questions.get(0));
     return div(
@@ -77,7 +90,8 @@ final class QuestionPicker {
                 .attr("aria-controls", "question-list").attr("placeholder", "Words from the question or its topic"),
             p().withId("question-search-count").withClass("muted").attr("aria-live", "polite"),
             div(each(byTopic.entrySet(), group -> fieldset(
-                legend(group.getKey() + " (" + group.getValue().size() + ")"),
+                legend(text(severalLessons ? titles.getOrDefault(group.getKey().get(0), group.getKey().get(0)) + " · " : ""),
+                    text(group.getKey().get(1) + " (" + group.getValue().size() + ")")),
                 each(group.getValue(), q -> item(q, q == first, pushed.get(q.id())))
             ).withClass("picker-topic"))).withId("question-list").withClass("picker-list")
         ).withClass("picker-choose"),

@@ -29,7 +29,7 @@ final class ResultsCsv {
     for (Round r : classroom.store().rounds(room.id())) rounds.put(r.id(), r);
     for (Member m : classroom.store().everyone(room.id())) members.put(m.learnerId(), m);
     var out = new StringBuilder(HEADER).append("\r\n");
-    for (ClassStore.MemberEvent me : classroom.store().events(room.id(), room.lesson(), LiveBank.ANSWER_TYPE)) {
+    for (ClassStore.MemberEvent me : classroom.store().events(room.id(), LiveBank.ANSWER_TYPE)) {
       RecordedEvent e = me.event();
       Member m = members.get(me.learnerId());
       JsonNode d = e.data();

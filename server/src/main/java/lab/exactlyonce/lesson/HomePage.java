@@ -19,6 +19,8 @@ import static j2html.TagCreator.*;
 final class HomePage {
   static final String JOIN = "/join";
   static final String TEACH = "/teach";
+  /** The quiz across every lesson, with a link to each lesson's own. */
+  static final String ALL_LESSONS_QUIZ = "/quiz";
 
   private HomePage() {}
 
@@ -61,7 +63,7 @@ final class HomePage {
   }
 
   private static DomContent audiences(List<Lesson> lessons) {
-    String quiz = lessons.size() == 1 ? quiz(lessons.get(0)) : "#lessons";
+    String quiz = lessons.size() == 1 ? quiz(lessons.get(0)) : ALL_LESSONS_QUIZ;
     return section(
         h2("Who it is for").withId("audiences-heading"),
         ul(

@@ -94,18 +94,43 @@ final class QuestionBank {
     return catalog.require(id);
   }
 
-  /** The lesson's questions now: generated ones first, then the ones built from sandbox runs once all are ready. */
-  List<Question> questions(String lessonId) {
-    Lesson lesson = catalog.require(lessonId);
-    List<Question> all = new ArrayList<>(fromText(lesson.id()));
-    CompletableFuture<List<Question>> runs = predictions(lesson);
-    if (runs.isDone() && !runs.isCompletedExceptionally()) all.addAll(runs.join());
+  List<Lesson> lessons() {
+    return catalog.all();
+  }
+
+  /** A lesson id's quiz scope, or every lesson's for {@link QuizScope#ALL}; an unknown lesson is a 404 naming them. */
+  QuizScope scope(String id) {
+    if (QuizScope.ALL.equals(id)) {
+      return new QuizScope(QuizScope.ALL, "All lessons", catalog.all().stream().map(Lesson::id).toList());
+    }
+    Lesson lesson = catalog.require(id);
+    return new QuizScope(lesson.id(), lesson.title(), List.of(lesson.id()));
+  }
+
+  /**
+   * The questions of a lesson, or of every lesson ({@link QuizScope#ALL}), now: per lesson, generated ones first,
+   * then the ones built from sandbox runs once all are ready.
+   */
+  List<Question> questions(String scopeId) {
+    List<Question> all = new ArrayList<>();
+    for (String id : scope(scopeId).lessons()) {
+      all.addAll(generated.get(id));
+      CompletableFuture<List<Question>> runs = predictions(catalog.require(id));
+      if (runs.isDone() && !runs.isCompletedExceptionally()) all.addAll(runs.join());
+    }
     return all;
   }
 
-  /** The questions written for the lesson and those generated from its text: all but the ones built from runs. */
-  List<Question> fromText(String lessonId) {
-    return generated.get(catalog.require(lessonId).id());
+  /** The questions written for the scope's lessons and those generated from their text: all but the ones built from runs. */
+  List<Question> fromText(String scopeId) {
+    List<Question> all = new ArrayList<>();
+    for (String id : scope(scopeId).lessons()) all.addAll(generated.get(id));
+    return all;
+  }
+
+  /** Whether the questions built from sandbox runs are ready in every lesson of the scope (starting their runs). */
+  boolean predictionsReady(String scopeId) {
+    return scope(scopeId).lessons().stream().allMatch(id -> predictions(catalog.require(id)).isDone());
   }
 
   /** Completes when the lesson's questions built from sandbox runs (predict-the-output, exercise verdicts) are ready. */
@@ -122,9 +147,9 @@ final class QuestionBank {
   }
 
   /** Topics in the order their questions appear. */
-  List<String> topics(String lessonId) {
+  List<String> topics(String scopeId) {
     Map<String, Boolean> topics = new LinkedHashMap<>();
-    for (Question q : questions(lessonId)) topics.put(q.topic(), true);
+    for (Question q : questions(scopeId)) topics.put(q.topic(), true);
     return List.copyOf(topics.keySet());
   }
 

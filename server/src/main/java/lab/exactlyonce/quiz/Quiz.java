@@ -62,7 +62,11 @@ final class Quiz {
     return bank;
   }
 
-  /** What a learner asks for when starting a quiz; null fields take defaults. */
+  /**
+   * What a learner asks for when starting a quiz; null fields take defaults.
+   *
+   * @param lesson a lesson id, or {@link QuizScope#ALL} for a quiz across every lesson
+   */
   record Start(String lesson, String mode, Integer length, String topic, Long seed, Integer seconds) {}
 
   /** A checked {@link Start}, defaults filled in. */
@@ -71,7 +75,7 @@ final class Quiz {
   /** Checks a start request; every problem is a 4xx naming the field. */
   Plan check(Start start) {
     if (start.lesson() == null || start.lesson().isBlank()) throw new BadRequestResponse("'lesson' is required");
-    String lesson = bank.lesson(start.lesson()).id();
+    String lesson = bank.scope(start.lesson()).id();
     QuizSession.Mode mode = start.mode() == null ? QuizSession.Mode.PRACTICE : QuizSession.Mode.parse(start.mode());
     if (mode == null) throw new BadRequestResponse("'mode' must be practice or interview, got '" + start.mode() + "'");
     int length = start.length() == null ? DEFAULT_LENGTH : start.length();
@@ -82,8 +86,8 @@ final class Quiz {
     if (seconds < 5 || seconds > 600) throw new BadRequestResponse("'seconds' must be between 5 and 600, got " + seconds);
     String topic = start.topic() == null || start.topic().isBlank() ? null : start.topic();
     if (topic != null && !bank.topics(lesson).contains(topic)) {
-      throw new BadRequestResponse("lesson '" + lesson + "' has no topic '" + topic + "'; topics: "
-          + String.join(", ", bank.topics(lesson)));
+      throw new BadRequestResponse((lesson.equals(QuizScope.ALL) ? "no lesson has" : "lesson '" + lesson + "' has no")
+          + " topic '" + topic + "'; topics: " + String.join(", ", bank.topics(lesson)));
     }
     long seed = start.seed() != null ? start.seed() : new Random().nextLong();
     return new Plan(lesson, mode, length, topic, seed, seconds);
@@ -127,10 +131,24 @@ final class Quiz {
     Collections.shuffle(fresh, new Random(seed));
     List<String> chosen = new ArrayList<>();
     Set<String> ideas = new HashSet<>();
-    for (List<Question> group : List.of(due, fresh, later)) {
+    for (List<Question> group : List.of(due, takingTurns(fresh), later)) {
       for (Question q : group) if (chosen.size() < length && ideas.add(idea.apply(q))) chosen.add(q.id());
     }
     return chosen;
+  }
+
+  /**
+   * The questions with their lessons taking turns, each lesson's in the order given: a quiz across lessons asks about
+   * each of them, however few questions one lesson has beside another. One lesson's questions stay as they are.
+   */
+  private static List<Question> takingTurns(List<Question> questions) {
+    Map<String, List<Question>> byLesson = new LinkedHashMap<>();
+    for (Question q : questions) byLesson.computeIfAbsent(q.lesson(), l -> new ArrayList<>()).add(q);
+    List<Question> out = new ArrayList<>();
+    for (int turn = 0; out.size() < questions.size(); turn++) {
+      for (List<Question> lesson : byLesson.values()) if (turn < lesson.size()) out.add(lesson.get(turn));
+    }
+    return out;
   }
 
   QuizSession session(String learner, String sessionId) {
@@ -208,8 +226,14 @@ final class Quiz {
   record Answer(String id, String session, String question, boolean correct, int rating, Instant at, boolean skipped,
                 Integer choice, List<Integer> order) {}
 
-  /** The learner's quiz answers in a lesson, oldest first. */
-  List<Answer> answers(String learner, String lesson) {
+  /** The learner's quiz answers in a lesson, or every lesson ({@link QuizScope#ALL}), oldest first within each lesson. */
+  List<Answer> answers(String learner, String scope) {
+    List<Answer> out = new ArrayList<>();
+    for (String lesson : bank.scope(scope).lessons()) out.addAll(answersIn(learner, lesson));
+    return out;
+  }
+
+  private List<Answer> answersIn(String learner, String lesson) {
     List<Answer> out = new ArrayList<>();
     for (RecordedEvent e : events.inLesson(learner, lesson)) {
       if (!e.type().equals(ANSWER)) continue;
@@ -230,9 +254,16 @@ final class Quiz {
    * Each question's memory state, replayed from every rating the learner gave it: quiz answers (a miss is Again, a
    * right answer Good, a self-graded one its rating), the lesson page's own self-ratings of the same item, and
    * checks of a fix-the-sink exercise, which review its verdict question (a failed check is Again, a passed one
-   * Good), so an exercise the learner failed comes back in the next quiz.
+   * Good), so an exercise the learner failed comes back in the next quiz. Each lesson keeps its own schedule; a scope
+   * of every lesson ({@link QuizScope#ALL}) holds each lesson's cards, whose question ids name their lesson.
    */
-  Map<String, Fsrs.Card> cards(String learner, String lesson) {
+  Map<String, Fsrs.Card> cards(String learner, String scope) {
+    Map<String, Fsrs.Card> cards = new HashMap<>();
+    for (String lesson : bank.scope(scope).lessons()) cards.putAll(cardsIn(learner, lesson));
+    return cards;
+  }
+
+  private Map<String, Fsrs.Card> cardsIn(String learner, String lesson) {
     Map<String, List<Fsrs.Review>> reviews = new HashMap<>();
     for (RecordedEvent e : events.inLesson(learner, lesson)) {
       String question;
@@ -289,7 +320,7 @@ final class Quiz {
     return out;
   }
 
-  /** Where a learner stands with a lesson's questions: never answered, due by the end of today, or due later. */
+  /** Where a learner stands with the questions of a lesson, or of every lesson: never answered, due by the end of today, or due later. */
   record Standing(int fresh, int due, int learned) {}
 
   Standing standing(String learner, String lesson) {
@@ -310,6 +341,10 @@ final class Quiz {
   /** How many of the lesson's questions this learner has seen and should review by the end of today (UTC). */
   int dueToday(String learner, String lesson) {
     return standing(learner, lesson).due();
+  }
+
+  Instant now() {
+    return clock.instant();
   }
 
   Instant endOfToday() {

@@ -2,13 +2,13 @@ package lab.exactlyonce.quiz;
 
 import j2html.tags.DomContent;
 import j2html.tags.specialized.LiTag;
-import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.web.Markdown;
 import lab.exactlyonce.web.Pages;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,14 +31,25 @@ final class QuizPages {
    */
   record BankSize(int fromText, int total, boolean runsReady) {}
 
-  String entry(Lesson lesson, Quiz.Standing standing, List<String> topics, BankSize size) {
+  /** A lesson as a quiz's entry page lists it: its own quiz, and the learner's reviews due in it. */
+  record LessonLink(Lesson lesson, Reviews.Due due) {}
+
+  /**
+   * @param lessons every lesson: the quiz across them lists each with its reviews due, a lesson's quiz links to the
+   *                quiz across them when there are several
+   */
+  String entry(QuizScope scope, Quiz.Standing standing, List<String> topics, BankSize size, List<LessonLink> lessons,
+               Instant now) {
+    String whose = scope.all() ? "the lessons'" : "this lesson's";
     String bank = size.runsReady()
-        ? size.total() + " questions in this lesson's bank: " + size.fromText() + " from the lesson text and "
-          + (size.total() - size.fromText()) + " built by running its demos and exercises in the sandbox."
-        : size.fromText() + " questions from the lesson text so far; the ones built by running its demos and exercises"
+        ? size.total() + " questions in " + whose + " bank: " + size.fromText() + " from the lesson text and "
+          + (size.total() - size.fromText()) + " built by running " + (scope.all() ? "their" : "its")
+          + " demos and exercises in the sandbox."
+        : size.fromText() + " questions from the lesson text so far; the ones built by running "
+          + (scope.all() ? "their" : "its") + " demos and exercises"
           + " in the sandbox join the bank when those runs finish, so the count grows.";
-    return Pages.document("Quiz · " + lesson.title(), new Pages.Assets(List.of("quiz.css"), List.of()),
-        header(lesson, "Quiz"),
+    return Pages.document("Quiz · " + scope.title(), new Pages.Assets(List.of("quiz.css"), List.of()),
+        header(scope, "Quiz"),
         p(strong(String.valueOf(standing.due())), text(standing.due() == 1 ? " question due today" : " questions due today"))
             .withId("quiz-due").withClass("quiz-due"),
         ul(
@@ -64,30 +75,51 @@ final class QuizPages {
                 each(topics, t -> option(t).withValue(t))
             ).withName("topic").withId("quiz-topic")),
             button("Start quiz").withType("submit")
-        ).withMethod("post").withAction("/lessons/" + lesson.id() + "/quiz").withClass("quiz-start").withId("quiz-start"));
+        ).withMethod("post").withAction(scope.page()).withClass("quiz-start").withId("quiz-start"),
+        lessonLinks(scope, lessons, now));
+  }
+
+  /**
+   * Across every lesson: each lesson's own quiz with the reviews due in it. In one lesson's quiz: a link to the quiz
+   * across every lesson, when there is more than one.
+   */
+  private static DomContent lessonLinks(QuizScope scope, List<LessonLink> lessons, Instant now) {
+    if (lessons.size() < 2) return text("");
+    if (!scope.all()) {
+      return p(a("Take a quiz across all " + lessons.size() + " lessons").withHref("/quiz")).withId("quiz-other-scope")
+          .withClass("quiz-muted");
+    }
+    return section(
+        h2("By lesson").withId("quiz-lessons-heading"),
+        ul(each(lessons, l -> li(
+            p(a(text("Quiz: "), Markdown.inline(l.lesson().title())).withHref("/lessons/" + l.lesson().id() + "/quiz")),
+            dueNotice(l.lesson(), l.due(), now)
+        ).withClass("quiz-lesson").attr("data-lesson", l.lesson().id()))).withClass("quiz-lessons")
+    ).withId("quiz-lessons").attr("aria-labelledby", "quiz-lessons-heading");
   }
 
   /**
    * @param answered ids of the questions already answered: a reload resumes at the first one still open
    * @param held the ladder answers held back from the learner: those model answers read as the hold's note
    */
-  String session(Lesson lesson, QuizSession session, List<Question> questions, Set<String> answered,
-                 Map<String, List<String>> comesBack, AnswerHolds.Held held) {
+  String session(QuizScope scope, QuizSession session, List<Question> questions, Set<String> answered,
+                 Map<String, List<String>> comesBack, HeldInQuiz held) {
     List<DomContent> items = new ArrayList<>();
-    Set<String> typed = Set.copyOf(keyPoints.questions().apply(lesson.id()));
+    Map<String, Set<String>> typed = new HashMap<>();
+    for (String lesson : scope.lessons()) typed.put(lesson, Set.copyOf(keyPoints.questions().apply(lesson)));
     for (int i = 0; i < questions.size(); i++) {
       Question q = questions.get(i);
-      String holding = held.holding(lesson, q.item());
+      String holding = held.holding(q);
       LiTag item = question(q, i + 1, questions.size(), holding, held, comesBack.getOrDefault(q.id(), List.of()),
-          holding == null && typed.contains(q.item()));
+          holding == null && typed.getOrDefault(q.lesson(), Set.of()).contains(q.item()));
       items.add(answered.contains(questions.get(i).id()) ? item.attr("data-answered", "yes") : item);
     }
     String modeText = session.mode() == QuizSession.Mode.PRACTICE
         ? "Practice: you see whether you were right after each answer."
         : "Interview: " + session.secondsPerQuestion() + " seconds per question; feedback comes at the end. The score "
           + "counts the answers the app checks; a model answer you reveal and rate yourself is listed apart.";
-    return Pages.document("Quiz · " + lesson.title(), new Pages.Assets(List.of("quiz.css", "answer-box.css"), List.of("quiz.js")),
-        header(lesson, session.mode() == QuizSession.Mode.PRACTICE ? "Practice quiz" : "Interview quiz"),
+    return Pages.document("Quiz · " + scope.title(), new Pages.Assets(List.of("quiz.css", "answer-box.css"), List.of("quiz.js")),
+        header(scope, session.mode() == QuizSession.Mode.PRACTICE ? "Practice quiz" : "Interview quiz"),
         p(modeText).withClass("quiz-muted"),
         p("Keys: 1 to 9 choose an option, Space reveals an answer, 1 to 4 rate yourself, Backspace undoes a step.")
             .withClass("quiz-muted quiz-keys"),
@@ -96,10 +128,10 @@ final class QuizPages {
             p().withClass("quiz-progress").attr("aria-live", "polite"),
             p().withClass("quiz-timer").attr("hidden").attr("aria-live", "off"),
             ol(each(items, item -> item)).withClass("quiz-questions"),
-            p(a("See your results").withHref(resultsHref(session))).withClass("quiz-finish")
-        ).withClass("quiz").attr("data-session", session.id()).attr("data-lesson", session.lesson())
+            p(a("See your results").withHref(resultsHref(scope, session))).withClass("quiz-finish")
+        ).withClass("quiz").attr("data-session", session.id())
             .attr("data-mode", session.mode().id).attr("data-seconds", String.valueOf(session.secondsPerQuestion()))
-            .attr("data-results", resultsHref(session)).attr("data-rating-labels", ratingLabels()));
+            .attr("data-results", resultsHref(scope, session)).attr("data-rating-labels", ratingLabels()));
   }
 
   /**
@@ -107,7 +139,7 @@ final class QuizPages {
    * @param comesBack for a self-graded question, when it comes back after each rating (Again to Easy)
    * @param typed     whether the question offers a box for a typed answer, checked against its key points
    */
-  private LiTag question(Question q, int number, int total, String holding, AnswerHolds.Held held,
+  private LiTag question(Question q, int number, int total, String holding, HeldInQuiz held,
                          List<String> comesBack, boolean typed) {
     String headingId = "q-" + number + "-heading";
     var body = new ArrayList<DomContent>();
@@ -121,7 +153,7 @@ final class QuizPages {
           .attr("data-reveal"));
       body.add(holding == null
           ? div(h3("Model answer"), Markdown.block(q.explanation())).withClass("quiz-model-answer").attr("hidden")
-          : div(h3("Model answer"), p(held.note()).withClass("held-note")).withClass("quiz-model-answer").attr("hidden")
+          : div(h3("Model answer"), p(held.note(q)).withClass("held-note")).withClass("quiz-model-answer").attr("hidden")
               .attr("data-held", holding));
       var ratings = new ArrayList<DomContent>();
       for (int r = 1; r <= 4; r++) {
@@ -153,7 +185,8 @@ final class QuizPages {
     body.add(button(span("Next question").attr("data-next-label"), keyHint("Enter")).withType("button")
         .withClass("quiz-next").attr("data-next").attr("hidden"));
     return li(each(body, x -> x)).withId("q-" + number).withClass("quiz-question")
-        .attr("data-question", q.id()).attr("data-item", q.item()).attr("data-kind", q.kind().label)
+        .attr("data-question", q.id()).attr("data-lesson", q.lesson()).attr("data-item", q.item())
+        .attr("data-kind", q.kind().label)
         .attr("aria-labelledby", headingId).attr("tabindex", "-1");
   }
 
@@ -184,12 +217,12 @@ final class QuizPages {
    * nobody checked them), the misses to look at again, and two ways on: "Review my N misses now" (a practice quiz of
    * exactly those) and "Take another quiz".
    */
-  String results(Lesson lesson, Quiz.Results r, AnswerHolds.Held held) {
+  String results(QuizScope scope, Quiz.Results r, HeldInQuiz held) {
     QuizSession s = r.session();
     List<Quiz.Line> misses = r.misses();
     List<Quiz.Line> selfRated = r.selfRated();
-    return Pages.document("Results · " + lesson.title(), new Pages.Assets(List.of("quiz.css"), List.of()),
-        header(lesson, "Quiz results"),
+    return Pages.document("Results · " + scope.title(), new Pages.Assets(List.of("quiz.css"), List.of()),
+        header(scope, "Quiz results"),
         score(r),
         iff(!selfRated.isEmpty(), p(text(selfRated.size() == 1 ? "1 answer you rated yourself is" : selfRated.size()
             + " answers you rated yourself are"), text(" listed apart and not in the score: nobody checked them."))
@@ -217,16 +250,16 @@ final class QuizPages {
             detail(line.question()),
             p(strong("Your answer: "), text(given(line))),
             iff(!line.question().selfGraded(), p(strong("Right answer: "), Markdown.inline(line.question().expected()))),
-            explanation(lesson, line.question(), held),
+            explanation(line.question(), held),
             p(a("Read about it in the lesson").withHref(line.question().link()))
         ).withClass("quiz-miss").attr("data-question", line.question().id()))).withClass("quiz-misses").withId("quiz-misses"),
         div(
             iff(!misses.isEmpty(), form(
                 button(misses.size() == 1 ? "Review my 1 miss now" : "Review my " + misses.size() + " misses now")
                     .withType("submit").withClass("quiz-review-misses")
-            ).withMethod("post").withAction(resultsHref(s).replaceFirst("/results$", "/misses")).withClass("quiz-review-form")),
-            p(a("Take another quiz").withHref("/lessons/" + s.lesson() + "/quiz"), text(" · "),
-                a("Back to the lesson").withHref("/lessons/" + s.lesson()))
+            ).withMethod("post").withAction(scope.page() + "/" + s.id() + "/misses").withClass("quiz-review-form")),
+            p(a("Take another quiz").withHref(scope.page()), text(" · "),
+                a(scope.all() ? "Back to all lessons" : "Back to the lesson").withHref(scope.home()))
         ).withClass("quiz-actions").withId("quiz-actions"));
   }
 
@@ -264,10 +297,10 @@ final class QuizPages {
         .withClass("reviews-due").attr("data-due", String.valueOf(count));
   }
 
-  private static DomContent explanation(Lesson lesson, Question q, AnswerHolds.Held held) {
-    String holding = held.holding(lesson, q.item());
+  private static DomContent explanation(Question q, HeldInQuiz held) {
+    String holding = held.holding(q);
     if (holding == null) return div(Markdown.block(q.explanation())).withClass("quiz-explanation");
-    return div(p(held.note()).withClass("held-note")).withClass("quiz-explanation").attr("data-held", holding);
+    return div(p(held.note(q)).withClass("held-note")).withClass("quiz-explanation").attr("data-held", holding);
   }
 
   /** The scenario, card body, program parameters or other context shown under the prompt. */
@@ -299,14 +332,14 @@ final class QuizPages {
     return q.options().get(a.choice());
   }
 
-  private static DomContent header(Lesson lesson, String title) {
+  private static DomContent header(QuizScope scope, String title) {
     return j2html.TagCreator.header(
-        p(a("← Back to the lesson").withHref("/lessons/" + lesson.id())).withClass("breadcrumb"),
-        h1(text(title + ": "), Markdown.inline(lesson.title()))
+        p(a(scope.all() ? "← All lessons" : "← Back to the lesson").withHref(scope.home())).withClass("breadcrumb"),
+        h1(text(title + ": "), Markdown.inline(scope.title()))
     ).withClass("quiz-header");
   }
 
-  private static String resultsHref(QuizSession s) {
-    return "/lessons/" + s.lesson() + "/quiz/" + s.id() + "/results";
+  private static String resultsHref(QuizScope scope, QuizSession s) {
+    return scope.page() + "/" + s.id() + "/results";
   }
 }

@@ -14,6 +14,7 @@ import lab.exactlyonce.web.JsonRequests;
 import lab.exactlyonce.web.SameOriginGuard;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,9 +26,10 @@ import java.util.Set;
  * HTTP for the quiz. Pages: {@code GET /lessons/{id}/quiz} (entry: due count and start form; the form posts back
  * to the same path, and with {@code review=due} starts a review of exactly the questions due),
  * {@code GET /lessons/{id}/quiz/{session}} (the questions), {@code .../results} (the end screen), whose
- * "Review my misses" form posts to {@code .../misses}.
+ * "Review my misses" form posts to {@code .../misses}; the same pages under {@code /quiz} ask across every lesson
+ * ({@link QuizScope#ALL}), its entry listing each lesson with its reviews due.
  * API: {@code POST /api/quiz/sessions} (a quiz, or with {@code review} a review of the due questions or of a
- * session's misses), {@code GET /api/quiz/sessions/{session}} and {@code .../results},
+ * session's misses; {@code "lesson": "*"} for every lesson), {@code GET /api/quiz/sessions/{session}} and {@code .../results},
  * {@code GET /api/quiz/lessons/{id}} (the question bank without answers, topics and due count),
  * {@code GET /api/quiz/lessons/{id}/intervals} (when each rating of each ladder question brings it back, for the
  * lesson page's rating buttons). Answers are {@code quiz.answer} events through {@code POST /api/events}
@@ -55,14 +57,16 @@ final class QuizRoutes {
   }
 
   void register(RoutesConfig routes) {
-    routes.get("/lessons/{id}/quiz", this::entryPage);
-    // The start form posts to a page path, outside the API's same-origin guard: it gets the same guard.
-    routes.before("/lessons/{id}/quiz", SameOriginGuard::check);
-    routes.post("/lessons/{id}/quiz", this::startFromForm);
-    routes.get("/lessons/{id}/quiz/{session}", this::sessionPage);
-    routes.get("/lessons/{id}/quiz/{session}/results", this::resultsPage);
-    routes.before("/lessons/{id}/quiz/{session}/misses", SameOriginGuard::check);
-    routes.post("/lessons/{id}/quiz/{session}/misses", this::reviewMissesFromForm);
+    for (String quizPath : List.of("/lessons/{id}/quiz", "/quiz")) {
+      routes.get(quizPath, this::entryPage);
+      // The start form posts to a page path, outside the API's same-origin guard: it gets the same guard.
+      routes.before(quizPath, SameOriginGuard::check);
+      routes.post(quizPath, this::startFromForm);
+      routes.get(quizPath + "/{session}", this::sessionPage);
+      routes.get(quizPath + "/{session}/results", this::resultsPage);
+      routes.before(quizPath + "/{session}/misses", SameOriginGuard::check);
+      routes.post(quizPath + "/{session}/misses", this::reviewMissesFromForm);
+    }
     routes.post("/api/quiz/sessions", this::startFromJson);
     routes.get("/api/quiz/sessions/{session}", ctx -> ctx.json(sessionJson(session(ctx))));
     routes.get("/api/quiz/sessions/{session}/results", this::resultsJson);
@@ -70,34 +74,43 @@ final class QuizRoutes {
     routes.get("/api/quiz/lessons/{id}/intervals", this::intervalsJson);
   }
 
+  /** The scope a page path names: the lesson of {@code /lessons/{id}/quiz...}, every lesson for {@code /quiz...}. */
+  private QuizScope scope(Context ctx) {
+    return quiz.bank().scope(ctx.pathParamMap().getOrDefault("id", QuizScope.ALL));
+  }
+
   private void entryPage(Context ctx) {
-    Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
+    QuizScope scope = scope(ctx);
     String learner = learners.current(ctx).orElse(null);
-    boolean runsReady = quiz.bank().predictions(lesson).isDone(); // before the count: a count taken later holds those runs
-    int total = quiz.bank().questions(lesson.id()).size();
-    Quiz.Standing standing = learner == null ? new Quiz.Standing(total, 0, 0) : quiz.standing(learner, lesson.id());
+    boolean runsReady = quiz.bank().predictionsReady(scope.id()); // before the count: a count taken later holds those runs
+    int total = quiz.bank().questions(scope.id()).size();
+    Quiz.Standing standing = learner == null ? new Quiz.Standing(total, 0, 0) : quiz.standing(learner, scope.id());
+    List<QuizPages.LessonLink> lessons = new ArrayList<>();
+    for (Lesson lesson : quiz.bank().lessons()) {
+      lessons.add(new QuizPages.LessonLink(lesson, learner == null ? Reviews.Due.NOTHING : reviews.due(learner, lesson.id())));
+    }
     noStore(ctx);
-    ctx.html(pages.entry(lesson, standing, quiz.bank().topics(lesson.id()),
-        new QuizPages.BankSize(quiz.bank().fromText(lesson.id()).size(), total, runsReady)));
+    ctx.html(pages.entry(scope, standing, quiz.bank().topics(scope.id()),
+        new QuizPages.BankSize(quiz.bank().fromText(scope.id()).size(), total, runsReady), lessons, quiz.now()));
   }
 
   private void startFromForm(Context ctx) {
-    Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
+    QuizScope scope = scope(ctx);
     String review = ctx.formParam("review");
     if (review != null) {
-      reviewFromForm(ctx, lesson, new Reviews.Start(lesson.id(), review, null));
+      reviewFromForm(ctx, scope, new Reviews.Start(scope.id(), review, null));
       return;
     }
-    Quiz.Start start = new Quiz.Start(lesson.id(), ctx.formParam("mode"), formInt(ctx, "length"), ctx.formParam("topic"),
+    Quiz.Start start = new Quiz.Start(scope.id(), ctx.formParam("mode"), formInt(ctx, "length"), ctx.formParam("topic"),
         null, null);
     QuizSession session = start(ctx, start);
-    ctx.redirect("/lessons/" + lesson.id() + "/quiz/" + session.id(), HttpStatus.SEE_OTHER);
+    ctx.redirect(scope.page() + "/" + session.id(), HttpStatus.SEE_OTHER);
   }
 
   /** "Review my misses" on the results page. */
   private void reviewMissesFromForm(Context ctx) {
     QuizSession session = pageSession(ctx);
-    reviewFromForm(ctx, quiz.bank().lesson(session.lesson()), new Reviews.Start(session.lesson(), "misses", session.id()));
+    reviewFromForm(ctx, quiz.bank().scope(session.lesson()), new Reviews.Start(session.lesson(), "misses", session.id()));
   }
 
   /**
@@ -105,16 +118,16 @@ final class QuizRoutes {
    * another tab while the learner reviewed, the learner lands on the quiz's entry page, which says what is due,
    * rather than on an error.
    */
-  private void reviewFromForm(Context ctx, Lesson lesson, Reviews.Start start) {
+  private void reviewFromForm(Context ctx, QuizScope scope, Reviews.Start start) {
     String learner = learner(ctx);
     QuizSession session;
     try {
       session = reviews.start(learner, start);
     } catch (ConflictResponse nothingToReview) {
-      ctx.redirect("/lessons/" + lesson.id() + "/quiz", HttpStatus.SEE_OTHER);
+      ctx.redirect(scope.page(), HttpStatus.SEE_OTHER);
       return;
     }
-    ctx.redirect("/lessons/" + lesson.id() + "/quiz/" + session.id(), HttpStatus.SEE_OTHER);
+    ctx.redirect(scope.page() + "/" + session.id(), HttpStatus.SEE_OTHER);
   }
 
   private void startFromJson(Context ctx) {
@@ -152,35 +165,48 @@ final class QuizRoutes {
     for (Quiz.Line line : quiz.results(session.learner(), session.id()).lines()) {
       if (line.answered()) answered.add(line.question().id());
     }
-    Lesson lesson = quiz.bank().lesson(session.lesson());
+    QuizScope scope = quiz.bank().scope(session.lesson());
     List<Question> questions = questions(session);
-    Map<String, Fsrs.Card> cards = quiz.cards(session.learner(), lesson.id());
+    Map<String, Fsrs.Card> cards = quiz.cards(session.learner(), scope.id());
     Map<String, List<String>> comesBack = new LinkedHashMap<>();
     for (Question q : questions) {
       if (q.selfGraded()) comesBack.put(q.id(), quiz.intervals(cards.get(q.id())).stream().map(Interval::label).toList());
     }
-    ctx.html(pages.session(lesson, session, questions, answered, comesBack, holds.heldFor(session.learner(), lesson.id())));
+    ctx.html(pages.session(scope, session, questions, answered, comesBack, held(session.learner(), scope)));
   }
 
   private void resultsPage(Context ctx) {
     QuizSession session = pageSession(ctx);
     noStore(ctx);
-    Lesson lesson = quiz.bank().lesson(session.lesson());
-    ctx.html(pages.results(lesson, quiz.results(session.learner(), session.id()), holds.heldFor(session.learner(), lesson.id())));
+    QuizScope scope = quiz.bank().scope(session.lesson());
+    ctx.html(pages.results(scope, quiz.results(session.learner(), session.id()), held(session.learner(), scope)));
   }
 
   private void resultsJson(Context ctx) {
     Quiz.Results results = quiz.results(learner(ctx), ctx.pathParam("session"));
-    Lesson lesson = quiz.bank().lesson(results.session().lesson());
-    AnswerHolds.Held held = holds.heldFor(results.session().learner(), lesson.id());
+    HeldInQuiz held = held(results.session().learner(), quiz.bank().scope(results.session().lesson()));
     if (!held.isEmpty()) noStore(ctx);
-    ctx.json(resultsJson(results, lesson, held));
+    ctx.json(resultsJson(results, held));
+  }
+
+  /** What is held back from the learner in each lesson of the scope. */
+  private HeldInQuiz held(String learner, QuizScope scope) {
+    Map<String, Lesson> lessons = new HashMap<>();
+    Map<String, AnswerHolds.Held> held = new HashMap<>();
+    for (String id : scope.lessons()) {
+      lessons.put(id, quiz.bank().lesson(id));
+      held.put(id, holds.heldFor(learner, id));
+    }
+    return new HeldInQuiz(lessons, held);
   }
 
   private QuizSession pageSession(Context ctx) {
-    Lesson lesson = quiz.bank().lesson(ctx.pathParam("id"));
+    QuizScope scope = scope(ctx);
     QuizSession session = session(ctx);
-    if (!session.lesson().equals(lesson.id())) throw new NotFoundResponse("no quiz session '" + session.id() + "' in lesson '" + lesson.id() + "'");
+    if (!session.lesson().equals(scope.id())) {
+      throw new NotFoundResponse("no quiz session '" + session.id() + "' in "
+          + (scope.all() ? "the quiz across every lesson" : "lesson '" + scope.id() + "'"));
+    }
     return session;
   }
 
@@ -245,13 +271,13 @@ final class QuizRoutes {
 
   private Map<String, Object> sessionJson(QuizSession s) {
     Map<String, Object> body = s.fields();
-    body.put("page", "/lessons/" + s.lesson() + "/quiz/" + s.id());
+    body.put("page", quiz.bank().scope(s.lesson()).page() + "/" + s.id());
     body.put("questions", questions(s).stream().map(QuizRoutes::publicView).toList());
     return body;
   }
 
   /** The results; a held model answer (expected and explanation) reads as the hold's note. */
-  static Map<String, Object> resultsJson(Quiz.Results r, Lesson lesson, AnswerHolds.Held held) {
+  static Map<String, Object> resultsJson(Quiz.Results r, HeldInQuiz held) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("session", r.session().id());
     body.put("lesson", r.session().lesson());
@@ -279,9 +305,9 @@ final class QuizRoutes {
       miss.put("prompt", line.question().prompt());
       miss.put("detail", line.question().detail());
       miss.put("given", QuizPages.given(line));
-      boolean isHeld = held.holding(lesson, line.question().item()) != null;
-      miss.put("expected", isHeld ? held.note() : line.question().expected());
-      miss.put("explanation", isHeld ? held.note() : line.question().explanation());
+      boolean isHeld = held.holding(line.question()) != null;
+      miss.put("expected", isHeld ? held.note(line.question()) : line.question().expected());
+      miss.put("explanation", isHeld ? held.note(line.question()) : line.question().explanation());
       miss.put("link", line.question().link());
       misses.add(miss);
     }

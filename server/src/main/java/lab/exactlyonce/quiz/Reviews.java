@@ -71,7 +71,7 @@ final class Reviews {
    */
   QuizSession start(String learner, Start start) {
     if (start.lesson() == null || start.lesson().isBlank()) throw new BadRequestResponse("'lesson' is required");
-    String lesson = quiz.bank().lesson(start.lesson()).id();
+    String lesson = quiz.bank().scope(start.lesson()).id();
     if ("due".equals(start.kind())) {
       if (start.session() != null) throw new BadRequestResponse("'session' goes only with 'review': 'misses'");
       return startDue(learner, lesson);
@@ -87,7 +87,10 @@ final class Reviews {
   /** The first {@link Quiz#MAX_LENGTH} questions due for review, earliest due first. */
   private QuizSession startDue(String learner, String lesson) {
     List<String> due = due(learner, lesson).questions();
-    if (due.isEmpty()) throw new ConflictResponse("nothing in lesson '" + lesson + "' is due for review now");
+    if (due.isEmpty()) {
+      throw new ConflictResponse((lesson.equals(QuizScope.ALL) ? "nothing in any lesson" : "nothing in lesson '" + lesson + "'")
+          + " is due for review now");
+    }
     return startFixed(learner, lesson, due.subList(0, Math.min(due.size(), Quiz.MAX_LENGTH)));
   }
 

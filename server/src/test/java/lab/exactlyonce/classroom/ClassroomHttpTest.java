@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.Config;
 import lab.exactlyonce.ReferenceSolutions;
 import lab.exactlyonce.TestServer;
+import lab.exactlyonce.lesson.BundledLessons;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,6 +16,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import static lab.exactlyonce.classroom.Client.SECRET;
 import static lab.exactlyonce.classroom.Client.assertError;
@@ -50,12 +54,13 @@ class ClassroomHttpTest extends ClassroomServerTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
       "{\"name\":\"\"}| 'name' is required: what do you call this class?",
-      "{\"name\":\"x\",\"lesson\":\"nope\"}| no lesson 'nope'; lessons here: exactly-once",
+      "{\"name\":\"x\",\"lesson\":\"nope\"}| {unknown lesson 'nope'}",
       "{\"name\":\"x\",\"size\":3}| unknown field 'size'; the fields are 'name' and 'lesson'",
       "{\"name\":\"" + "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" + "\"}| 'name' is 81 characters; the limit is 80",
   })
   void bad_class_requests_name_the_problem(String body, String message) {
-    assertError(400, message, teacher.post("/api/teach/classes", body));
+    assertError(400, message.replace("{unknown lesson 'nope'}", BundledLessons.unknown("nope")),
+        teacher.post("/api/teach/classes", body));
   }
 
   @Test
@@ -253,10 +258,10 @@ class ClassroomHttpTest extends ClassroomServerTest {
   }
 
   @Test
-  void pushing_needs_a_question_of_the_class_lesson() {
+  void pushing_needs_a_question_that_can_be_asked_live() {
     JsonNode room = newClass("Push");
     String id = room.get("id").asText();
-    assertError(404, "lesson 'exactly-once' has no question 'exactly-once/nope' that can be asked live (choice, true/false or predict-the-output)",
+    assertError(404, "no lesson has a question 'exactly-once/nope' that can be asked live (choice, true/false or predict-the-output)",
         teacher.push(id, "exactly-once/nope"));
     assertEquals(error("'question' is required"), teacher.live(id, "push", "{}").body());
   }
@@ -549,4 +554,38 @@ class ClassroomHttpTest extends ClassroomServerTest {
       assertFalse(c.cookies.containsKey("eolab_instructor"));
     }
   }
+
+  @Test
+  void a_class_is_asked_a_question_of_every_lesson_and_each_answer_counts_in_its_round() {
+    JsonNode room = newClass("Two lessons");
+    String id = room.get("id").asText();
+    Client student = Client.student(server, room.get("code").asText(), "Ada");
+    Set<String> withLiveQuestions = new TreeSet<>();
+    for (String lesson : BundledLessons.ids()) {
+      for (JsonNode q : json(teacher.get("/api/quiz/lessons/" + lesson)).get("questions")) {
+        if (Set.of("choice", "true-false").contains(q.get("kind").asText())) withLiveQuestions.add(lesson);
+      }
+    }
+    assertTrue(withLiveQuestions.contains("exactly-once"), withLiveQuestions.toString());
+    Map<String, JsonNode> firstOfLesson = new TreeMap<>();
+    for (JsonNode q : json(teacher.get("/api/teach/classes/" + id + "/questions"))) {
+      firstOfLesson.putIfAbsent(q.get("lesson").asText(), q);
+    }
+    assertTrue(firstOfLesson.keySet().containsAll(withLiveQuestions), "the class may be asked about every lesson: "
+        + firstOfLesson.keySet());
+
+    String dashboard = teacher.get("/teach/classes/" + id).body();
+    for (JsonNode q : firstOfLesson.values()) {
+      assertTrue(dashboard.contains("value=\"" + q.get("id").asText() + "\""), "the picker offers " + q.get("id"));
+      String round = teacher.pushRound(id, q.get("id").asText());
+      HttpResponse<String> answered = student.sendAnswer(id, newId(), round, q.get("answer").asInt());
+      assertEquals(200, answered.statusCode(), answered.body());
+      assertEquals(200, teacher.live(id, "reveal", "{}").statusCode());
+    }
+    String csv = teacher.get("/teach/classes/" + id + "/results.csv").body();
+    for (JsonNode q : firstOfLesson.values()) {
+      assertTrue(csv.contains("," + q.get("id").asText() + ","), "the results hold the answer to " + q.get("id") + ": " + csv);
+    }
+  }
+
 }

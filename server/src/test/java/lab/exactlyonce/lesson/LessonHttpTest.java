@@ -27,11 +27,12 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 class LessonHttpTest extends ServerTest {
 
   static Stream<Arguments> routes() {
-    return Stream.of(
+    return Stream.concat(BundledLessons.ids().stream().flatMap(LessonHttpTest::everyLesson), Stream.of(
         arguments("home page lists the lesson", "GET", "/", 200, "text/html", "<a href=\"/lessons/exactly-once\">"),
-        arguments("home page starts the one lesson", "GET", "/", 200, "text/html",
-            "<a href=\"/lessons/exactly-once\" class=\"button-link primary\">Start the lesson</a>"),
-        arguments("home page links the quiz", "GET", "/", 200, "text/html", "<a href=\"/lessons/exactly-once/quiz\""),
+        arguments("home page links the quiz across lessons", "GET", "/", 200, "text/html", "<a href=\"/quiz\">Take the quiz</a>"),
+        arguments("the quiz across lessons", "GET", "/quiz", 200, "text/html", "<h1>Quiz: All lessons</h1>"),
+        arguments("the exactly-once lesson links the outbox lesson", "GET", "/lessons/exactly-once", 200, "text/html",
+            "href=\"/lessons/outbox\">an outbox</a>"),
         arguments("home page leads students to a class", "GET", "/", 200, "text/html", "<a href=\"/join\">Join a class</a>"),
         arguments("home page leads instructors to teach", "GET", "/", 200, "text/html", "<a href=\"/teach\">Teach a class</a>"),
         arguments("home page speaks to interview candidates", "GET", "/", 200, "text/html", "<h3>Interview candidates</h3>"),
@@ -46,9 +47,9 @@ class LessonHttpTest extends ServerTest {
             "\"page\":\"/lessons/exactly-once\",\"data\":\"/api/lessons/exactly-once\""),
         arguments("one lesson as JSON", "GET", "/api/lessons/exactly-once", 200, "application/json", "\"sections\":[{\"id\":"),
         arguments("unknown lesson as JSON", "GET", "/api/lessons/nope", 404, "application/json",
-            "{\"error\":\"no lesson 'nope'; lessons here: exactly-once\"}"),
+            "{\"error\":\"no lesson 'nope'; lessons here: " + String.join(", ", BundledLessons.ids()) + "\"}"),
         arguments("unknown lesson page", "GET", "/lessons/nope", 404, "text/html",
-            "<p>No lesson &#x27;nope&#x27;; lessons here: exactly-once.</p>"),
+            "<p>No lesson &#x27;nope&#x27;; lessons here: " + String.join(", ", BundledLessons.ids()) + ".</p>"),
         arguments("unknown page", "GET", "/no/such/page", 404, "text/html",
             "<h1>404 Not Found</h1><p>No page at /no/such/page.</p>"),
         arguments("unknown API path", "GET", "/api/nothing", 404, "application/json",
@@ -60,7 +61,25 @@ class LessonHttpTest extends ServerTest {
         arguments("missing asset", "GET", "/assets/js/nope.js", 404, "text/html", "No page at /assets/js/nope.js."),
         arguments("lessons cannot be posted", "POST", "/api/lessons", 404, "application/json",
             "{\"error\":\"no API endpoint POST /api/lessons\"}")
-    );
+    ));
+  }
+
+  /** What the home page, the lesson list and each lesson's own page and quiz give for every lesson in the catalog. */
+  private static Stream<Arguments> everyLesson(String id) {
+    String page = "/lessons/" + id;
+    return Stream.of(
+        arguments(id + ": the home page lists it", "GET", "/", 200, "text/html", "<h3><a href=\"" + page + "\">"),
+        arguments(id + ": the home page links its quiz", "GET", "/", 200, "text/html", "<a href=\"" + page + "/quiz\">"),
+        arguments(id + ": its page opens", "GET", page, 200, "text/html", "<div class=\"lesson\" data-lesson=\"" + id + "\""),
+        arguments(id + ": its page links its quiz", "GET", page, 200, "text/html", "<a href=\"" + page + "/quiz\" id=\"quiz-link\">"),
+        arguments(id + ": its quiz opens", "GET", page + "/quiz", 200, "text/html", "<form method=\"post\" action=\"" + page + "/quiz\""),
+        arguments(id + ": its quiz leads to the quiz across lessons", "GET", page + "/quiz", 200, "text/html",
+            "<a href=\"/quiz\">Take a quiz across all"),
+        arguments(id + ": the quiz across lessons links its quiz", "GET", "/quiz", 200, "text/html",
+            "<a href=\"" + page + "/quiz\">Quiz: "),
+        arguments(id + ": listed as JSON", "GET", "/api/lessons", 200, "application/json",
+            "\"page\":\"" + page + "\",\"data\":\"/api/lessons/" + id + "\""),
+        arguments(id + ": as JSON", "GET", "/api/lessons/" + id, 200, "application/json", "{\"id\":\"" + id + "\""));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -88,9 +107,10 @@ class LessonHttpTest extends ServerTest {
     assertEquals(404, server.get("/assets/v/000000000000/js/tabs.js").statusCode(), "another build's fingerprint");
   }
 
-  @Test
-  void lesson_page_has_one_title_one_h1_a_skip_link_and_every_module_that_exists() {
-    String page = server.get("/lessons/exactly-once").body();
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("lessonIds")
+  void lesson_page_has_one_title_one_h1_a_skip_link_and_every_module_that_exists(String lesson) {
+    String page = server.get("/lessons/" + lesson).body();
     assertTrue(page.contains("<title>"), page);
     assertEquals(1, count(page, "<h1"), "one h1");
     assertTrue(page.contains("<a href=\"#main\" class=\"skip-link\">Skip to content</a>"));
@@ -122,6 +142,10 @@ class LessonHttpTest extends ServerTest {
     assertTrue(kinds.containsAll(List.of("text", "table", "questions", "scenario", "snippet")), kinds.toString());
     var listing = JSON.readTree(server.get("/api/lessons").body()).get(0);
     assertEquals(List.of("id", "title", "summary", "page", "data"), names(listing));
+  }
+
+  static Stream<String> lessonIds() {
+    return BundledLessons.ids().stream();
   }
 
   private static List<String> names(JsonNode node) {

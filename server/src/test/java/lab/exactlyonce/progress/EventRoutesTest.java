@@ -3,6 +3,7 @@ package lab.exactlyonce.progress;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
 import lab.exactlyonce.TestServer;
+import lab.exactlyonce.lesson.BundledLessons;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -99,7 +100,7 @@ class EventRoutesTest extends ServerTest {
             "unknown event type (missing 'type'); known types: section.read, map.node, map.edge, ladder.reveal, "
                 + "self.rating, snippet.run, quiz.answer"),
         arguments("unknown lesson", "{\"id\":\"" + ID + "\",\"type\":\"section.read\",\"lesson\":\"nope\",\"item\":\"x\"}", 400,
-            "no lesson 'nope'; lessons here: exactly-once"),
+            BundledLessons.unknown("nope")),
         arguments("unknown section", eventJson(ID, "section.read", "no-such-section", null), 400,
             "lesson 'exactly-once' has no section 'no-such-section'"),
         arguments("unknown node", eventJson(ID, "map.node", "toaster", null), 400,
@@ -359,7 +360,7 @@ class EventRoutesTest extends ServerTest {
     var learner = new LearnerClient(server);
     HttpResponse<String> get = learner.get("/api/progress/nope");
     assertEquals(404, get.statusCode());
-    assertEquals("no lesson 'nope'; lessons here: exactly-once", json(get.body()).get("error").asText());
+    assertEquals(BundledLessons.unknown("nope"), json(get.body()).get("error").asText());
     assertEquals(404, learner.delete("/api/progress/nope").statusCode());
   }
 

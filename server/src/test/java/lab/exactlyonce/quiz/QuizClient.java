@@ -53,7 +53,8 @@ final class QuizClient {
   }
 
   HttpResponse<String> answer(String eventId, JsonNode session, JsonNode question, String answerJson) {
-    String body = "{\"id\":\"" + eventId + "\",\"type\":\"quiz.answer\",\"lesson\":\"" + session.get("lesson").asText()
+    String lesson = question.get("id").asText().split("/")[0]; // a quiz across lessons records each in its own
+    String body = "{\"id\":\"" + eventId + "\",\"type\":\"quiz.answer\",\"lesson\":\"" + lesson
         + "\",\"item\":\"" + question.get("item").asText() + "\",\"data\":{\"session\":\"" + session.get("id").asText()
         + "\",\"question\":\"" + question.get("id").asText() + "\"," + answerJson + "}}";
     return postJson("/api/events", body);

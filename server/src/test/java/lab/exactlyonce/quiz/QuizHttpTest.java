@@ -2,6 +2,7 @@ package lab.exactlyonce.quiz;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.exactlyonce.ServerTest;
+import lab.exactlyonce.lesson.BundledLessons;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -14,10 +15,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static lab.exactlyonce.CookieClient.JSON;
@@ -90,6 +95,72 @@ class QuizHttpTest extends ServerTest {
     for (JsonNode q : a.get("questions")) {
       assertFalse(q.has("answer") || q.has("explanation"), "a session never carries answers: " + q);
     }
+  }
+
+  @Test
+  void a_lesson_quiz_asks_only_its_lesson_and_the_quiz_across_lessons_asks_each_keeping_each_lessons_schedule() {
+    QuizClient learner = new QuizClient(server);
+    Map<String, Integer> answeredBefore = new TreeMap<>();
+    for (String lesson : BundledLessons.ids()) {
+      int bank = QuizClient.json(learner.get("/api/quiz/lessons/" + lesson)).get("questions").size();
+      if (bank == 0) continue; // a lesson still being written may have no questions yet
+      JsonNode own = learner.start("{\"lesson\":\"" + lesson + "\",\"length\":50}");
+      for (JsonNode q : own.get("questions")) assertEquals(lesson, lessonOf(q), "the quiz of " + lesson + " asked " + q);
+      answeredBefore.put(lesson, answeredCount(learner, lesson));
+    }
+    assertTrue(answeredBefore.containsKey("exactly-once"), answeredBefore.toString());
+
+    String entry = learner.get("/quiz").body();
+    for (String lesson : BundledLessons.ids()) {
+      assertTrue(entry.contains("<li class=\"quiz-lesson\" data-lesson=\"" + lesson + "\"><p><a href=\"/lessons/" + lesson
+          + "/quiz\">"), "the quiz across lessons links each lesson's quiz: " + entry);
+    }
+    JsonNode all = learner.start("{\"lesson\":\"*\",\"length\":" + answeredBefore.size() + ",\"seed\":5}");
+    assertEquals("/quiz/" + all.get("id").asText(), all.get("page").asText());
+    Map<String, JsonNode> firstOfLesson = new TreeMap<>();
+    for (JsonNode q : all.get("questions")) firstOfLesson.putIfAbsent(lessonOf(q), q);
+    assertEquals(answeredBefore.keySet(), firstOfLesson.keySet(), "one question of every lesson with questions");
+
+    for (JsonNode q : firstOfLesson.values()) {
+      HttpResponse<String> answered = learner.answer(all, q, anyAnswer(q));
+      assertEquals(200, answered.statusCode(), answered.body());
+    }
+    JsonNode results = QuizClient.json(learner.get("/api/quiz/sessions/" + all.get("id").asText() + "/results"));
+    assertEquals(answeredBefore.size(), results.get("answered").asInt(), results.toString());
+    for (String lesson : answeredBefore.keySet()) {
+      assertEquals(answeredBefore.get(lesson) + 1, answeredCount(learner, lesson), "the answer counts in " + lesson + "'s schedule alone");
+    }
+    String page = learner.get("/quiz/" + all.get("id").asText()).body();
+    for (JsonNode q : firstOfLesson.values()) {
+      assertTrue(page.contains("data-question=\"" + q.get("id").asText() + "\" data-lesson=\"" + lessonOf(q) + "\""), page);
+    }
+    assertEquals(404, learner.get("/lessons/exactly-once/quiz/" + all.get("id").asText()).statusCode(),
+        "a quiz across lessons is not one lesson's");
+  }
+
+  private static String lessonOf(JsonNode question) {
+    return question.get("id").asText().split("/")[0];
+  }
+
+  /** Questions of the lesson the learner answered (due again or learned), as the lesson's quiz page counts them. */
+  private static int answeredCount(QuizClient learner, String lesson) {
+    Matcher m = Pattern.compile("<li><strong>(\\d+)</strong> due:.*?<li><strong>(\\d+)</strong> learned")
+        .matcher(learner.get("/lessons/" + lesson + "/quiz").body());
+    assertTrue(m.find());
+    return Integer.parseInt(m.group(1)) + Integer.parseInt(m.group(2));
+  }
+
+  /** An answer the question takes, right or wrong. */
+  private static String anyAnswer(JsonNode q) {
+    return switch (q.get("kind").asText()) {
+      case "self-graded" -> "\"rating\":3";
+      case "order" -> {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < q.get("options").size(); i++) order.add(i);
+        yield "\"order\":" + order;
+      }
+      default -> "\"choice\":0";
+    };
   }
 
   @Test
@@ -232,7 +303,7 @@ class QuizHttpTest extends ServerTest {
 
   static Stream<Arguments> badStarts() {
     return Stream.of(
-        arguments("unknown lesson", "{\"lesson\":\"nope\"}", 404, "no lesson 'nope'; lessons here: exactly-once"),
+        arguments("unknown lesson", "{\"lesson\":\"nope\"}", 404, BundledLessons.unknown("nope")),
         arguments("no lesson", "{}", 400, "'lesson' is required"),
         arguments("unknown mode", "{\"lesson\":\"exactly-once\",\"mode\":\"exam\"}", 400, "'mode' must be practice or interview, got 'exam'"),
         arguments("length zero", "{\"lesson\":\"exactly-once\",\"length\":0}", 400, "'length' must be between 1 and 50, got 0"),
