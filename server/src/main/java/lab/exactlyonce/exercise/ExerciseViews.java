@@ -27,7 +27,7 @@ public final class ExerciseViews implements TabViews.ExercisesView {
     List<Exercise> mine = catalog.all().stream().filter(e -> e.lesson().equals(lesson.id())).toList();
     if (mine.isEmpty()) return text("");
     return section(
-        h3("Fix the sink").withId("sandbox-exercises-heading"),
+        h3("Fix it").withId("sandbox-exercises-heading"),
         p("Complete the class in each exercise, then Check runs it under many crash points and names what went wrong."),
         p("Checking an exercise needs JavaScript; the tasks and starter code read without it.")
             .withClass("fix-exercises-needs-js"),

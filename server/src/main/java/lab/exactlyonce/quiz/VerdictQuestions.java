@@ -22,7 +22,7 @@ import java.util.concurrent.CompletableFuture;
  * lesson gives it a wrong option.
  */
 final class VerdictQuestions {
-  static final String TOPIC = "Fix the sink";
+  static final String TOPIC = "Fix-it exercises";
   static final String ALL_PASS = "every scenario passes";
   static final String VARIANT = "verdict";
 

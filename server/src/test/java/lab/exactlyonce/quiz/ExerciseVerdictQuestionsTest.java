@@ -60,7 +60,7 @@ class ExerciseVerdictQuestionsTest {
     JsonNode append = verdictQuestions.get("exactly-once-append");
     assertEquals("exactly-once/exactly-once-append/verdict", append.get("id").asText());
     assertEquals("predict", append.get("kind").asText());
-    assertEquals("Fix the sink", append.get("topic").asText());
+    assertEquals("Fix-it exercises", append.get("topic").asText());
     assertEquals("“Make the append sink exactly-once”: the checker runs this starter code under many crash and retry scenarios. "
         + "Which of these does the checker report?", append.get("prompt").asText());
     append.get("options").forEach(o -> assertFalse(o.asText().matches(".*\\b[pe]\\d\\b.*"),
@@ -68,7 +68,7 @@ class ExerciseVerdictQuestionsTest {
     assertEquals(starterSource("exactly-once-append"), append.get("detail").asText(), "the starter's code is shown");
 
     QuizClient learner = new QuizClient(server);
-    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":\"Fix the sink\"}");
+    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":\"Fix-it exercises\"}");
     assertEquals(3, session.get("questions").size());
     Map<String, String> expected = new LinkedHashMap<>();
     for (JsonNode q : session.get("questions")) {

@@ -99,7 +99,7 @@ class QuizBrowserTest extends BrowserTest {
   @Test
   void a_verdict_question_shows_the_starter_and_its_link_lands_on_the_exercise() throws Exception {
     new QuizClient(server).bankWhenRunsAreReady("exactly-once");
-    startWithKeyboard("practice", 1, "Fix the sink");
+    startWithKeyboard("practice", 1, "Fix-it exercises");
     Locator q = current();
     assertThat(q.locator(".quiz-prompt")).containsText("the checker runs this starter code under many crash and retry scenarios. Which of these does the checker report?");
     assertThat(q.locator("pre.quiz-detail code")).containsText("class ");
