@@ -5,6 +5,7 @@ import lab.exactlyonce.sandbox.confinement.HostTools;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -139,6 +140,21 @@ class WorkerSiblingsTest {
     for (Worker w : workers(path)) {
       assertTrue(w.uid() >= 64000 && w.uid() <= 64999, "uid from the range: " + w);
       assertTrue(uids.add(w.uid()), "a uid shared by two workers: " + workers(path));
+    }
+  }
+
+  /**
+   * The two sandboxes here are two app instances on one host left at the same default range: were a uid shared, a
+   * worker of one could signal the other's (a process outside a pid namespace sees those inside) and open its temp
+   * dir.
+   */
+  @Test
+  void two_app_instances_with_the_same_uid_range_never_give_their_workers_the_same_uid() throws IOException {
+    var first = new HashSet<Integer>();
+    for (Worker w : workers(WITH_BWRAP)) first.add(w.uid());
+    for (Worker w : workers(WITHOUT_BWRAP)) {
+      assertFalse(first.contains(w.uid()), "a uid of both instances' workers: " + workers(WITH_BWRAP) + " and "
+          + workers(WITHOUT_BWRAP));
     }
   }
 

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -111,8 +112,9 @@ public final class EngineConfinement {
       Optional<Path> jna = ClassPathStage.stageJnaLibrary(stage);
       boolean rootServer = ConfinementCheck.effectiveUid() == 0;
       Path javaHome = Path.of(System.getProperty("java.home")).toRealPath();
+      // the engines' one uid is theirs by option, never passed over: their check JVM may still be ending as they start
       return new LaunchHost(tools, javaHome, Optional.empty(), classPath, jna, Optional.empty(),
-          rootServer ? Optional.of(new WorkerUids(uid, uid)) : Optional.empty(), false, rootServer);
+          rootServer ? Optional.of(new WorkerUids(uid, uid, Set::of)) : Optional.empty(), false, rootServer);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare the engine lab's directory " + root, e);
     }
