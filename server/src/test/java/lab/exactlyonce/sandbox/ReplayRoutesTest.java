@@ -244,7 +244,7 @@ class ReplayRoutesTest extends ServerTest {
   static Stream<Arguments> badRuns() {
     return Stream.of(
         arguments("an unknown snippet", "{\"snippet\":\"crash-demo\",\"params\":{\"CRASH_AFTER\":3}}",
-            "no snippet 'crash-demo'; 'snippet' must be one of: sink-demo, txn-dedupe-demo"),
+            "no snippet 'crash-demo'; 'snippet' must be one of: sink-demo, txn-dedupe-demo, outbox-demo"),
         arguments("a snippet id that is not a string", "{\"snippet\":7}",
             "'snippet' must be a string, got 7"),
         arguments("params without a snippet", "{\"source\":\"class A {}\",\"params\":{\"CRASH_AFTER\":3}}",

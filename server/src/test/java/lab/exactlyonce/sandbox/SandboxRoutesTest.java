@@ -98,7 +98,8 @@ class SandboxRoutesTest extends ServerTest {
     return Stream.of(
         arguments("the snippet list", "/api/snippets", 200,
             "[{\"id\":\"sink-demo\",\"title\":\"Three sinks after a crash\",\"lesson\":\"exactly-once\"},"
-                + "{\"id\":\"txn-dedupe-demo\",\"title\":\"Transactions and a TTL seen-set\",\"lesson\":\"exactly-once\"}]"),
+                + "{\"id\":\"txn-dedupe-demo\",\"title\":\"Transactions and a TTL seen-set\",\"lesson\":\"exactly-once\"},"
+                + "{\"id\":\"outbox-demo\",\"title\":\"Dual write, outbox and inbox after a crash\",\"lesson\":\"outbox\"}]"),
         arguments("an unknown snippet", "/api/snippets/no-such-demo", 404, "{\"error\":\"no snippet 'no-such-demo'\"}"));
   }
 

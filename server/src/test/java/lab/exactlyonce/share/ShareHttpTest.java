@@ -164,7 +164,7 @@ class ShareHttpTest extends ServerTest {
         refused("a learner id smuggled in", "application/json", "{\"source\": \"class A {}\", \"learner\": \"x\"}", 400,
             "unknown field 'learner'" + fields),
         refused("an unknown snippet", "application/json", "{\"source\": \"class A {}\", \"snippet\": \"../../etc\"}", 400,
-            "no snippet '../../etc'; 'snippet' must be one of: sink-demo, txn-dedupe-demo"),
+            "no snippet '../../etc'; 'snippet' must be one of: sink-demo, txn-dedupe-demo, outbox-demo"),
         refused("a numeric snippet", "application/json", "{\"source\": \"class A {}\", \"snippet\": 7}", 400,
             "'snippet' must be a string, got 7"),
         refused("a source over 64 KB", "application/json", "{\"source\": \"" + "x".repeat(64 * 1024 + 1) + "\"}", 413,

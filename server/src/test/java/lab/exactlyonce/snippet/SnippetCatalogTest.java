@@ -84,7 +84,7 @@ class SnippetCatalogTest {
 
   @Test
   void the_bundled_snippets_keep_the_ids_that_stored_progress_points_at() {
-    assertEquals(List.of("sink-demo", "txn-dedupe-demo"),
+    assertEquals(List.of("sink-demo", "txn-dedupe-demo", "outbox-demo"),
         SnippetCatalog.load(Path.of("snippets")).all().stream().map(Snippet::id).toList());
   }
 }
