@@ -56,11 +56,13 @@ class AccessibilityBrowserTest extends BrowserTest {
     TestServer app = lessons.equals("bundled lessons") ? server : fixture;
     List<String> problems = new ArrayList<>();
     int scans = 0;
+    List<String> lessonsScanned = new ArrayList<>();
     page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(scheme));
     page.navigate(app.url("/"));
     problems.addAll(scan("home (" + scheme + ")"));
     scans++;
     for (JsonNode lesson : JSON.readTree(app.get("/api/lessons").body())) {
+      lessonsScanned.add(lesson.get("id").asText());
       page.navigate(app.url(lesson.get("page").asText()));
       Locator tabs = page.locator("[role=tab]");
       assertThat(tabs).hasCount(4);
@@ -73,6 +75,7 @@ class AccessibilityBrowserTest extends BrowserTest {
       }
     }
     assertTrue(scans >= 5, "scanned " + scans + " views");
+    if (app == server) assertEquals(BundledLessons.ids(), lessonsScanned, "every bundled lesson is scanned");
     assertEquals(List.of(), problems, String.join("\n", problems));
   }
 

@@ -10,7 +10,16 @@ public final class BundledLessons {
   private BundledLessons() {}
 
   public static List<Lesson> all() {
-    return LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).all();
+    return catalog().all();
+  }
+
+  /** The bundled lesson with that id. */
+  public static Lesson get(String id) {
+    return catalog().require(id);
+  }
+
+  private static LessonCatalog catalog() {
+    return LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn);
   }
 
   /** What the app answers about an unknown lesson id: "no lesson 'nope'; lessons here: ...", naming every lesson. */

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static lab.exactlyonce.CookieClient.JSON;
@@ -118,13 +119,33 @@ class LessonHttpTest extends ServerTest {
     assertTrue(page.contains("<script type=\"module\" src=\"" + assets + "/js/tabs.js\"></script>"), page);
     assertTrue(page.contains("<script type=\"module\" src=\"" + assets + "/js/qa.js\"></script>"));
     // every module the page loads exists (the page would fail quietly on a 404)
-    var modules = java.util.regex.Pattern.compile("src=\"(" + assets + "/js/[^\"]+)\"").matcher(page);
+    var modules = Pattern.compile("src=\"(" + assets + "/js/[^\"]+)\"").matcher(page);
     while (modules.find()) assertEquals(200, server.get(modules.group(1)).statusCode(), modules.group(1));
     for (String panel : new String[] {"gist", "maps", "qa", "sandbox"}) {
       assertTrue(page.contains("<section id=\"" + panel + "\" class=\"tab-panel\" aria-labelledby=\"" + panel + "-heading\"><h2"), panel);
     }
     assertTrue(page.indexOf("id=\"gist\"") < page.indexOf("id=\"maps\"") && page.indexOf("id=\"maps\"") < page.indexOf("id=\"qa\"")
         && page.indexOf("id=\"qa\"") < page.indexOf("id=\"sandbox\""), "panels in order");
+  }
+
+  /** Elements that make the browser fetch what they name: a page whose every one points here works offline. */
+  private static final Pattern LOADS = Pattern.compile(
+      "<(?:script|link|img|iframe|source|track|audio|video|embed|object|input)\\b[^>]*?"
+          + "\\s(?:src|href|data|srcset|poster)=\"([^\"]*)\"");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("lessonIds")
+  void lesson_page_loads_nothing_from_another_site(String lesson) {
+    String page = server.get("/lessons/" + lesson).body();
+    List<String> elsewhere = new ArrayList<>();
+    int loads = 0;
+    for (var found = LOADS.matcher(page); found.find(); loads++) {
+      String target = found.group(1);
+      if (!(target.startsWith("/") && !target.startsWith("//")) && !target.startsWith("data:")) elsewhere.add(target);
+    }
+    assertTrue(loads >= 3, "found " + loads + " scripts and stylesheets");
+    assertEquals(List.of(), elsewhere, lesson);
+    assertFalse(page.contains("url(http") || page.contains("url(//"), "a style loads from another site");
   }
 
   @Test

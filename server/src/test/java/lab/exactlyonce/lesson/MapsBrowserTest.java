@@ -10,16 +10,23 @@ import lab.exactlyonce.ContentFolder;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The Maps tab of the bundled lesson in a real browser: selecting nodes and edges, keyboard, deep links, copy. */
+/**
+ * The Maps tab in a real browser: selecting nodes and edges, keyboard, deep links, copy (on the exactly-once lesson's
+ * architecture map); the maps and flows as text without JavaScript and the accessibility scan on every bundled lesson.
+ */
 class MapsBrowserTest extends BrowserTest {
   private Lesson lesson;
   private LessonMap architecture;
@@ -191,33 +198,64 @@ class MapsBrowserTest extends BrowserTest {
         .hasAttribute("download", "exactly-once-architecture.mmd");
   }
 
-  @Test
-  void without_javascript_every_node_and_edge_is_readable_as_text() {
+  static Stream<String> lessons() {
+    return BundledLessons.ids().stream();
+  }
+
+  /** The map's node with the most edges (the first of those): selecting it lights up the most and dims the most. */
+  static LessonMap.Node mostConnected(LessonMap map) {
+    return map.nodes().stream().max(Comparator.comparingLong((LessonMap.Node n) -> map.edges().stream()
+        .filter(e -> e.from().equals(n.id()) || e.to().equals(n.id())).count())
+        .thenComparing(n -> -map.nodes().indexOf(n))).orElseThrow();
+  }
+
+  @ParameterizedTest
+  @MethodSource("lessons")
+  void without_javascript_every_node_edge_and_step_is_readable_as_text(String id) {
+    Lesson bundled = BundledLessons.get(id);
     try (var noJs = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
       var plainPage = noJs.newPage();
-      plainPage.navigate(url("/lessons/exactly-once#maps"));
-      Locator text = plainPage.locator("[id='maps/map/architecture'] .map-text");
-
-      assertThat(text).hasAttribute("open", "");
-      for (LessonMap.Node n : architecture.nodes()) assertThat(text).containsText(plain(n.why()));
-      for (LessonMap.Edge e : architecture.edges()) assertThat(text).containsText(plain(e.consequence()));
-      assertThat(plainPage.locator("[id='maps/flow/two-phase-sink'] .flow-steps > li")).hasCount(8);
-      // Controls that need JavaScript stay out of the way; the download link works without it.
-      Locator map = plainPage.locator("[id='maps/map/architecture']");
-      assertThat(map.locator(".map-copy")).isHidden();
-      assertThat(map.locator(".map-keys")).isHidden();
-      assertThat(map.locator(".map-details")).isHidden();
-      assertThat(map.locator(".map-download")).isVisible();
-      assertThat(plainPage.locator("[id='maps/flow/two-phase-sink'] .flow-stepper")).isHidden();
+      plainPage.navigate(url("/lessons/" + id + "#maps"));
+      for (LessonMap map : bundled.maps()) {
+        Locator text = plainPage.locator("[id='maps/map/" + map.id() + "'] .map-text");
+        assertThat(text).hasAttribute("open", "");
+        for (LessonMap.Node n : map.nodes()) assertThat(text).containsText(plain(n.why()));
+        for (LessonMap.Edge e : map.edges()) assertThat(text).containsText(plain(e.consequence()));
+        // Controls that need JavaScript stay out of the way; the download link works without it.
+        Locator shown = plainPage.locator("[id='maps/map/" + map.id() + "']");
+        assertThat(shown.locator(".map-copy")).isHidden();
+        assertThat(shown.locator(".map-keys")).isHidden();
+        assertThat(shown.locator(".map-details")).isHidden();
+        assertThat(shown.locator(".map-download")).isVisible();
+      }
+      for (DecisionFlow flow : bundled.flows()) {
+        Locator steps = plainPage.locator("[id='maps/flow/" + flow.id() + "'] .flow-steps > li");
+        assertThat(steps).hasCount(flow.steps().size());
+        assertThat(steps.locator(".flow-step-label"))
+            .hasText(flow.steps().stream().map(DecisionFlow.Step::label).toArray(String[]::new));
+        assertThat(plainPage.locator("[id='maps/flow/" + flow.id() + "'] .flow-stepper")).isHidden();
+      }
     }
   }
 
-  @Test
-  void the_maps_tab_has_no_serious_or_critical_accessibility_violations_with_a_selection_and_at_a_decision() throws Exception {
-    openMaps("maps/node/sink");
-    Locator stepper = byId("maps/flow/two-phase-sink").locator(".flow-stepper");
-    for (int i = 0; i < 5; i++) stepper.locator(".flow-next-button").click();
-    assertThat(stepper.locator(".flow-choice")).hasCount(2);
+  /** Each lesson's Maps tab with its busiest node selected and each flow's stepper at its first decision. */
+  @ParameterizedTest
+  @MethodSource("lessons")
+  void the_maps_tab_has_no_serious_or_critical_accessibility_violations_with_a_selection_and_at_a_decision(String id) {
+    Lesson bundled = BundledLessons.get(id);
+    page.navigate(url("/lessons/" + id + "#maps/node/" + mostConnected(bundled.maps().get(0)).id()));
+    assertThat(byId("maps")).isVisible();
+    for (DecisionFlow flow : bundled.flows()) {
+      Locator stepper = byId("maps/flow/" + flow.id()).locator(".flow-stepper");
+      DecisionFlow.Step step = flow.steps().stream().filter(s -> s.id().equals(flow.start())).findFirst().orElseThrow();
+      while (step.next().size() == 1) {
+        assertThat(stepper.locator(".flow-current-label")).hasText(step.label());
+        stepper.locator(".flow-next-button").click();
+        String to = step.next().get(0).to();
+        step = flow.steps().stream().filter(s -> s.id().equals(to)).findFirst().orElseThrow();
+      }
+      assertThat(stepper.locator(".flow-choice")).hasCount(step.next().size());
+    }
     AxeScan.inject(page);
 
     Object violations = page.evaluate("""
@@ -228,7 +266,7 @@ class MapsBrowserTest extends BrowserTest {
             .map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '));
         }""");
 
-    assertEquals(List.of(), violations);
+    assertEquals(List.of(), violations, id);
   }
 
   @Test

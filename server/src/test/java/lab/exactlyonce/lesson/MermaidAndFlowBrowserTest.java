@@ -5,27 +5,30 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
 import lab.exactlyonce.BrowserTest;
-import lab.exactlyonce.ContentFolder;
 import lab.exactlyonce.TestServer;
-import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.stream.Stream;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
- * The Mermaid export on the page equals the endpoint's and parses with the real Mermaid library (a test-only
- * WebJar, injected into the page, never served to users); the two-phase sink stepper on both branches.
+ * The Mermaid export of every bundled lesson's maps on the page equals the endpoint's and parses with the real Mermaid
+ * library (a test-only WebJar, injected into the page, never served to users); the stepper of every bundled flow on
+ * every path, and the two-phase sink's in detail: choices, keyboard, Back and deep links.
  */
 class MermaidAndFlowBrowserTest extends BrowserTest {
   private static final String MERMAID = "/META-INF/resources/webjars/mermaid/11.14.0/dist/mermaid.min.js";
@@ -39,15 +42,13 @@ class MermaidAndFlowBrowserTest extends BrowserTest {
         }
       }""";
 
-  private Lesson lesson;
   private DecisionFlow flow;
   private String mermaidJs;
 
   @BeforeAll
   void readLessonAndMermaid() throws IOException {
-    lesson = LessonCatalog.load(ContentFolder.resolve(Optional.empty(), "lessons"),
-        SnippetCatalog.load(ContentFolder.resolve(Optional.empty(), "snippets"))::idsIn).require("exactly-once");
-    flow = lesson.flows().stream().filter(f -> f.id().equals("two-phase-sink")).findFirst().orElseThrow();
+    flow = BundledLessons.get("exactly-once").flows().stream().filter(f -> f.id().equals("two-phase-sink"))
+        .findFirst().orElseThrow();
     try (InputStream in = getClass().getResourceAsStream(MERMAID)) {
       if (in == null) throw new IllegalStateException("test dependency org.webjars.npm:mermaid is missing: " + MERMAID);
       mermaidJs = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -76,20 +77,81 @@ class MermaidAndFlowBrowserTest extends BrowserTest {
     return (String) page.evaluate(PARSE, text);
   }
 
-  @Test
-  void every_maps_export_on_the_page_equals_the_endpoint_and_parses_with_mermaid() {
-    page.navigate(url("/lessons/exactly-once#maps"));
+  static Stream<String> lessons() {
+    return BundledLessons.ids().stream();
+  }
+
+  /** Mermaid is loaded once a lesson: it is most of the time these rows take. */
+  @ParameterizedTest
+  @MethodSource("lessons")
+  void every_maps_export_on_the_page_equals_the_endpoint_and_parses_with_mermaid(String lessonId) {
+    page.navigate(url("/lessons/" + lessonId + "#maps"));
     loadMermaid();
 
-    assertTrue(lesson.maps().size() >= 2, "the lesson should have its architecture and lesson maps");
-    for (LessonMap map : lesson.maps()) {
+    for (LessonMap map : BundledLessons.get(lessonId).maps()) {
       String shown = byId("maps/map/" + map.id()).locator(".map-mermaid").textContent();
-      var served = server.get("/api/lessons/exactly-once/map.mmd?map=" + map.id());
+      var served = server.get("/api/lessons/" + lessonId + "/map.mmd?map=" + map.id());
 
       assertEquals(200, served.statusCode());
       assertEquals(served.body(), shown, "page and endpoint differ for map " + map.id());
       assertEquals("ok:flowchart-v2", parse(shown), "Mermaid rejected map " + map.id() + ":\n" + shown);
     }
+  }
+
+  /** Every flow of every bundled lesson. */
+  static Stream<Arguments> flows() {
+    return BundledLessons.all().stream().flatMap(l -> l.flows().stream().map(f -> arguments(l.id(), f.id())));
+  }
+
+  /**
+   * Each path from the start to an end, by Next and by each choice at every decision: the stepper shows each step,
+   * lists the path walked and says where it ends; Restart goes back to the start.
+   */
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("flows")
+  void the_stepper_walks_every_path_of_every_flow_to_its_end(String lessonId, String flowId) {
+    DecisionFlow walked = BundledLessons.get(lessonId).flows().stream().filter(f -> f.id().equals(flowId))
+        .findFirst().orElseThrow();
+    page.navigate(url("/lessons/" + lessonId + "#maps"));
+    Locator stepper = byId("maps/flow/" + flowId).locator(".flow-stepper");
+    List<List<DecisionFlow.Step>> paths = paths(walked, List.of(step(walked, walked.start())));
+    for (List<DecisionFlow.Step> path : paths) {
+      for (int i = 0; i < path.size(); i++) {
+        DecisionFlow.Step at = path.get(i);
+        assertThat(stepper.locator(".flow-current-number")).hasText("Step " + at.number());
+        assertThat(stepper.locator(".flow-current-label")).hasText(at.label());
+        assertThat(stepper.locator(".flow-path li")).hasCount(i + 1);
+        if (i == path.size() - 1) break;
+        String to = path.get(i + 1).id();
+        if (at.isDecision()) {
+          int choice = at.next().stream().map(DecisionFlow.Next::to).toList().indexOf(to);
+          assertThat(stepper.locator(".flow-choice")).hasCount(at.next().size());
+          stepper.locator(".flow-choice").nth(choice).click();
+        } else {
+          stepper.locator(".flow-next-button").click();
+        }
+      }
+      assertThat(stepper.locator(".flow-end")).isVisible();
+      assertThat(stepper.locator(".flow-path li").last()).hasAttribute("aria-current", "step");
+      stepper.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Restart")).click();
+    }
+  }
+
+  /** The paths from the last step of {@code walked} so far to an end of the flow (flows have no cycles). */
+  private static List<List<DecisionFlow.Step>> paths(DecisionFlow flow, List<DecisionFlow.Step> walked) {
+    DecisionFlow.Step last = walked.get(walked.size() - 1);
+    if (last.next().isEmpty()) return List.of(walked);
+    List<List<DecisionFlow.Step>> out = new ArrayList<>();
+    for (DecisionFlow.Next next : last.next()) {
+      List<DecisionFlow.Step> longer = new ArrayList<>(walked);
+      longer.add(step(flow, next.to()));
+      out.addAll(paths(flow, longer));
+    }
+    return out;
+  }
+
+  private static DecisionFlow.Step step(DecisionFlow flow, String id) {
+    return flow.steps().stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow();
   }
 
   @Test
@@ -188,6 +250,6 @@ class MermaidAndFlowBrowserTest extends BrowserTest {
   }
 
   private DecisionFlow.Step step(String id) {
-    return flow.steps().stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow();
+    return step(flow, id);
   }
 }

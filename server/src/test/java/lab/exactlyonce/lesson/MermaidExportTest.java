@@ -1,10 +1,16 @@
 package lab.exactlyonce.lesson;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 class MermaidExportTest {
   private static LessonMap.Node node(String id, String label, String group) {
@@ -94,5 +100,26 @@ class MermaidExportTest {
           classDef g0_odd_group_ fill:#dbe7fb,stroke:#2f6fdd,color:#1a1a1a
           class a g0_odd_group_
         """, MermaidExport.of(map));
+  }
+
+  static Stream<Arguments> bundledMaps() {
+    return BundledLessons.all().stream().flatMap(l -> l.maps().stream().map(m -> arguments(l.id(), m.id(), m)));
+  }
+
+  /** What the browser test parses with Mermaid, read here for what a reader of the diagram would miss. */
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("bundledMaps")
+  void every_bundled_map_exports_each_node_and_each_edge_with_its_label(String lesson, String id, LessonMap map) {
+    String text = MermaidExport.of(map);
+    List<String> lines = text.lines().toList();
+    for (LessonMap.Node n : map.nodes()) {
+      String label = MermaidExport.quote(n.label());
+      assertEquals(1, lines.stream().filter(l -> !l.contains("-->") && l.contains(label)).count(),
+          "node " + n.id() + " once in\n" + text);
+    }
+    assertEquals(map.edges().size(), lines.stream().filter(l -> l.contains(" -->|")).count(), text);
+    for (LessonMap.Edge e : map.edges()) {
+      assertTrue(text.contains(" -->|" + MermaidExport.quote(e.label()) + "| "), "edge " + e.id() + " in\n" + text);
+    }
   }
 }

@@ -10,27 +10,29 @@ import com.microsoft.playwright.options.ReducedMotion;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
- * The home page and the bundled lesson on phones (320x640 and 390x844, touch) and a laptop (1280x800): nothing scrolls
- * the page sideways, the tabs and an opened tab's content are on the first screen, the voice controls stay in reach
- * while reading, the map's explanation opens in view and its labels stay readable.
+ * The home page and every bundled lesson on phones (320x640 and 390x844, touch) and a laptop (1280x800): nothing
+ * scrolls the page sideways and no tab loads from another site, the tabs and an opened tab's content are on the first
+ * screen, the voice controls stay in reach while reading, the map's explanation opens in view and its labels stay
+ * readable; without JavaScript the lesson reads top to bottom.
  */
 class ScreenSizesBrowserTest extends BrowserTest {
-  static final String LESSON = "/lessons/exactly-once";
-
   enum Screen {
     PHONE(390, 844, true), LAPTOP(1280, 800, false);
 
@@ -49,11 +51,27 @@ class ScreenSizesBrowserTest extends BrowserTest {
 
   /** A page on that screen, its errors checked like the base page's; reduced motion, so scrolls land at once. */
   private Page open(Screen screen) {
+    return open(screen.width, screen.height, screen.touch);
+  }
+
+  private Page open(int width, int height, boolean touch) {
     BrowserContext context = newContext(new Browser.NewContextOptions()
-        .setViewportSize(screen.width, screen.height).setIsMobile(screen.touch).setHasTouch(screen.touch)
-        .setReducedMotion(ReducedMotion.REDUCE));
+        .setViewportSize(width, height).setIsMobile(touch).setHasTouch(touch).setReducedMotion(ReducedMotion.REDUCE));
     opened.add(context);
     return watched(context.newPage());
+  }
+
+  static Stream<String> lessons() {
+    return BundledLessons.ids().stream();
+  }
+
+  /** Each screen with each bundled lesson. */
+  static Stream<Arguments> screensAndLessons() {
+    return Stream.of(Screen.values()).flatMap(screen -> lessons().map(id -> arguments(screen, id)));
+  }
+
+  private static String pathOf(String lesson) {
+    return "/lessons/" + lesson;
   }
 
   @AfterEach
@@ -83,26 +101,47 @@ class ScreenSizesBrowserTest extends BrowserTest {
         + " return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }", selector);
   }
 
-  /** Tables wider than a phone scroll inside their own box, which shows a shadow at the edge that hides columns. */
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"320, 640, true", "390, 844, true", "1280, 800, false"})
-  void neither_the_home_page_nor_any_lesson_tab_scrolls_sideways(int width, int height, boolean touch) {
-    BrowserContext context = newContext(new Browser.NewContextOptions().setViewportSize(width, height)
-        .setIsMobile(touch).setHasTouch(touch));
-    opened.add(context);
-    Page page = watched(context.newPage());
+  void the_home_page_does_not_scroll_sideways(int width, int height, boolean touch) {
+    Page page = open(width, height, touch);
     page.navigate(url("/"));
     assertThat(page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Join a class"))).isVisible();
     assertNoSidewaysScroll(page, "home");
     assertEquals(List.of(), AxeScan.seriousViolations(page, "home at " + width + " px"));
-    page.navigate(url(LESSON));
+  }
+
+  /** Every bundled lesson at each size: 320x640 and 390x844 phones and a 1280x800 laptop. */
+  static Stream<Arguments> sizesAndLessons() {
+    return Stream.of(arguments(320, 640, true), arguments(390, 844, true), arguments(1280, 800, false))
+        .flatMap(size -> lessons().map(id -> arguments(size.get()[0], size.get()[1], size.get()[2], id)));
+  }
+
+  /**
+   * Tables wider than a phone scroll inside their own box, which shows a shadow at the edge that hides columns. Every
+   * request the tabs make, the Sandbox's editor included, goes to this site: a lesson works offline in a classroom.
+   */
+  @ParameterizedTest(name = "{3} at {0}x{1}")
+  @MethodSource("sizesAndLessons")
+  void no_tab_of_a_lesson_scrolls_sideways_or_loads_from_another_site(int width, int height, boolean touch,
+      String lesson) {
+    Page page = open(width, height, touch);
+    List<String> elsewhere = new CopyOnWriteArrayList<>();
+    page.onRequest(request -> {
+      if (!request.url().startsWith(url("/")) && !request.url().startsWith("data:")) elsewhere.add(request.url());
+    });
+    page.navigate(url("/lessons/" + lesson));
     for (String name : List.of("Gist", "Maps", "Q&A", "Sandbox")) {
       tab(page, name).click();
-      assertNoSidewaysScroll(page, name + " tab at " + width + " px");
+      assertThat(page.locator("[role=tabpanel]:not([hidden]) > h2")).isVisible();
+      assertNoSidewaysScroll(page, lesson + " " + name + " tab at " + width + " px");
     }
+    // Every editor has replaced its source (CodeMirror has come), so every request the tabs make has been made.
+    assertThat(page.locator("#sandbox pre[data-source]")).hasCount(0);
+    assertEquals(List.of(), elsewhere, lesson + " asked another site");
     tab(page, "Gist").click();
     Locator wide = page.locator("#gist .table-wrap");
-    assertThat(wide.first()).isAttached();   // the lesson has tables
+    assertThat(wide.first()).isAttached();   // every bundled lesson has tables
     for (Locator box : wide.all()) {
       if (Boolean.TRUE.equals(box.evaluate("b => b.scrollWidth > b.clientWidth"))) {
         assertTrue(((String) box.evaluate("b => getComputedStyle(b).backgroundImage")).contains("radial-gradient"),
@@ -115,11 +154,11 @@ class ScreenSizesBrowserTest extends BrowserTest {
    * The first screen: on a phone the tab bar; once a tab is opened the header turns compact and the tab's content
    * (the map) starts on the screen, below the sticky tab bar. The summary stays one tap away.
    */
-  @ParameterizedTest
-  @EnumSource(Screen.class)
-  void the_tabs_and_an_opened_tabs_content_are_on_the_first_screen(Screen screen) {
+  @ParameterizedTest(name = "{1} on {0}")
+  @MethodSource("screensAndLessons")
+  void the_tabs_and_an_opened_tabs_content_are_on_the_first_screen(Screen screen, String lesson) {
     Page page = open(screen);
-    page.navigate(url(LESSON));
+    page.navigate(url(pathOf(lesson)));
     assertThat(tab(page, "Gist")).hasAttribute("aria-selected", "true");
     assertThat(page.locator(".lesson-lede")).isVisible();
     double tabsBottom = edge(page, "nav.tabs", "bottom");
@@ -142,27 +181,34 @@ class ScreenSizesBrowserTest extends BrowserTest {
     assertThat(page.locator(".lesson-more > div")).isVisible();
   }
 
-  @Test
-  void without_javascript_the_whole_summary_reads_above_the_tabs() {
+  /** On a phone without JavaScript: the summary above the tabs, then every tab's every section, one after another. */
+  @ParameterizedTest
+  @MethodSource("lessons")
+  void without_javascript_the_whole_summary_reads_above_the_tabs_and_every_section_below(String lesson) {
     BrowserContext context = newContext(new Browser.NewContextOptions().setViewportSize(390, 844)
         .setIsMobile(true).setJavaScriptEnabled(false));
     opened.add(context);
     Page page = context.newPage();
-    page.navigate(url(LESSON));
+    page.navigate(url(pathOf(lesson)));
     assertThat(page.locator(".lesson-lede")).isVisible();
     assertThat(page.locator(".lesson-more > div")).isVisible();
     assertThat(page.locator(".lesson-more > summary .when-full")).hasText("More about this lesson");
     assertThat(page.locator(".lesson-more > summary .when-full")).isVisible();
     assertThat(page.locator(".lesson-more > summary .when-compact")).isHidden();
     assertThat(page.locator("#maps")).isVisible();
+    for (Section section : BundledLessons.get(lesson).sections()) {
+      assertThat(page.locator("[id='" + section.tab().id() + "/" + section.id() + "'] > .section-head > h3"))
+          .hasText(section.title());
+    }
+    assertNoSidewaysScroll(page, lesson + " without JavaScript");
   }
 
   /** Speech is a recording fake that takes 3 ms a character, on a paused fake clock the test moves on. */
-  private Page reading(Screen screen) {
+  private Page reading(Screen screen, String lesson) {
     Page page = open(screen);
     page.clock().install();
     page.addInitScript(VoiceBrowserTest.STUB + "window.__speech.msPerChar = 3;");
-    page.navigate(url(LESSON));
+    page.navigate(url(pathOf(lesson)));
     page.clock().pauseAt(((Number) page.evaluate("Date.now()")).longValue() + 1000);
     page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Play").setExact(true)).click();
     assertThat(page.locator("[data-voice]")).hasAttribute("data-state", "playing");
@@ -173,10 +219,10 @@ class ScreenSizesBrowserTest extends BrowserTest {
     return ((Number) page.evaluate("__speech.spoken.length")).intValue();
   }
 
-  @ParameterizedTest
-  @EnumSource(Screen.class)
-  void after_ten_seconds_of_reading_the_controls_and_the_sentence_are_in_view(Screen screen) {
-    Page page = reading(screen);
+  @ParameterizedTest(name = "{1} on {0}")
+  @MethodSource("screensAndLessons")
+  void after_ten_seconds_of_reading_the_controls_and_the_sentence_are_in_view(Screen screen, String lesson) {
+    Page page = reading(screen, lesson);
     page.clock().runFor(10_000);
 
     assertThat(page.locator("[data-voice]")).hasAttribute("data-state", "playing");
@@ -192,10 +238,10 @@ class ScreenSizesBrowserTest extends BrowserTest {
     assertTrue(clear, "the sentence being read is visible between the tab bar and the controls");
   }
 
-  @ParameterizedTest
-  @EnumSource(Screen.class)
-  void switching_tabs_stops_the_reading(Screen screen) {
-    Page page = reading(screen);
+  @ParameterizedTest(name = "{1} on {0}")
+  @MethodSource("screensAndLessons")
+  void switching_tabs_stops_the_reading(Screen screen, String lesson) {
+    Page page = reading(screen, lesson);
     page.clock().runFor(2_000);
     tab(page, "Maps").click();
     assertThat(page.locator("[data-voice]")).hasAttribute("data-state", "paused");
@@ -205,22 +251,28 @@ class ScreenSizesBrowserTest extends BrowserTest {
     assertEquals(null, page.evaluate("__speech.current"));
   }
 
-  @ParameterizedTest
-  @EnumSource(Screen.class)
-  void tapping_a_map_node_opens_its_explanation_in_view_with_readable_labels(Screen screen) {
-    Page page = open(screen);
-    page.navigate(url(LESSON + "#maps"));
-    Locator sink = page.locator("[id='maps/node/sink']");
-    String groupBorder = (String) page.evaluate("() => getComputedStyle(document.querySelector(\"[id='maps/node/sink'] .map-node-box\")).stroke");
-    if (screen.touch) sink.tap();
-    else sink.click();
+  /** The stroke of the node's box, given the node's selector. */
+  private static final String BORDER = "s => getComputedStyle(document.querySelector(s + ' .map-node-box')).stroke";
 
-    Locator details = page.locator("[id='maps/map/architecture'] .map-details");
+  /** On each lesson's first map, its node with the most connections: selecting it dims the most others. */
+  @ParameterizedTest(name = "{1} on {0}")
+  @MethodSource("screensAndLessons")
+  void tapping_a_map_node_opens_its_explanation_in_view_with_readable_labels(Screen screen, String lesson) {
+    LessonMap map = BundledLessons.get(lesson).maps().get(0);
+    String nodeSelector = "[id='maps/node/" + MapsBrowserTest.mostConnected(map).id() + "']";
+    String detailsSelector = "[id='maps/map/" + map.id() + "'] .map-details";
+    Page page = open(screen);
+    page.navigate(url(pathOf(lesson) + "#maps"));
+    Locator node = page.locator(nodeSelector);
+    String groupBorder = (String) page.evaluate(BORDER, nodeSelector);
+    if (screen.touch) node.tap();
+    else node.click();
+
+    Locator details = page.locator(detailsSelector);
     assertThat(details).hasAttribute("data-kind", "node");
-    assertTrue(inView(page, "[id='maps/map/architecture'] .map-details"), "the explanation is on screen");
-    Boolean above = (Boolean) page.evaluate("() => document.querySelector(\"[id='maps/node/sink']\")"
-        + ".getBoundingClientRect().bottom <= document.querySelector(\"[id='maps/map/architecture'] .map-details\")"
-        + ".getBoundingClientRect().top + 1");
+    assertTrue(inView(page, detailsSelector), "the explanation is on screen");
+    Boolean above = (Boolean) page.evaluate("([n, d]) => document.querySelector(n).getBoundingClientRect().bottom"
+        + " <= document.querySelector(d).getBoundingClientRect().top + 1", List.of(nodeSelector, detailsSelector));
     assertTrue(above, "the tapped node is not hidden under its explanation");
 
     // Every label at 12 px or more on screen, and 4.5:1 or more while dimmed by the selection.
@@ -239,11 +291,11 @@ class ScreenSizesBrowserTest extends BrowserTest {
     details.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Close")).click();
     assertThat(details).not().hasAttribute("data-kind", "node");
     // Explored: the node keeps its group's border and shows a check, which the colour key explains.
-    assertThat(sink).hasClass(Pattern.compile("\\bis-explored\\b"));
-    assertEquals(groupBorder, page.evaluate("() => getComputedStyle(document.querySelector(\"[id='maps/node/sink'] .map-node-box\")).stroke"));
-    assertThat(sink.locator(".map-explored-badge")).isVisible();
-    assertThat(page.locator("[id='maps/map/architecture'] .map-legend")).containsText("explored");
-    assertEquals(List.of(), AxeScan.seriousViolations(page, "maps on " + screen));
+    assertThat(node).hasClass(Pattern.compile("\\bis-explored\\b"));
+    assertEquals(groupBorder, page.evaluate(BORDER, nodeSelector));
+    assertThat(node.locator(".map-explored-badge")).isVisible();
+    assertThat(page.locator("[id='maps/map/" + map.id() + "'] .map-legend")).containsText("explored");
+    assertEquals(List.of(), AxeScan.seriousViolations(page, lesson + " maps on " + screen));
   }
 
   /**
