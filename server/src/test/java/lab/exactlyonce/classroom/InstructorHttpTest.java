@@ -204,7 +204,7 @@ class InstructorHttpTest extends ClassroomServerTest {
     for (; res.statusCode() == 200; res = teacher.live(id, "next", "{}")) asked.add(json(res).get("question").asText());
     assertEquals(listOrder.size(), asked.size(), "each question once: " + asked);
     assertEquals(new java.util.HashSet<>(listOrder), new java.util.HashSet<>(asked));
-    Client.assertError(409, "class 'Next' was asked every live question of lesson 'exactly-once': choose one to ask "
+    Client.assertError(409, "class 'Next' was asked every live question: choose one to ask "
         + "again on the dashboard", res);
     Client.assertError(400, "'timeLimit' must be a number of seconds from 5 to 600 (or left out for no limit), got 2",
         teacher.live(newClass("Short").get("id").asText(), "next", "{\"timeLimit\":2}"));

@@ -108,12 +108,12 @@ class ReviewsBrowserTest extends BrowserTest {
   void what_is_due_shows_on_the_home_and_lesson_pages_and_review_them_now_asks_exactly_those(int width, int height) {
     page.setViewportSize(width, height);
     page.navigate(url("/"));
-    assertThat(page.locator(".hero h2")).isVisible();
+    assertThat(page.locator("#lessons-heading")).isVisible();
     assertThat(page.locator(".reviews-due")).hasCount(0); // a newcomer has nothing due
 
     JsonNode session = quizAnswered(page.request(), 3, true, false, false);
     page.navigate(url("/"));
-    Locator home = page.locator(".hero #reviews-due-exactly-once");
+    Locator home = page.locator(".lesson-card #reviews-due-exactly-once");
     assertThat(home.locator(".reviews-due-count")).hasText("2 questions due for review");
     assertThat(home.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Review them now"))).isVisible();
     assertTrue(fitsAcross(home, width), "the home page's notice fits the screen");
@@ -141,7 +141,7 @@ class ReviewsBrowserTest extends BrowserTest {
     page.reload();
     assertThat(page.locator(".lesson-header .reviews-due-count")).hasText("2 questions due for review");
     page.navigate(url("/"));
-    assertThat(page.locator(".hero .reviews-due-count")).hasText("2 questions due for review");
+    assertThat(page.locator(".lesson-card #reviews-due-exactly-once .reviews-due-count")).hasText("2 questions due for review");
   }
 
   @ParameterizedTest(name = "{0}x{1}")
