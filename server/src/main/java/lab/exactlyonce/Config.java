@@ -3,6 +3,9 @@ package lab.exactlyonce;
 import lab.exactlyonce.classroom.ClassroomSettings;
 import lab.exactlyonce.enginelab.EngineLabSettings;
 import lab.exactlyonce.ops.OpsSettings;
+import lab.exactlyonce.option.Option;
+import lab.exactlyonce.option.OptionTable;
+import lab.exactlyonce.option.OptionValues;
 import lab.exactlyonce.sandbox.SandboxSettings;
 import lab.exactlyonce.share.ShareSettings;
 import lab.exactlyonce.store.StoreSettings;
@@ -10,14 +13,13 @@ import lab.exactlyonce.store.StoreSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Everything the app can be told at start, with the defaults a newcomer gets. Flags win over environment
@@ -113,33 +115,59 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     return new Config(host, port, dataDir, lessonsDir, snippetsDir, sandbox, store, classroom, share, ops, engineLab, other);
   }
 
+  static final Option PORT = Option.of("--port", "PORT", String.valueOf(DEFAULT_PORT), "0 to 65535",
+      "HTTP port (`0` picks a free one)");
+  static final Option HOST = Option.of("--host", "HOST", "0.0.0.0", "an address of this host",
+      "interface to listen on");
+  static final Option DATA_DIR = Option.of("--data-dir", "DATA_DIR", "data", "a folder the app's user may write",
+      "where the app keeps its data (made at the first start)");
+  static final Option LESSONS_DIR = Option.withoutDefault("--lessons-dir", "LESSONS_DIR", "the bundled lessons",
+      "an existing folder", "a folder of lessons to serve instead of the bundled ones");
+  static final Option SNIPPETS_DIR = Option.withoutDefault("--snippets-dir", "SNIPPETS_DIR", "the bundled snippets",
+      "an existing folder", "a folder of snippets to serve instead of the bundled ones");
+
+  /** Every option the app reads, in the order {@code --help} and {@code docs/configuration.md} list them. */
+  static final List<Option> OPTIONS = Stream.of(List.of(PORT, HOST, DATA_DIR, LESSONS_DIR, SNIPPETS_DIR),
+      StoreSettings.OPTIONS, ClassroomSettings.OPTIONS, ShareSettings.OPTIONS, OpsSettings.OPTIONS,
+      SandboxSettings.OPTIONS, EngineLabSettings.OPTIONS).flatMap(List::stream).toList();
+
+  /** What {@code --help} prints. */
+  public static String help() {
+    return OptionTable.help(OPTIONS);
+  }
+
   /** Reads {@code --name value} flags, then {@code NAME} environment variables, then defaults. */
   public static Config from(String[] args, Map<String, String> env) {
-    var flags = new HashMap<String, String>();
+    Map<String, Option> byFlag = OPTIONS.stream().collect(Collectors.toMap(Option::flag, o -> o));
+    var flags = new HashMap<Option, String>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
-      if (!FLAGS.containsKey(arg)) {
-        throw new ConfigException("unknown option '" + arg + "'; known options: " + String.join(", ", FLAGS.keySet()));
+      Option option = byFlag.get(arg);
+      if (option == null) {
+        throw new ConfigException("unknown option '" + arg + "'; known options: "
+            + OPTIONS.stream().map(Option::flag).collect(Collectors.joining(", ")) + " (--help explains each)");
       }
       if (i + 1 >= args.length) throw new ConfigException("option '" + arg + "' needs a value");
-      flags.put(arg, args[++i]);
+      flags.put(option, args[++i]);
     }
-    Function<String, Optional<String>> value =
-        flag -> Optional.ofNullable(flags.get(flag)).or(() -> Optional.ofNullable(env.get(FLAGS.get(flag))))
-            .filter(v -> !v.isBlank());
-    int port = value.apply("--port").map(v -> parsePort(v)).orElse(DEFAULT_PORT);
+    return read(option -> Optional.ofNullable(flags.get(option)).or(() -> Optional.ofNullable(env.get(option.env())))
+        .filter(v -> !v.isBlank()));
+  }
+
+  /** Every option read through {@code values}; each feature's settings read and check their own. */
+  static Config read(OptionValues values) {
     return new Config(
-        value.apply("--host").orElse("0.0.0.0"),
-        port,
-        Path.of(value.apply("--data-dir").orElse("data")),
-        value.apply("--lessons-dir").map(Path::of),
-        value.apply("--snippets-dir").map(Path::of),
-        settings(() -> SandboxSettings.from(name -> value.apply(name))),
-        settings(() -> StoreSettings.from(name -> value.apply(name))),
-        settings(() -> ClassroomSettings.from(name -> value.apply(name))),
-        settings(() -> ShareSettings.from(name -> value.apply(name))),
-        settings(() -> OpsSettings.from(name -> value.apply(name))),
-        settings(() -> EngineLabSettings.from(name -> value.apply(name))),
+        values.orDefault(HOST),
+        parsePort(values.orDefault(PORT)),
+        Path.of(values.orDefault(DATA_DIR)),
+        values.given(LESSONS_DIR).map(Path::of),
+        values.given(SNIPPETS_DIR).map(Path::of),
+        settings(() -> SandboxSettings.from(values)),
+        settings(() -> StoreSettings.from(values)),
+        settings(() -> ClassroomSettings.from(values)),
+        settings(() -> ShareSettings.from(values)),
+        settings(() -> OpsSettings.from(values)),
+        settings(() -> EngineLabSettings.from(values)),
         Clock.systemUTC());
   }
 
@@ -153,30 +181,6 @@ public record Config(String host, int port, Path dataDir, Optional<Path> lessons
     } catch (IllegalArgumentException e) {
       throw new ConfigException(e.getMessage());
     }
-  }
-
-  /** Flag name to environment variable name; the sandbox adds its own. */
-  private static final Map<String, String> FLAGS = flagTable();
-
-  /** The environment variables the app reads (deployment files may set no others for a node). */
-  static Set<String> environmentVariables() {
-    return Set.copyOf(FLAGS.values());
-  }
-
-  private static Map<String, String> flagTable() {
-    var table = new LinkedHashMap<String, String>();
-    table.put("--port", "PORT");
-    table.put("--host", "HOST");
-    table.put("--data-dir", "DATA_DIR");
-    table.put("--lessons-dir", "LESSONS_DIR");
-    table.put("--snippets-dir", "SNIPPETS_DIR");
-    table.putAll(SandboxSettings.FLAGS);
-    table.putAll(StoreSettings.FLAGS);
-    table.putAll(ClassroomSettings.FLAGS);
-    table.putAll(ShareSettings.FLAGS);
-    table.putAll(OpsSettings.FLAGS);
-    table.putAll(EngineLabSettings.FLAGS);
-    return Collections.unmodifiableMap(table);
   }
 
   private static int parsePort(String text) {

@@ -4,11 +4,17 @@ import lab.exactlyonce.lesson.LessonFormatException;
 import lab.exactlyonce.sandbox.confinement.ConfinementException;
 import lab.exactlyonce.store.StoreException;
 
+import java.util.List;
+
 /** Starts the app from the command line; every start-up mistake becomes one readable line. */
 public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+      System.out.print(Config.help());
+      return;
+    }
     App app;
     try {
       app = new App(Config.from(args, System.getenv()));

@@ -21,7 +21,7 @@ public final class TestJvm {
    * (the pool's, the isolation and sibling tables) ask for it.
    */
   public static SandboxSettings sandboxDefaults() {
-    return SandboxSettings.from(flag -> switch (flag) {
+    return SandboxSettings.from(option -> switch (option.flag()) {
       case "--sandbox-worker-jvm-flags" -> Optional.of(C1_ONLY);
       case "--sandbox-spare-workers" -> Optional.of("0");
       default -> Optional.empty();

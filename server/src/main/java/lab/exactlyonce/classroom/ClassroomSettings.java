@@ -1,14 +1,14 @@
 package lab.exactlyonce.classroom;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import lab.exactlyonce.option.Option;
+import lab.exactlyonce.option.OptionValues;
+
+import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * The classroom's start-up options. An empty {@code instructorSecret} means: use the one generated into the data
- * directory (made and printed on the first start).
+ * directory (made on the first start, which prints where it is).
  *
  * @param joinsPerMinutePerAddress how many failed joins (a wrong class code, a refused nickname) one client address
  *     may make per minute: a class behind one NAT shares an address, and its typos must not lock it out, so this is
@@ -21,17 +21,21 @@ public record ClassroomSettings(Optional<String> instructorSecret, int joinsPerM
 
   public static final int MIN_SECRET_LENGTH = 12;
 
-  /** Flag name to environment variable name, merged into the app's option table. */
-  public static final Map<String, String> FLAGS = flags();
+  private static final Option INSTRUCTOR_SECRET = Option.withoutDefault("--instructor-secret", "INSTRUCTOR_SECRET",
+      "generated into `<data dir>/instructor-secret`", "at least " + MIN_SECRET_LENGTH + " characters and about 60"
+      + " bits by a conservative estimate, e.g. four unrelated words", "the instructor's sign-in secret (prefer the"
+      + " environment variable)");
+  private static final Option JOIN_LIMIT_PER_ADDRESS = Option.of("--join-limit-per-address", "JOIN_LIMIT_PER_ADDRESS",
+      "300", "1 or more", "failed class joins (wrong code, refused nickname) per minute from one client address;"
+      + " joins that work are not counted");
+  private static final Option JOIN_LIMIT_PER_CLASS = Option.of("--join-limit-per-class", "JOIN_LIMIT_PER_CLASS", "600",
+      "1 or more", "joins per minute into one class");
+  private static final Option ANSWER_LIMIT_PER_STUDENT = Option.of("--answer-limit-per-student",
+      "ANSWER_LIMIT_PER_STUDENT", "60", "1 or more", "live answers per minute from one student");
 
-  private static Map<String, String> flags() {
-    var flags = new LinkedHashMap<String, String>();
-    flags.put("--instructor-secret", "INSTRUCTOR_SECRET");
-    flags.put("--join-limit-per-address", "JOIN_LIMIT_PER_ADDRESS");
-    flags.put("--join-limit-per-class", "JOIN_LIMIT_PER_CLASS");
-    flags.put("--answer-limit-per-student", "ANSWER_LIMIT_PER_STUDENT");
-    return Collections.unmodifiableMap(flags);
-  }
+  /** The classroom's options. */
+  public static final List<Option> OPTIONS = List.of(INSTRUCTOR_SECRET, JOIN_LIMIT_PER_ADDRESS, JOIN_LIMIT_PER_CLASS,
+      ANSWER_LIMIT_PER_STUDENT);
 
   public ClassroomSettings {
     instructorSecret = instructorSecret == null ? Optional.empty() : instructorSecret.map(String::strip).filter(s -> !s.isEmpty());
@@ -49,7 +53,7 @@ public record ClassroomSettings(Optional<String> instructorSecret, int joinsPerM
   }
 
   public static ClassroomSettings defaults() {
-    return new ClassroomSettings(Optional.empty(), 300, 600, 60);
+    return from(OptionValues.none());
   }
 
   public ClassroomSettings withInstructorSecret(String secret) {
@@ -60,22 +64,18 @@ public record ClassroomSettings(Optional<String> instructorSecret, int joinsPerM
     return new ClassroomSettings(instructorSecret, perAddress, perClass, answers);
   }
 
-  public static ClassroomSettings from(Function<String, Optional<String>> option) {
-    ClassroomSettings d = defaults();
-    return new ClassroomSettings(option.apply("--instructor-secret"),
-        number(option, "--join-limit-per-address", d.joinsPerMinutePerAddress()),
-        number(option, "--join-limit-per-class", d.joinsPerMinutePerClass()),
-        number(option, "--answer-limit-per-student", d.answersPerMinutePerStudent()));
+  public static ClassroomSettings from(OptionValues values) {
+    return new ClassroomSettings(values.given(INSTRUCTOR_SECRET), number(values, JOIN_LIMIT_PER_ADDRESS),
+        number(values, JOIN_LIMIT_PER_CLASS), number(values, ANSWER_LIMIT_PER_STUDENT));
   }
 
-  private static int number(Function<String, Optional<String>> option, String flag, int fallback) {
-    return option.apply(flag).map(v -> {
-      try {
-        return Integer.parseInt(v.trim());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(flag + " must be a number, got '" + v + "'");
-      }
-    }).orElse(fallback);
+  private static int number(OptionValues values, Option option) {
+    String text = values.orDefault(option);
+    try {
+      return Integer.parseInt(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option.flag() + " must be a number, got '" + text + "'");
+    }
   }
 
   private static void positive(int value, String flag) {

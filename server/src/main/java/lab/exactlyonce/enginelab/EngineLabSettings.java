@@ -1,11 +1,12 @@
 package lab.exactlyonce.enginelab;
 
+import lab.exactlyonce.option.Option;
+import lab.exactlyonce.option.OptionValues;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
+import java.util.List;
 
 /**
  * The engine lab's start-up options: off unless asked for, since it starts a real Kafka broker and Flink cluster.
@@ -30,14 +31,24 @@ public record EngineLabSettings(boolean enabled, Path jar, int maxHeapMb, Durati
   /** Where {@code mvn package} puts the engine lab's jar. */
   public static final Path DEFAULT_JAR = Path.of("target", "engine-lab", "exactly-once-engine-lab.jar");
 
-  /** Flag name to environment variable name, merged into the app's option table. */
-  public static final Map<String, String> FLAGS = Map.of(
-      "--engine-lab", "ENGINE_LAB",
-      "--engine-lab-jar", "ENGINE_LAB_JAR",
-      "--engine-lab-heap-mb", "ENGINE_LAB_HEAP_MB",
-      "--engine-lab-idle-seconds", "ENGINE_LAB_IDLE_SECONDS",
-      "--engine-lab-queue", "ENGINE_LAB_QUEUE",
-      "--engine-lab-uid", "ENGINE_LAB_UID");
+  private static final Option ENGINE_LAB = Option.of("--engine-lab", "ENGINE_LAB", "off", "`on`, `off`",
+      "`on` lets the Sandbox tab run the sink demo's crash on a real Kafka broker and Flink job"
+      + " ([engine lab](engine-lab.md))");
+  private static final Option JAR = Option.of("--engine-lab-jar", "ENGINE_LAB_JAR", DEFAULT_JAR.toString(),
+      "an existing jar (needed when the lab is on)", "the engine lab's jar, which `mvn package` builds");
+  private static final Option HEAP_MB = Option.of("--engine-lab-heap-mb", "ENGINE_LAB_HEAP_MB", "256", "128 to 4096",
+      "the engine JVM's `-Xmx`, in MB");
+  private static final Option IDLE_SECONDS = Option.of("--engine-lab-idle-seconds", "ENGINE_LAB_IDLE_SECONDS", "300",
+      "1 or more", "the engine JVM ends after this long without a run (the next page that offers real runs starts it"
+      + " again)");
+  private static final Option QUEUE = Option.of("--engine-lab-queue", "ENGINE_LAB_QUEUE", "8", "0 to 100",
+      "real runs that may wait behind the one running, at most half of them from one client address; more get 429"
+      + " with `Retry-After`");
+  private static final Option UID = Option.of("--engine-lab-uid", "ENGINE_LAB_UID", String.valueOf(DEFAULT_UID),
+      "1 to 2147483646, outside `--sandbox-worker-uids`", "the uid the engine JVM runs as when the server is root");
+
+  /** The engine lab's options. */
+  public static final List<Option> OPTIONS = List.of(ENGINE_LAB, JAR, HEAP_MB, IDLE_SECONDS, QUEUE, UID);
 
   public EngineLabSettings {
     if (jar == null) jar = DEFAULT_JAR;
@@ -59,8 +70,9 @@ public record EngineLabSettings(boolean enabled, Path jar, int maxHeapMb, Durati
     }
   }
 
+  /** The defaults: the lab off. */
   public static EngineLabSettings disabled() {
-    return new EngineLabSettings(false, DEFAULT_JAR, 256, Duration.ofMinutes(5), 8, DEFAULT_UID);
+    return from(OptionValues.none());
   }
 
   public EngineLabSettings enabledWith(Path builtJar) {
@@ -71,27 +83,22 @@ public record EngineLabSettings(boolean enabled, Path jar, int maxHeapMb, Durati
     return new EngineLabSettings(enabled, jar, maxHeapMb, idleStop, length, uid);
   }
 
-  public static EngineLabSettings from(Function<String, Optional<String>> option) {
-    EngineLabSettings d = disabled();
-    boolean enabled = option.apply("--engine-lab").map(v -> switch (v.trim()) {
+  public static EngineLabSettings from(OptionValues values) {
+    String enabled = values.orDefault(ENGINE_LAB);
+    return new EngineLabSettings(switch (enabled.trim()) {
       case "on", "true" -> true;
       case "off", "false" -> false;
-      default -> throw new IllegalArgumentException("--engine-lab must be on or off, got '" + v + "'");
-    }).orElse(false);
-    return new EngineLabSettings(enabled, option.apply("--engine-lab-jar").map(Path::of).orElse(d.jar()),
-        number(option, "--engine-lab-heap-mb").orElse(d.maxHeapMb()),
-        number(option, "--engine-lab-idle-seconds").map(Duration::ofSeconds).orElse(d.idleStop()),
-        number(option, "--engine-lab-queue").orElse(d.queueLength()),
-        number(option, "--engine-lab-uid").orElse(d.uid()));
+      default -> throw new IllegalArgumentException("--engine-lab must be on or off, got '" + enabled + "'");
+    }, Path.of(values.orDefault(JAR)), number(values, HEAP_MB), Duration.ofSeconds(number(values, IDLE_SECONDS)),
+        number(values, QUEUE), number(values, UID));
   }
 
-  private static Optional<Integer> number(Function<String, Optional<String>> option, String flag) {
-    return option.apply(flag).map(v -> {
-      try {
-        return Integer.parseInt(v.trim());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(flag + " must be a number, got '" + v + "'");
-      }
-    });
+  private static int number(OptionValues values, Option option) {
+    String text = values.orDefault(option);
+    try {
+      return Integer.parseInt(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option.flag() + " must be a number, got '" + text + "'");
+    }
   }
 }

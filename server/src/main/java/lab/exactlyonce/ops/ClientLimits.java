@@ -1,10 +1,9 @@
 package lab.exactlyonce.ops;
 
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
+import lab.exactlyonce.option.Option;
+import lab.exactlyonce.option.OptionValues;
+
+import java.util.List;
 
 /**
  * How much of the server one client may hold, so that slow or greedy clients cannot starve the others. A client is
@@ -34,7 +33,30 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
                            int idleTimeoutSeconds, int maxBodyBytes, int streamsPerAddress, int streamsPerLearner,
                            int ipv6PrefixBits) {
 
-  static final Map<String, String> FLAGS = flags();
+  private static final Option CONNECTIONS_PER_ADDRESS = Option.of("--max-connections-per-address",
+      "MAX_CONNECTIONS_PER_ADDRESS", "4096", "8 or more", "open connections from one client address (a lecture hall"
+      + " of a thousand phones behind one NAT); the next is answered 503 and closed (trusted proxies are not counted)");
+  private static final Option REQUESTS_PER_ADDRESS = Option.of("--max-requests-per-address",
+      "MAX_REQUESTS_PER_ADDRESS", "24", "2 or more", "requests of one address handled at once; more wait without"
+      + " holding a thread");
+  private static final Option UPLOAD_SECONDS = Option.of("--upload-seconds", "UPLOAD_SECONDS", "10", "1 or more",
+      "a request body must have arrived this long after the server began to read it (else 408)");
+  private static final Option IDLE_TIMEOUT_SECONDS = Option.of("--idle-timeout-seconds", "IDLE_TIMEOUT_SECONDS", "30",
+      "5 or more", "a connection without traffic for this long is closed (live streams send a heartbeat every 5 s)");
+  private static final Option MAX_BODY_BYTES = Option.of("--max-body-bytes", "MAX_BODY_BYTES", "393216",
+      "4096 or more", "the largest body any request may declare; larger is refused with 413 before it is read");
+  private static final Option STREAMS_PER_ADDRESS = Option.of("--max-streams-per-address", "MAX_STREAMS_PER_ADDRESS",
+      "2000", "1 or more", "live event streams open from one address (a class behind one NAT has one per student and"
+      + " tab)");
+  private static final Option STREAMS_PER_LEARNER = Option.of("--max-streams-per-learner", "MAX_STREAMS_PER_LEARNER",
+      "6", "1 or more", "live event streams open for one learner or instructor cookie");
+  private static final Option IPV6_PREFIX_BITS = Option.of("--ipv6-prefix-bits", "IPV6_PREFIX_BITS", "64", "1 to 128",
+      "every per-address limit counts an IPv6 client by its block of this many bits (one subscriber holds a whole"
+      + " /64); IPv4 by address. Within an address, runs, share links, scored answers and the engine lab's queue are"
+      + " shared per learner cookie");
+
+  static final List<Option> OPTIONS = List.of(CONNECTIONS_PER_ADDRESS, REQUESTS_PER_ADDRESS, UPLOAD_SECONDS,
+      IDLE_TIMEOUT_SECONDS, MAX_BODY_BYTES, STREAMS_PER_ADDRESS, STREAMS_PER_LEARNER, IPV6_PREFIX_BITS);
 
   public ClientLimits {
     atLeast(connectionsPerAddress, 8, "--max-connections-per-address");
@@ -49,20 +71,13 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
   }
 
   public static ClientLimits defaults() {
-    return new ClientLimits(4096, 24, 10, 30, 393_216, 2000, 6, 64);
+    return from(OptionValues.none());
   }
 
-  static ClientLimits from(Function<String, Optional<String>> option) {
-    ClientLimits d = defaults();
-    return new ClientLimits(
-        number(option, "--max-connections-per-address", d.connectionsPerAddress),
-        number(option, "--max-requests-per-address", d.requestsPerAddress),
-        number(option, "--upload-seconds", d.uploadSeconds),
-        number(option, "--idle-timeout-seconds", d.idleTimeoutSeconds),
-        number(option, "--max-body-bytes", d.maxBodyBytes),
-        number(option, "--max-streams-per-address", d.streamsPerAddress),
-        number(option, "--max-streams-per-learner", d.streamsPerLearner),
-        number(option, "--ipv6-prefix-bits", d.ipv6PrefixBits));
+  static ClientLimits from(OptionValues values) {
+    return new ClientLimits(number(values, CONNECTIONS_PER_ADDRESS), number(values, REQUESTS_PER_ADDRESS),
+        number(values, UPLOAD_SECONDS), number(values, IDLE_TIMEOUT_SECONDS), number(values, MAX_BODY_BYTES),
+        number(values, STREAMS_PER_ADDRESS), number(values, STREAMS_PER_LEARNER), number(values, IPV6_PREFIX_BITS));
   }
 
   public ClientLimits withConnectionsPerAddress(int n) {
@@ -80,34 +95,18 @@ public record ClientLimits(int connectionsPerAddress, int requestsPerAddress, in
         streamsPerAddress, streamsPerLearner, ipv6PrefixBits);
   }
 
-  public ClientLimits withIpv6PrefixBits(int bits) {
-    return new ClientLimits(connectionsPerAddress, requestsPerAddress, uploadSeconds, idleTimeoutSeconds, maxBodyBytes,
-        streamsPerAddress, streamsPerLearner, bits);
-  }
-
   public ClientLimits withStreams(int perAddress, int perLearner) {
     return new ClientLimits(connectionsPerAddress, requestsPerAddress, uploadSeconds, idleTimeoutSeconds,
         maxBodyBytes, perAddress, perLearner, ipv6PrefixBits);
   }
 
-  private static Map<String, String> flags() {
-    Map<String, String> table = new LinkedHashMap<>();
-    for (String flag : new String[] {"--max-connections-per-address", "--max-requests-per-address",
-        "--upload-seconds", "--idle-timeout-seconds", "--max-body-bytes", "--max-streams-per-address",
-        "--max-streams-per-learner", "--ipv6-prefix-bits"}) {
-      table.put(flag, flag.substring(2).toUpperCase(Locale.ROOT).replace('-', '_'));
+  private static int number(OptionValues values, Option option) {
+    String text = values.orDefault(option);
+    try {
+      return Integer.parseInt(text.trim().replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option.flag() + " must be a whole number, got '" + text + "'");
     }
-    return Map.copyOf(table);
-  }
-
-  private static int number(Function<String, Optional<String>> option, String flag, int fallback) {
-    return option.apply(flag).map(text -> {
-      try {
-        return Integer.parseInt(text.trim().replace("_", ""));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(flag + " must be a whole number, got '" + text + "'");
-      }
-    }).orElse(fallback);
   }
 
   private static void atLeast(int value, int least, String flag) {

@@ -1,16 +1,14 @@
 package lab.exactlyonce.ops;
 
+import lab.exactlyonce.option.Option;
+import lab.exactlyonce.option.OptionValues;
 import lab.exactlyonce.web.SecurityHeaders;
 
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * What the person hosting the app can tune about operations.
@@ -29,19 +27,23 @@ import java.util.function.Function;
 public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration drainTimeout, TrustedProxies trustedProxies,
                           ClientLimits clients, List<String> frameAncestors) {
 
-  /** Flag name to environment variable name, merged into the app's option table. */
-  public static final Map<String, String> FLAGS = flagTable();
+  static final Option REQUEST_LOG = Option.of("--request-log", "REQUEST_LOG", "on", "`on`, `off`",
+      "one log line per request");
+  static final Option METRICS = Option.of("--metrics", "METRICS", "local", "`local`, `public`, `off`",
+      "who may read `GET /metrics`: `local` (loopback clients only), `public` or `off`");
+  static final Option DRAIN_SECONDS = Option.of("--drain-seconds", "DRAIN_SECONDS", "10", "0 to 600",
+      "on shutdown, how long requests in flight may take to finish");
+  static final Option TRUSTED_PROXIES = Option.withoutDefault("--trusted-proxies", "TRUSTED_PROXIES", "none",
+      "addresses, CIDR blocks or ranges, comma-separated (e.g. `127.0.0.1,10.0.0.0/8`)",
+      "reverse proxies whose `X-Forwarded-For` names the client (and whose `X-Forwarded-Proto`/`-Host` are believed)");
+  static final Option FRAME_ANCESTORS = Option.withoutDefault("--frame-ancestors", "FRAME_ANCESTORS",
+      "none: no site may", "origins, comma-separated (e.g. `https://lms.example.edu`)",
+      "sites that may show the pages in a frame");
 
-  private static Map<String, String> flagTable() {
-    Map<String, String> table = new LinkedHashMap<>();
-    table.put("--request-log", "REQUEST_LOG");
-    table.put("--metrics", "METRICS");
-    table.put("--drain-seconds", "DRAIN_SECONDS");
-    table.put("--trusted-proxies", "TRUSTED_PROXIES");
-    table.put("--frame-ancestors", "FRAME_ANCESTORS");
-    table.putAll(ClientLimits.FLAGS);
-    return Collections.unmodifiableMap(table);
-  }
+  /** Every option of operations, the client limits' included. */
+  public static final List<Option> OPTIONS = Stream.concat(
+      Stream.of(REQUEST_LOG, METRICS, DRAIN_SECONDS, TRUSTED_PROXIES, FRAME_ANCESTORS),
+      ClientLimits.OPTIONS.stream()).toList();
 
   /** Who may scrape {@code /metrics}. */
   public enum MetricsAccess {
@@ -69,16 +71,16 @@ public record OpsSettings(boolean requestLog, MetricsAccess metrics, Duration dr
     return new OpsSettings(true, MetricsAccess.LOCAL, Duration.ofSeconds(10), TrustedProxies.none(), ClientLimits.defaults(), List.of());
   }
 
-  public static OpsSettings from(Function<String, Optional<String>> option) {
-    boolean log = option.apply("--request-log").map(v -> onOff(v)).orElse(true);
-    MetricsAccess access = option.apply("--metrics").map(v -> access(v)).orElse(MetricsAccess.LOCAL);
-    long drain = option.apply("--drain-seconds").map(v -> seconds(v)).orElse(10L);
+  public static OpsSettings from(OptionValues values) {
+    boolean log = onOff(values.orDefault(REQUEST_LOG));
+    MetricsAccess access = access(values.orDefault(METRICS));
+    long drain = seconds(values.orDefault(DRAIN_SECONDS));
     if (drain < 0 || drain > 600) throw new IllegalArgumentException("--drain-seconds must be between 0 and 600, got " + drain);
-    TrustedProxies proxies = option.apply("--trusted-proxies").map(TrustedProxies::parse).orElse(TrustedProxies.none());
-    List<String> ancestors = option.apply("--frame-ancestors")
+    TrustedProxies proxies = values.given(TRUSTED_PROXIES).map(TrustedProxies::parse).orElse(TrustedProxies.none());
+    List<String> ancestors = values.given(FRAME_ANCESTORS)
         .map(v -> Arrays.stream(v.split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList())
         .orElse(List.of());
-    return new OpsSettings(log, access, Duration.ofSeconds(drain), proxies, ClientLimits.from(option), ancestors);
+    return new OpsSettings(log, access, Duration.ofSeconds(drain), proxies, ClientLimits.from(values), ancestors);
   }
 
   public OpsSettings withRequestLog(boolean on) {

@@ -59,6 +59,22 @@ public final class TrustedProxies {
     return patterns.isEmpty();
   }
 
+  /** The same proxies: the same list of addresses, blocks and ranges. */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof TrustedProxies that && patterns.equals(that.patterns);
+  }
+
+  @Override
+  public int hashCode() {
+    return patterns.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "TrustedProxies" + patterns;
+  }
+
   public List<String> patterns() {
     return patterns;
   }

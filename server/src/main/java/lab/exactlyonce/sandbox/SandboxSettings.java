@@ -1,19 +1,16 @@
 package lab.exactlyonce.sandbox;
 
+import lab.exactlyonce.option.Option;
+import lab.exactlyonce.option.OptionValues;
 import lab.exactlyonce.sandbox.confinement.ConfinementLevel;
 import lab.exactlyonce.sandbox.engine.SandboxLimits;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
 
 /**
- * Every sandbox limit in one place, with the defaults a newcomer gets. Each field has a flag and an environment
- * variable ({@link #FLAGS}); the app's {@code Config} reads them.
+ * Every sandbox limit in one place, with the defaults a newcomer gets. Each field has an option ({@link #OPTIONS}:
+ * flag, environment variable, default); the app's {@code Config} reads them.
  *
  * @param workers worker JVMs kept warm; each runs one snippet at a time
  * @param workerHeap the workers' {@code -Xmx} value, such as {@code 256m}
@@ -143,65 +140,119 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
     }
   }
 
-  /** Flag name to environment variable name, merged into the app's option table. */
-  public static final Map<String, String> FLAGS = flagTable();
+  private static final SandboxLimits BASE = SandboxLimits.defaults();
 
-  private static Map<String, String> flagTable() {
-    var table = new LinkedHashMap<String, String>();
-    for (String flag : List.of("--sandbox-workers", "--sandbox-worker-heap", "--sandbox-worker-stack",
-        "--sandbox-worker-jvm-flags",
-        "--sandbox-cpu-ms", "--sandbox-wall-ms", "--sandbox-tick-budget", "--sandbox-max-live-bytes",
-        "--sandbox-max-output-bytes",
-        "--sandbox-max-source-bytes", "--sandbox-compile-ms", "--sandbox-kill-grace-ms", "--sandbox-queue",
-        "--sandbox-per-client", "--sandbox-heavy-after-ms", "--sandbox-heavy-workers", "--sandbox-heavy-nice", "--sandbox-queue-wait-ms",
-        "--sandbox-confinement", "--sandbox-max-trace-events", "--sandbox-max-trace-bytes",
-        "--sandbox-max-diagnostics", "--sandbox-cache-bytes", "--sandbox-worker-uids",
-        "--sandbox-bubblewrap", "--sandbox-spare-workers")) {
-      table.put(flag, flag.substring(2).toUpperCase(Locale.ROOT).replace('-', '_'));
-    }
-    return Collections.unmodifiableMap(table);
-  }
+  private static final Option WORKERS = Option.of("--sandbox-workers", "SANDBOX_WORKERS", "3", "1 or more",
+      "worker JVMs (2 for everyone, 1 lane for heavy and new clients), plus one warm spare");
+  private static final Option WORKER_HEAP = Option.of("--sandbox-worker-heap", "SANDBOX_WORKER_HEAP", "256m",
+      "a JVM memory size such as `256m`", "each worker's `-Xmx`");
+  private static final Option WORKER_STACK = Option.of("--sandbox-worker-stack", "SANDBOX_WORKER_STACK", "1m",
+      "a JVM memory size such as `1m`", "`-Xss` (the engine runs learner code on its own thread with its own stack)");
+  private static final Option WORKER_JVM_FLAGS = Option.withoutDefault("--sandbox-worker-jvm-flags",
+      "SANDBOX_WORKER_JVM_FLAGS", "none", "`-X...` JVM flags, space-separated", "more JVM flags for the workers");
+  private static final Option CPU_MS = Option.of("--sandbox-cpu-ms", "SANDBOX_CPU_MS", String.valueOf(BASE.cpuMillis()),
+      "1 or more", "CPU time one run may compute (its thread's, plus the garbage collections it causes), enforced by"
+      + " the worker");
+  private static final Option WALL_MS = Option.withoutDefault("--sandbox-wall-ms", "SANDBOX_WALL_MS",
+      SandboxLimits.BUSY_HOST_FACTOR + " x `--sandbox-cpu-ms` (" + BASE.wallMillis() + ")",
+      "at least `--sandbox-cpu-ms`", "clock time after which a run ends whatever it computed; only a busy host"
+      + " reaches it, since learner code cannot sleep or wait");
+  private static final Option TICK_BUDGET = Option.of("--sandbox-tick-budget", "SANDBOX_TICK_BUDGET",
+      String.valueOf(BASE.tickBudget()), "1 or more", "loop back-edges + method entries after which the run's CPU"
+      + " time is read, whatever the clock says; no limit of its own (docs/sandbox.md)");
+  private static final Option MAX_LIVE_BYTES = Option.of("--sandbox-max-live-bytes", "SANDBOX_MAX_LIVE_BYTES",
+      String.valueOf(BASE.maxLiveBytes()), "1 or more", "data one run may keep live at once (192 MB of the 256 MB"
+      + " heap); what it allocates in total is not limited");
+  private static final Option MAX_OUTPUT_BYTES = Option.of("--sandbox-max-output-bytes", "SANDBOX_MAX_OUTPUT_BYTES",
+      String.valueOf(BASE.maxOutputBytes()), "1 or more", "stdout + stderr of one run");
+  private static final Option MAX_SOURCE_BYTES = Option.of("--sandbox-max-source-bytes", "SANDBOX_MAX_SOURCE_BYTES",
+      String.valueOf(BASE.maxSourceBytes()), "1 or more", "source size (413 above it)");
+  private static final Option COMPILE_MS = Option.of("--sandbox-compile-ms", "SANDBOX_COMPILE_MS",
+      String.valueOf(BASE.compileMillis()), "1 or more", "compile time");
+  private static final Option MAX_TRACE_EVENTS = Option.of("--sandbox-max-trace-events", "SANDBOX_MAX_TRACE_EVENTS",
+      String.valueOf(BASE.maxTraceEvents()), "1 or more", "trace events one answer carries; the next becomes one"
+      + " `truncated` event (\"the trace holds at most 5000 events; later events were dropped\")");
+  private static final Option MAX_TRACE_BYTES = Option.of("--sandbox-max-trace-bytes", "SANDBOX_MAX_TRACE_BYTES",
+      String.valueOf(BASE.maxTraceBytes()), "1 or more", "the trace's size as JSON (strings are cut to 200"
+      + " characters, but 5,000 events of them can make 8 MB); the event that would pass it becomes one `truncated`"
+      + " event");
+  private static final Option MAX_DIAGNOSTICS = Option.of("--sandbox-max-diagnostics", "SANDBOX_MAX_DIAGNOSTICS",
+      String.valueOf(BASE.maxDiagnostics()), "1 or more", "compile errors or refused APIs one answer lists; then one"
+      + " more, \"and N more problems (only the first 50 are listed)\"");
+  private static final Option CACHE_BYTES = Option.of("--sandbox-cache-bytes", "SANDBOX_CACHE_BYTES",
+      String.valueOf(BASE.cacheBytes()), "1 or more", "class-file bytes (plus diagnostics' text) each worker's compile"
+      + " cache holds over all its entries (at most 64 entries); sent with every request, like the run limits");
+  private static final Option KILL_GRACE_MS = Option.of("--sandbox-kill-grace-ms", "SANDBOX_KILL_GRACE_MS", "1500",
+      "1 or more", "the server kills a worker that has not answered at the clock limit + grace (7.5 s by default)");
+  private static final Option QUEUE = Option.of("--sandbox-queue", "SANDBOX_QUEUE", "256", "1 or more",
+      "runs waiting over all clients; more get 429");
+  private static final Option PER_CLIENT = Option.of("--sandbox-per-client", "SANDBOX_PER_CLIENT", "3", "1 or more",
+      "runs one client may have waiting or running");
+  private static final Option HEAVY_AFTER_MS = Option.of("--sandbox-heavy-after-ms", "SANDBOX_HEAVY_AFTER_MS", "1000",
+      "1 or more", "a run longer than this on its worker makes its client heavy");
+  private static final Option HEAVY_WORKERS = Option.of("--sandbox-heavy-workers", "SANDBOX_HEAVY_WORKERS", "1",
+      "1 or more", "workers in the heavy lane");
+  private static final Option HEAVY_NICE = Option.of("--sandbox-heavy-nice", "SANDBOX_HEAVY_NICE", "0", "0 to 19",
+      "`nice` level of the heavy lane's workers (0 = normal priority)");
+  private static final Option QUEUE_WAIT_MS = Option.of("--sandbox-queue-wait-ms", "SANDBOX_QUEUE_WAIT_MS", "20000",
+      "1 or more", "a run that found no worker for this long is answered `internal_error`");
+  private static final Option CONFINEMENT = Option.of("--sandbox-confinement", "SANDBOX_CONFINEMENT", "auto",
+      "`auto`, `network`, `contained`, `hardened`, `none` (`network-namespace` = `network`)", "how sandbox workers"
+      + " are confined by the OS: `auto` (the best this host allows, found by a self-check at start), a minimum level"
+      + " (refuse to start below it), or `none` (plain child processes on purpose); see [the sandbox](sandbox.md)");
+  private static final Option WORKER_UIDS = Option.of("--sandbox-worker-uids", "SANDBOX_WORKER_UIDS",
+      Confinement.DEFAULT_WORKER_UIDS, "a range FIRST-LAST holding at least twice `--sandbox-workers` plus 2 uids",
+      "the uids (and gids) workers run as when the server runs as root, one of its own per live worker (workers never"
+      + " run as root; numeric, no passwd entry needed; give each app instance on a host its own range)");
+  private static final Option BUBBLEWRAP = Option.of("--sandbox-bubblewrap", "SANDBOX_BUBBLEWRAP", "auto",
+      "`auto`, `off`", "`auto` uses bubblewrap where it is installed; `off` leaves it out even there: workers are then"
+      + " confined with util-linux (`unshare`, `setpriv`) and a seccomp filter each loads itself");
+  private static final Option SPARE_WORKERS = Option.of("--sandbox-spare-workers", "SANDBOX_SPARE_WORKERS", "1",
+      "`0`, `1`", "a warm spare worker takes a damaged worker's place at once; `0` saves its memory (one worker heap),"
+      + " and a run after a crash then waits for a new worker to warm up");
+
+  /** Every sandbox option. */
+  public static final List<Option> OPTIONS = List.of(WORKERS, WORKER_HEAP, WORKER_STACK, WORKER_JVM_FLAGS, CPU_MS,
+      WALL_MS, TICK_BUDGET, MAX_LIVE_BYTES, MAX_OUTPUT_BYTES, MAX_SOURCE_BYTES, COMPILE_MS, MAX_TRACE_EVENTS,
+      MAX_TRACE_BYTES, MAX_DIAGNOSTICS, CACHE_BYTES, KILL_GRACE_MS, QUEUE, PER_CLIENT, HEAVY_AFTER_MS, HEAVY_WORKERS,
+      HEAVY_NICE, QUEUE_WAIT_MS, CONFINEMENT, WORKER_UIDS, BUBBLEWRAP, SPARE_WORKERS);
 
   public static SandboxSettings defaults() {
-    return from(flag -> Optional.empty());
+    return from(OptionValues.none());
   }
 
-  /** Reads every sandbox option through {@code option} (flag, then environment), falling back to the defaults. */
-  public static SandboxSettings from(Function<String, Optional<String>> option) {
-    SandboxLimits base = SandboxLimits.defaults();
-    long cpu = number(option, "--sandbox-cpu-ms", base.cpuMillis());
-    long wall = number(option, "--sandbox-wall-ms", cpu * SandboxLimits.BUSY_HOST_FACTOR);
+  /** Reads every sandbox option through {@code values} (flag, then environment), falling back to the defaults. */
+  public static SandboxSettings from(OptionValues values) {
+    long cpu = number(values, CPU_MS);
+    long wall = values.given(WALL_MS).map(text -> parse(WALL_MS, text)).orElse(cpu * SandboxLimits.BUSY_HOST_FACTOR);
     if (cpu > 0 && wall < cpu) {
       throw new IllegalArgumentException("--sandbox-wall-ms (" + wall + ") must be at least --sandbox-cpu-ms (" + cpu + ")");
     }
     SandboxLimits limits = new SandboxLimits(cpu, wall,
-        number(option, "--sandbox-tick-budget", base.tickBudget()),
-        number(option, "--sandbox-max-live-bytes", base.maxLiveBytes()),
-        Math.toIntExact(number(option, "--sandbox-max-output-bytes", base.maxOutputBytes())),
-        Math.toIntExact(number(option, "--sandbox-max-source-bytes", base.maxSourceBytes())),
-        number(option, "--sandbox-compile-ms", base.compileMillis()),
-        Math.toIntExact(positiveNumber(option, "--sandbox-max-trace-events", base.maxTraceEvents())),
-        Math.toIntExact(positiveNumber(option, "--sandbox-max-trace-bytes", base.maxTraceBytes())),
-        Math.toIntExact(positiveNumber(option, "--sandbox-max-diagnostics", base.maxDiagnostics())),
-        positiveNumber(option, "--sandbox-cache-bytes", base.cacheBytes()));
+        number(values, TICK_BUDGET),
+        number(values, MAX_LIVE_BYTES),
+        Math.toIntExact(number(values, MAX_OUTPUT_BYTES)),
+        Math.toIntExact(number(values, MAX_SOURCE_BYTES)),
+        number(values, COMPILE_MS),
+        Math.toIntExact(positiveNumber(values, MAX_TRACE_EVENTS)),
+        Math.toIntExact(positiveNumber(values, MAX_TRACE_BYTES)),
+        Math.toIntExact(positiveNumber(values, MAX_DIAGNOSTICS)),
+        positiveNumber(values, CACHE_BYTES));
     return new SandboxSettings(
-        Math.toIntExact(number(option, "--sandbox-workers", 3)),
-        option.apply("--sandbox-worker-heap").orElse("256m"),
-        option.apply("--sandbox-worker-stack").orElse("1m"),
-        option.apply("--sandbox-worker-jvm-flags").map(v -> List.of(v.trim().split("\\s+")))
-            .orElse(DEFAULT_WORKER_JVM_FLAGS),
+        Math.toIntExact(number(values, WORKERS)),
+        values.orDefault(WORKER_HEAP),
+        values.orDefault(WORKER_STACK),
+        values.given(WORKER_JVM_FLAGS).map(v -> List.of(v.trim().split("\\s+"))).orElse(DEFAULT_WORKER_JVM_FLAGS),
         limits,
-        number(option, "--sandbox-kill-grace-ms", 1_500),
-        Math.toIntExact(number(option, "--sandbox-queue", 256)),
-        Math.toIntExact(number(option, "--sandbox-per-client", 3)),
-        number(option, "--sandbox-heavy-after-ms", 1_000),
-        Math.toIntExact(number(option, "--sandbox-heavy-workers", 1)),
-        Math.toIntExact(number(option, "--sandbox-heavy-nice", 0)),
-        number(option, "--sandbox-queue-wait-ms", 20_000),
-        Confinement.parse(option.apply("--sandbox-confinement").orElse("auto"),
-            option.apply("--sandbox-worker-uids").orElse(Confinement.DEFAULT_WORKER_UIDS),
-            option.apply("--sandbox-bubblewrap").orElse("auto")),
-        ENGINE_WORKER_MAIN, true, Math.toIntExact(number(option, "--sandbox-spare-workers", 1)));
+        number(values, KILL_GRACE_MS),
+        Math.toIntExact(number(values, QUEUE)),
+        Math.toIntExact(number(values, PER_CLIENT)),
+        number(values, HEAVY_AFTER_MS),
+        Math.toIntExact(number(values, HEAVY_WORKERS)),
+        Math.toIntExact(number(values, HEAVY_NICE)),
+        number(values, QUEUE_WAIT_MS),
+        Confinement.parse(values.orDefault(CONFINEMENT), values.orDefault(WORKER_UIDS), values.orDefault(BUBBLEWRAP)),
+        ENGINE_WORKER_MAIN, true, Math.toIntExact(number(values, SPARE_WORKERS)));
   }
 
   public SandboxSettings withWorkers(int count) {
@@ -212,11 +263,6 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
   public SandboxSettings withLimits(SandboxLimits newLimits) {
     return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, newLimits, killGraceMillis, queueCapacity,
         perClientCap, heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp, spareWorkers);
-  }
-
-  public SandboxSettings withQueue(int capacity, int perClient) {
-    return new SandboxSettings(workers, workerHeap, workerStack, workerJvmFlags, limits, killGraceMillis, capacity, perClient,
-        heavyAfterMillis, heavyWorkers, heavyNice, queueWaitMillis, confinement, workerMain, startWithApp, spareWorkers);
   }
 
   public SandboxSettings withWorkerMain(String className) {
@@ -247,19 +293,21 @@ public record SandboxSettings(int workers, String workerHeap, String workerStack
     return limits.wallMillis() + killGraceMillis;
   }
 
-  private static long number(Function<String, Optional<String>> option, String flag, long fallback) {
-    return option.apply(flag).map(text -> {
-      try {
-        return Long.parseLong(text.trim().replace("_", ""));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(flag + " must be a whole number, got '" + text + "'");
-      }
-    }).orElse(fallback);
+  private static long number(OptionValues values, Option option) {
+    return parse(option, values.orDefault(option));
   }
 
-  private static long positiveNumber(Function<String, Optional<String>> option, String flag, long fallback) {
-    long value = number(option, flag, fallback);
-    positive(value, flag);
+  private static long parse(Option option, String text) {
+    try {
+      return Long.parseLong(text.trim().replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option.flag() + " must be a whole number, got '" + text + "'");
+    }
+  }
+
+  private static long positiveNumber(OptionValues values, Option option) {
+    long value = number(values, option);
+    positive(value, option.flag());
     return value;
   }
 

@@ -187,11 +187,6 @@ final class WorkerPool {
     onIdle.run();
   }
 
-  /** Returns a worker taken by {@link #takeIdle} but not used, without announcing it. */
-  synchronized void putBackUnused(WorkerProcess worker) {
-    idle.addFirst(worker);
-  }
-
   /** Kills a worker that overran or misbehaved, with the spare in its place before it is gone. */
   void retire(WorkerProcess worker) {
     replace(worker);

@@ -1,9 +1,10 @@
 package lab.exactlyonce.share;
 
+import lab.exactlyonce.option.Option;
+import lab.exactlyonce.option.OptionValues;
+
 import java.time.Duration;
-import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
+import java.util.List;
 
 /**
  * The share links' start-up options.
@@ -17,9 +18,16 @@ import java.util.function.Function;
  */
 public record ShareSettings(int sharesPerMinutePerAddress, long storageBytes, Duration unopenedFor) {
 
-  /** Flag name to environment variable name, merged into the app's option table. */
-  public static final Map<String, String> FLAGS = Map.of("--share-limit-per-address", "SHARE_LIMIT_PER_ADDRESS",
-      "--share-storage-mb", "SHARE_STORAGE_MB", "--share-expiry-days", "SHARE_EXPIRY_DAYS");
+  private static final Option LIMIT_PER_ADDRESS = Option.of("--share-limit-per-address", "SHARE_LIMIT_PER_ADDRESS",
+      "300", "1 or more", "share links made per minute from one network (a class behind one NAT shares it; each"
+      + " learner may make " + ShareRoutes.PER_LEARNER_PER_MINUTE + "); more get 429 with `Retry-After`");
+  private static final Option STORAGE_MB = Option.of("--share-storage-mb", "SHARE_STORAGE_MB", "100", "1 or more",
+      "how much code all share links together may hold, in MB; past it new links get 429 until old ones expire");
+  private static final Option EXPIRY_DAYS = Option.of("--share-expiry-days", "SHARE_EXPIRY_DAYS", "90", "1 or more",
+      "a share link nobody opens for this long is removed");
+
+  /** The share links' options. */
+  public static final List<Option> OPTIONS = List.of(LIMIT_PER_ADDRESS, STORAGE_MB, EXPIRY_DAYS);
   private static final long MB = 1024 * 1024;
 
   public ShareSettings {
@@ -38,28 +46,26 @@ public record ShareSettings(int sharesPerMinutePerAddress, long storageBytes, Du
   }
 
   public static ShareSettings defaults() {
-    return new ShareSettings(300, 100 * MB, Duration.ofDays(90));
+    return from(OptionValues.none());
   }
 
   public ShareSettings withStorage(long bytes, Duration unopenedFor) {
     return new ShareSettings(sharesPerMinutePerAddress, bytes, unopenedFor);
   }
 
-  public static ShareSettings from(Function<String, Optional<String>> option) {
-    ShareSettings d = defaults();
+  public static ShareSettings from(OptionValues values) {
     return new ShareSettings(
-        (int) number(option, "--share-limit-per-address", d.sharesPerMinutePerAddress()),
-        Math.min(number(option, "--share-storage-mb", d.storageBytes() / MB), Long.MAX_VALUE / MB) * MB,
-        Duration.ofDays(Math.min(number(option, "--share-expiry-days", d.unopenedFor().toDays()), 1_000_000)));
+        (int) number(values, LIMIT_PER_ADDRESS),
+        Math.min(number(values, STORAGE_MB), Long.MAX_VALUE / MB) * MB,
+        Duration.ofDays(Math.min(number(values, EXPIRY_DAYS), 1_000_000)));
   }
 
-  private static long number(Function<String, Optional<String>> option, String flag, long fallback) {
-    return option.apply(flag).map(v -> {
-      try {
-        return Long.parseLong(v.trim());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(flag + " must be a number, got '" + v + "'");
-      }
-    }).orElse(fallback);
+  private static long number(OptionValues values, Option option) {
+    String text = values.orDefault(option);
+    try {
+      return Long.parseLong(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option.flag() + " must be a number, got '" + text + "'");
+    }
   }
 }

@@ -29,7 +29,7 @@ import java.util.zip.ZipOutputStream;
  * existing {@code --to} file is kept unless {@code --force}. Restore with {@link Restore}.
  *
  * <p>With PostgreSQL ({@code --jdbc-url jdbc:postgresql://...}) back up the database with {@code pg_dump} and copy
- * the data directory's key files yourself (see the README).
+ * the data directory's key files yourself (see docs/operations.md).
  */
 public final class Backup {
   private Backup() {}

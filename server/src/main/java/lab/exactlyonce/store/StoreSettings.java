@@ -1,9 +1,11 @@
 package lab.exactlyonce.store;
 
+import lab.exactlyonce.option.Option;
+import lab.exactlyonce.option.OptionValues;
+
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Where the database is. An empty {@code jdbcUrl} means the embedded H2 file database under the data directory;
@@ -11,11 +13,16 @@ import java.util.function.Function;
  */
 public record StoreSettings(Optional<String> jdbcUrl, String user, String password) {
 
-  /** Flag name to environment variable name, merged into the app's option table. */
-  public static final Map<String, String> FLAGS = Map.of(
-      "--jdbc-url", "JDBC_URL",
-      "--jdbc-user", "JDBC_USER",
-      "--jdbc-password", "JDBC_PASSWORD");
+  private static final Option JDBC_URL = Option.withoutDefault("--jdbc-url", "JDBC_URL",
+      "H2 file `<data dir>/eolab.mv.db`", "a JDBC URL (H2 or PostgreSQL)",
+      "the database for learners and progress, e.g. `jdbc:postgresql://db:5432/eolab`");
+  private static final Option JDBC_USER = Option.withoutDefault("--jdbc-user", "JDBC_USER", "none", "a user name",
+      "database user");
+  private static final Option JDBC_PASSWORD = Option.withoutDefault("--jdbc-password", "JDBC_PASSWORD", "none",
+      "a password", "database password (prefer the environment variable)");
+
+  /** The database's options. */
+  public static final List<Option> OPTIONS = List.of(JDBC_URL, JDBC_USER, JDBC_PASSWORD);
 
   public StoreSettings {
     jdbcUrl = jdbcUrl == null ? Optional.empty() : jdbcUrl.map(String::trim).filter(u -> !u.isEmpty());
@@ -37,9 +44,9 @@ public record StoreSettings(Optional<String> jdbcUrl, String user, String passwo
     return new StoreSettings(Optional.empty(), "", "");
   }
 
-  public static StoreSettings from(Function<String, Optional<String>> option) {
-    return new StoreSettings(option.apply("--jdbc-url"), option.apply("--jdbc-user").orElse(""),
-        option.apply("--jdbc-password").orElse(""));
+  public static StoreSettings from(OptionValues values) {
+    return new StoreSettings(values.given(JDBC_URL), values.given(JDBC_USER).orElse(""),
+        values.given(JDBC_PASSWORD).orElse(""));
   }
 
   @Override

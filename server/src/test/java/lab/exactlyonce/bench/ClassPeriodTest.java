@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The class-period soak, short: a class behind one address with sleeping phones, a run burst and a student who floods
  * runs, shares and scores. Its checks hold (nothing refused, lost or doubled; the flood throttled); its timings are
- * the README's business, measured on an otherwise idle machine, not this test's.
+ * docs/performance.md's business, measured on an otherwise idle machine, not this test's.
  */
 @Tag("sandbox")
 class ClassPeriodTest {

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The load program on two app processes sharing one PostgreSQL database, students spread over both by the failover
  * proxy, one node killed with SIGKILL right after a push: every student still gets that question and the next ones
  * (those of the dead node through the other), and every answer is on the CSV exactly once. Not a timing test: the
- * README has the figures.
+ * docs/multi-node.md has the figures.
  *
  * <p>Its time is the load program's work (two app JVMs started, 300 students through four questions), so it grows with
  * whatever else the host runs: 50 to 66 s beside the suite's other classes in the directory order, past the default

@@ -38,7 +38,7 @@ class SandboxBrowserTest extends SandboxTabTest {
     assertEquals(List.of(), requested.stream().filter(u -> u.contains("/webjars/codemirror/")).toList());
     long bytes = ((Number) page.evaluate("() => performance.getEntriesByType('navigation')"
         + ".concat(performance.getEntriesByType('resource')).reduce((sum, e) => sum + e.transferSize, 0)")).longValue();
-    System.out.println("the Gist on a phone: " + bytes + " bytes over the wire");   // the README's figure
+    System.out.println("the Gist on a phone: " + bytes + " bytes over the wire");   // docs/performance.md's figure
     assertTrue(bytes <= 150 * 1024, "the Gist took " + bytes + " bytes over the wire");
 
     page.getByRole(AriaRole.TAB, new Page.GetByRoleOptions().setName("Sandbox").setExact(true)).click();

@@ -83,11 +83,9 @@ final class SeccompFilter {
     }
   }
 
-  private final Arch arch;
   private final List<Instruction> program;
 
-  private SeccompFilter(Arch arch, List<Instruction> program) {
-    this.arch = arch;
+  private SeccompFilter(List<Instruction> program) {
     this.program = List.copyOf(program);
   }
 
@@ -99,10 +97,6 @@ final class SeccompFilter {
   /** The filter for a JVM's {@code os.arch} that lets {@code sockets} through, or empty as above. */
   static Optional<SeccompFilter> forArch(String osArch, Sockets sockets) {
     return Arch.of(osArch).map(arch -> build(arch, sockets));
-  }
-
-  Arch arch() {
-    return arch;
   }
 
   List<Instruction> program() {
@@ -156,7 +150,7 @@ final class SeccompFilter {
     p.add(ret(RET_ERRNO | EPERM));
     p.add(ret(RET_ALLOW));
     p.add(ret(RET_ALLOW));
-    return new SeccompFilter(arch, p);
+    return new SeccompFilter(p);
   }
 
   private static Instruction load(int offset) {

@@ -11,7 +11,6 @@ final class RunOutput {
   private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
   private final RunBudget budget;
   private int total;
-  private boolean truncated;
 
   RunOutput(int limit, RunBudget budget) {
     this.limit = limit;
@@ -34,10 +33,6 @@ final class RunOutput {
     return stderr.toString(StandardCharsets.UTF_8);
   }
 
-  synchronized boolean truncated() {
-    return truncated;
-  }
-
   private synchronized void write(ByteArrayOutputStream to, byte[] b, int off, int len) {
     int room = limit - total;
     if (len <= room) {
@@ -49,7 +44,6 @@ final class RunOutput {
       to.write(b, off, room);
       total += room;
     }
-    truncated = true;
     budget.outputExceeded(); // throws
   }
 
