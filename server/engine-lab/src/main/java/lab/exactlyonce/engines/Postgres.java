@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 
 /**
  * A PostgreSQL 14 server, its binaries unpacked from the engine jar into the process's own temp dir and run as the
@@ -20,11 +21,17 @@ final class Postgres implements AutoCloseable {
   private final EmbeddedPostgres server;
 
   Postgres() throws Exception {
+    // Java names the user "?" when the uid has no entry in the user database; initdb would fail without saying why.
+    if ("?".equals(System.getProperty("user.name"))) {
+      throw new IllegalStateException("PostgreSQL cannot start: the engines' uid has no user name (initdb looks it up);"
+          + " give it one, e.g. useradd --system --uid <the --engine-lab-uid> --no-create-home eolab-engines");
+    }
     Path dir = Files.createTempDirectory("postgres");
     server = EmbeddedPostgres.builder()
         .setDataDirectory(dir.resolve("data"))
         .setServerConfig("listen_addresses", "127.0.0.1")
-        .setServerConfig("unix_socket_directories", dir.toString())
+        // No Unix socket: the engines' temp dir can be deeper than a socket path may be (107 bytes).
+        .setServerConfig("unix_socket_directories", "")
         .setServerConfig("wal_level", "logical")
         .setServerConfig("max_replication_slots", "4")
         .setServerConfig("max_wal_senders", "4")
@@ -32,6 +39,7 @@ final class Postgres implements AutoCloseable {
         .setServerConfig("max_connections", "20")
         .setServerConfig("shared_buffers", "16MB")
         .setServerConfig("fsync", "off")
+        .setPGStartupWait(Duration.ofSeconds(30)) // a loaded 2-core machine
         .start();
   }
 
