@@ -307,6 +307,28 @@ class EngineLabIT {
     }
 
     @Test
+    void on_the_outbox_lesson_the_cdc_relays_crash_on_real_postgresql_and_kafka_agrees_with_the_simulation_line_by_line() {
+      reopen(new Browser.NewContextOptions().setViewportSize(1280, 800));
+      page.navigate(url("/lessons/outbox#sandbox"));
+      Locator demo = page.locator("[id='sandbox/outbox-demo']");
+      assertThat(demo.locator(".CodeMirror")).isVisible();
+      Locator real = demo.locator("[data-real-run]");
+      assertThat(real.locator("[data-real-run-button]")).hasCount(1); // the first lesson's scenarios stay there
+      demo.locator("[data-knob='CDC']").check();
+      real.locator("[data-real-run-button='outbox-crash']").click();
+      assertThat(real.locator("[data-real-run-summary]")).hasText(
+          "The simulation and the real engines agree on every line.", SLOW);
+      assertThat(real.locator(".real-run-settings")).hasText(
+          "The outbox demo's crash with CRASH_POINT=2, CRASH_AT=3, CDC=true, INBOX_TTL=10");
+      assertThat(cell(real, "Outbox", "real")).hasText("Outbox topic=8 charges=8 sum=210 DUPLICATES o1 o2 o3");
+      assertThat(cell(real, "Outbox", "simulated")).hasText("Outbox topic=8 charges=8 sum=210 DUPLICATES o1 o2 o3");
+      assertThat(cell(real, "Outbox+Inbox", "real")).hasText("Outbox+Inbox topic=8 charges=5 sum=150 OK");
+      assertThat(real.locator("[data-real-run-events] li[data-kind='crash']")).hasCount(1);
+      assertThat(real.locator("[data-real-run-timeline]")).containsText("Outbox+Inbox charges");
+      assertEquals(List.of(), AxeScan.seriousViolations(page, "outbox sandbox tab with a real run"));
+    }
+
+    @Test
     void on_a_phone_a_moved_knob_changes_both_figures_and_they_still_agree() {
       Locator real = open(390, 844, true);
       page.locator("[id='sandbox/sink-demo'] [data-knob='CRASH_AFTER']").fill("5");

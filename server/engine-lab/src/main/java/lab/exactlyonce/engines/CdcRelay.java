@@ -139,8 +139,9 @@ final class CdcRelay implements OutboxRelay {
     }
     if (!died) return false;
     stop();
-    events.add("crash", "the CDC relay dies after publishing m" + newest + "; its offset was last flushed at "
-        + (handedOver == 0 ? "none" : "m" + handedOver));
+    String reason = "the CDC relay dies after publishing m" + newest + "; its offset was last flushed at "
+        + (handedOver == 0 ? "none" : "m" + handedOver);
+    events.add("crash", reason, Events.step("crash", "note", reason));
     return true;
   }
 
@@ -153,6 +154,11 @@ final class CdcRelay implements OutboxRelay {
   public String recorded() {
     return "the stored offsets end at " + (handedOver == 0 ? "no event (it reads the slot from its start)"
         : "m" + handedOver);
+  }
+
+  @Override
+  public int resumesAt() {
+    return handedOver;
   }
 
   private void stop() throws Exception {

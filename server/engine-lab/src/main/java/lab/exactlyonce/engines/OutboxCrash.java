@@ -62,6 +62,10 @@ final class OutboxCrash {
                charges, 0, events);
            PaymentConsumer inboxed = new PaymentConsumer("Outbox+Inbox", bootstrap, payments.topic(),
                "inbox-" + run, charges, knobs.inboxTtl(), events)) {
+        for (String sink : List.of("orders", "DualWrite payments", "payments", "DualWrite charges", "Outbox charges",
+            "Outbox+Inbox charges")) {
+          events.add("sink", sink, Events.step("sink", "sink", sink, "kind", "append"));
+        }
         Steps steps = new Steps(db, relay, dualWrite, dualTopic, dual, plain, inboxed, events);
         for (int i = 1; i <= Orders.COUNT; i++) steps.place("o" + i, i * 10, i == knobs.crashAt());
         phase.accept("reading-figures");
@@ -123,14 +127,16 @@ final class OutboxCrash {
       boolean relayDied = relay.catchUp(row, crashHere && knobs.crashPoint() == 2);
       if (!serviceDied) {
         long offset = dualWrite.send(new ProducerRecord<>(dualTopic, order, Integer.toString(amount))).get().offset();
-        events.add("published", "the order service published " + order + " itself at offset " + offset);
+        events.add("published", "the order service published " + order + " itself at offset " + offset,
+            Events.step("write", "sink", "DualWrite payments", "offset", offset, "key", order, "value", amount,
+                "visible", true));
       }
       consume(crashHere && knobs.crashPoint() == 3);
       if (relayDied) {
         clock += RESTART_TICKS;
         relay.restart();
-        events.add("restart", "the relay restarts: " + relay.recorded(), Events.step("replay", "note",
-            relay.recorded()));
+        events.add("restart", "the relay restarts: " + relay.recorded(),
+            Events.step("replay", "offset", relay.resumesAt()));
         relay.catchUp(row, false);
         consume(false);
       }
@@ -172,8 +178,8 @@ final class OutboxCrash {
           inboxed.handleNext(clock);
         }
         if (crashAfterCharging) {
-          events.add("crash", "the payment consumers die after charging " + charged
-              + ", before committing their offsets", Events.step("crash", "note", "the payment consumers die"));
+          String reason = "the payment consumers die after charging " + charged + ", before committing their offsets";
+          events.add("crash", reason, Events.step("crash", "note", reason));
           clock += RESTART_TICKS;
           dual.restart();
           inboxed.restart();

@@ -18,4 +18,7 @@ interface OutboxRelay extends AutoCloseable {
 
   /** What the relay had recorded as its progress when it restarted, in the lesson's words. */
   String recorded();
+
+  /** The outbox position (the row id less one) the restarted relay reads from, as the simulation's replay counts. */
+  int resumesAt();
 }

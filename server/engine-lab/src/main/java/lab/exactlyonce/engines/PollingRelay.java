@@ -43,7 +43,8 @@ final class PollingRelay implements OutboxRelay {
         payments.publish(producer, row, "the polling relay");
         if (dieAfterNewest && row.id() == newest) {
           producer.close();
-          events.add("crash", "the relay dies after publishing " + row.order() + ", before marking it sent");
+          String reason = "the relay dies after publishing " + row.order() + ", before marking it sent";
+          events.add("crash", reason, Events.step("crash", "note", reason));
           return true;
         }
         try (PreparedStatement sent = db.prepareStatement("UPDATE outbox SET sent = true WHERE id = ?")) {
@@ -61,11 +62,16 @@ final class PollingRelay implements OutboxRelay {
   }
 
   @Override
-  public String recorded() throws RuntimeException {
+  public String recorded() {
+    return "the first outbox row not marked sent is m" + (resumesAt() + 1);
+  }
+
+  @Override
+  public int resumesAt() {
     try (Connection db = postgres.connect(database);
          ResultSet rs = db.createStatement().executeQuery("SELECT min(id) FROM outbox WHERE NOT sent")) {
       rs.next();
-      return "the first outbox row not marked sent is m" + rs.getInt(1);
+      return rs.getInt(1) - 1;
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
