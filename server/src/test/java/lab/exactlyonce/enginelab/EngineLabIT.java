@@ -53,9 +53,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The engine lab on a real Kafka broker and a real Flink job: the lesson's claims through the app's HTTP routes, the
- * engines' confinement attacked from the host, and the Sandbox tab's real runs in a browser. One app, whose engine
- * process (a broker and a Flink cluster, the heaviest thing the suite starts) warms once for all three groups, which
- * run in this order. Needs the engine lab's jar, which {@code mvn package} builds; {@code mvn verify} runs this after
+ * engines' confinement attacked from the host, the outbox lesson's crash on PostgreSQL and a relay, and the Sandbox
+ * tab's real runs in a browser. One app, whose engine process (a broker and a Flink cluster, the heaviest thing the
+ * suite starts; PostgreSQL from the outbox group on) warms once for all four groups, which run in this order. Needs the engine lab's jar, which {@code mvn package} builds; {@code mvn verify} runs this after
  * it.
  */
 @Tag("enginelab")
@@ -261,7 +261,7 @@ class EngineLabIT {
    * the class's end does nothing).
    */
   @Nested
-  @Order(3)
+  @Order(4) // last: the browser tests' base class closes the app after them
   class SandboxTab extends BrowserTest {
     /** A warm run on a loaded host, with the simulation beside it. */
     private static final LocatorAssertions.HasTextOptions SLOW = new LocatorAssertions.HasTextOptions().setTimeout(60_000);
@@ -384,7 +384,7 @@ class EngineLabIT {
    * and one that does not.
    */
   @Nested
-  @Order(4)
+  @Order(3)
   class Outbox {
     @ParameterizedTest
     @ValueSource(strings = {
