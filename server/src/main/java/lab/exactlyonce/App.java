@@ -72,9 +72,10 @@ public final class App {
   private volatile String secretNews = "";
 
   /**
-   * Builds every feature in the order they need each other: content, then the data directory and database, the
-   * sandbox, each feature's service, and last the HTTP server that registers their routes. A mistake on the way
-   * closes what was already opened.
+   * Builds every feature in the order they need each other: the content (loaded on a thread of its own while the
+   * data directory and database open; a mistake in it is reported before theirs), the sandbox, each feature's
+   * service, and last the HTTP server that registers their routes. A mistake on the way closes what was already
+   * opened.
    */
   public App(Config config) {
     this(config, Sandbox::new);
