@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  * mvn -q -B test-compile exec:exec -Dexec.args="-cp %classpath lab.exactlyonce.bench.LaunchBenchmark --starts 5"
  * </pre>
  *
- * Options: {@code --starts N} (5), {@code --jar PATH} ({@code target/exactly-once-lab.jar}); anything after
+ * Options: {@code --starts N} (5), {@code --jar PATH} ({@code target/exactly-once-lab.jar}), {@code --healthz-only}
+ * (stop each start at its first answer, for comparing builds); anything after
  * {@code --} is passed to the app, such as {@code -- --engine-lab off}.
  */
 public final class LaunchBenchmark {
@@ -46,17 +47,20 @@ public final class LaunchBenchmark {
 
   public static void main(String[] args) throws Exception {
     int starts = 5;
+    boolean healthzOnly = false;
     Path jar = Path.of("target", "exactly-once-lab.jar");
     List<String> appArgs = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--starts" -> starts = Integer.parseInt(args[++i]);
         case "--jar" -> jar = Path.of(args[++i]);
+        case "--healthz-only" -> healthzOnly = true;
         case "--" -> {
           appArgs.addAll(Arrays.asList(args).subList(i + 1, args.length));
           i = args.length;
         }
-        default -> throw new IllegalArgumentException("unknown option " + args[i] + "; known: --starts, --jar, --");
+        default -> throw new IllegalArgumentException("unknown option " + args[i]
+            + "; known: --starts, --jar, --healthz-only, --");
       }
     }
     if (!Files.isRegularFile(jar)) throw new IllegalStateException(jar + " is missing: mvn -q -B package -DskipTests");
@@ -64,7 +68,7 @@ public final class LaunchBenchmark {
         Files.readString(Path.of("/proc/loadavg")).strip());
     List<Start> all = new ArrayList<>();
     for (int i = 0; i < starts; i++) {
-      Start s = once(jar, appArgs);
+      Start s = once(jar, appArgs, healthzOnly);
       all.add(s);
       System.out.printf(Locale.ROOT, "start %d: /healthz 200 after %.0f ms; workers warm after %.0f ms; engines warm"
           + " after %s%n", i + 1, s.healthzMs(), s.workersReadyMs(),
@@ -76,7 +80,7 @@ public final class LaunchBenchmark {
             : String.format(Locale.ROOT, "%.0f ms", median(all, Start::enginesWarmMs)));
   }
 
-  private static Start once(Path jar, List<String> appArgs) throws Exception {
+  private static Start once(Path jar, List<String> appArgs, boolean healthzOnly) throws Exception {
     Path data = Files.createTempDirectory("eolab-launch-bench");
     int port;
     try (ServerSocket probe = new ServerSocket(0)) {
@@ -103,6 +107,8 @@ public final class LaunchBenchmark {
         double now = (System.nanoTime() - launched) / 1e6;
         if (body != null) {
           if (healthz < 0) healthz = now;
+          // a build from before /healthz said how warm it is, or only the first answer asked for
+          if (healthzOnly || !body.has("sandboxWorkers")) break;
           if (workers < 0 && body.path("sandboxWorkers").asText().equals("ready")) workers = now;
           String lab = body.path("engineLab").asText();
           if (engines < 0 && lab.equals("warm")) engines = now;

@@ -77,6 +77,16 @@ class EngineLabSettingsTest {
     assertEquals(OptionalLong.empty(), HostMemory.availableMb(List.of("MemTotal:       24683748 kB")));
   }
 
+  /** In a container /proc/meminfo is the whole host's: the container's own limit is what it may use. */
+  @Test
+  void a_containers_memory_limit_caps_what_is_available() {
+    assertEquals(OptionalLong.of(1024), HostMemory.headroomMb("2147483648", "1073741824"));
+    assertEquals(OptionalLong.empty(), HostMemory.headroomMb("max", "1073741824"), "cgroup v2 without a limit");
+    assertEquals(OptionalLong.empty(), HostMemory.headroomMb("9223372036854771712", "1073741824"),
+        "cgroup v1 without a limit");
+    assertEquals(OptionalLong.empty(), HostMemory.headroomMb("", ""), "no cgroup files");
+  }
+
   @Test
   void on_with_a_built_jar_from_a_flag_or_the_environment() throws Exception {
     Path jar = Files.createTempFile("engine-lab", ".jar");
