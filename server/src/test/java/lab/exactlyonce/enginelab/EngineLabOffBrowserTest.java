@@ -29,8 +29,8 @@ class EngineLabOffBrowserTest extends BrowserTest {
     reopen(new Browser.NewContextOptions().setViewportSize(width, height).setIsMobile(mobile));
     page.navigate(url("/lessons/exactly-once#sandbox"));
     Locator real = page.locator("[id='sandbox/sink-demo'] [data-real-run]");
-    assertThat(real.locator("[data-real-run-off]")).hasText("The engine lab is off: build it with mvn package, then"
-        + " start the app with --engine-lab on or ENGINE_LAB=on.");
+    assertThat(real.locator("[data-real-run-off]")).hasText("The engine lab is off on this server: build it with mvn"
+        + " package and restart the app without --engine-lab off (or with --engine-lab on).");
     assertThat(real.locator("[data-real-run-off]")).isVisible();
     assertThat(real.locator("[data-real-run-button]")).hasCount(0);
   }
