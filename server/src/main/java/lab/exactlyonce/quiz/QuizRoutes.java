@@ -90,7 +90,7 @@ final class QuizRoutes {
       lessons.add(new QuizPages.LessonLink(lesson, learner == null ? Reviews.Due.NOTHING : reviews.due(learner, lesson.id())));
     }
     noStore(ctx);
-    ctx.html(pages.entry(scope, standing, quiz.bank().topics(scope.id()),
+    ctx.html(pages.entry(scope, standing, quiz.bank().lessonsOf(scope.id()),
         new QuizPages.BankSize(quiz.bank().fromText(scope.id()).size(), total, runsReady), lessons, quiz.now()));
   }
 
