@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ExerciseVerdictQuestionsTest {
   private static final List<String> EXERCISES = List.of("dedupe-horizon", "exactly-once-append", "idempotent-payment");
   private static final Map<String, String> TOPICS = Map.of("a", "Two-phase commit", "b", "Dedupe windows", "c",
-      "Side effects outside the sink");
+      "Side effects");
   private static final Lesson LESSON = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");
   private final Config config = TestConfig.defaults();
   private TestServer server;
@@ -71,7 +71,7 @@ class ExerciseVerdictQuestionsTest {
 
     QuizClient learner = new QuizClient(server);
     Map<String, String> expected = new LinkedHashMap<>();
-    for (String topic : List.of("Two-phase commit", "Side effects outside the sink", "Dedupe windows")) {
+    for (String topic : List.of("Two-phase commit", "Side effects", "Dedupe windows")) {
       JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":\"" + topic + "\"}");
       List<JsonNode> verdicts = new ArrayList<>();
       session.get("questions").forEach(q -> { if (q.get("id").asText().endsWith("/verdict")) verdicts.add(q); });
