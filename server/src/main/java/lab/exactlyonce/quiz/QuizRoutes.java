@@ -101,8 +101,9 @@ final class QuizRoutes {
       reviewFromForm(ctx, scope, new Reviews.Start(scope.id(), review, null));
       return;
     }
+    Integer seed = formInt(ctx, "seed"); // optional, as in the JSON start: the same seed draws the same questions
     Quiz.Start start = new Quiz.Start(scope.id(), ctx.formParam("mode"), formInt(ctx, "length"), ctx.formParam("topic"),
-        null, null);
+        seed == null ? null : seed.longValue(), null);
     QuizSession session = start(ctx, start);
     ctx.redirect(scope.page() + "/" + session.id(), HttpStatus.SEE_OTHER);
   }
