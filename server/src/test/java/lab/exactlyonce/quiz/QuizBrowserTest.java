@@ -296,8 +296,8 @@ class QuizBrowserTest extends BrowserTest {
   void on_a_phone_the_quiz_and_its_results_fit_the_screen() throws Exception {
     reopen(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));
     List<String> overflow = new ArrayList<>();
-    for (int width : new int[] {390, 320}) {
-      page.setViewportSize(width, width == 320 ? 640 : 844);
+    for (int width : new int[] {390, 320, 1920}) {
+      page.setViewportSize(width, height(width));
       page.navigate(url("/lessons/exactly-once/quiz"));
       assertThat(page.locator("#quiz-topic")).isVisible();
       sideways(page, "the start form at " + width + " px", overflow);
@@ -312,8 +312,8 @@ class QuizBrowserTest extends BrowserTest {
     }
     page.waitForURL(Pattern.compile(".*/results$"));
     assertThat(page.locator("#quiz-score")).isVisible();
-    for (int width : new int[] {390, 320}) {
-      page.setViewportSize(width, width == 320 ? 640 : 844);
+    for (int width : new int[] {390, 320, 1920}) {
+      page.setViewportSize(width, height(width));
       sideways(page, "the results at " + width + " px", overflow);
     }
     assertEquals(List.of(), overflow, "pages that scroll sideways");
@@ -344,6 +344,11 @@ class QuizBrowserTest extends BrowserTest {
     }
     assertThat(next).isVisible();
     next.click();
+  }
+
+  /** The height that goes with a width: 320x640 and 390x844 phones, a 1920x1080 screen. */
+  private static int height(int width) {
+    return width == 320 ? 640 : width == 390 ? 844 : 1080;
   }
 
   private static void sideways(Page on, String where, List<String> found) {
