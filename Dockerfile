@@ -8,8 +8,9 @@
 #   docker run --rm -p 7070:7070 --read-only --tmpfs /tmp -v eolab-data:/data \
 #     --security-opt no-new-privileges --security-opt seccomp=docs/docker/seccomp-sandbox.json \
 #     --pids-limit 2048 --memory 2g exactly-once-lab --sandbox-confinement hardened
-# The engine lab (real Kafka + Flink runs from the Sandbox tab) is in the image but off; it needs about 400 MB more:
-#   docker run --rm -p 7070:7070 --read-only --tmpfs /tmp -v eolab-data:/data -e ENGINE_LAB=on exactly-once-lab
+# The engine lab (real Kafka + Flink runs from the Sandbox tab) is in the image and on where the container's memory
+# limit leaves 512 MB for it (about 400 MB resident); -e ENGINE_LAB=off leaves it out:
+#   docker run --rm -p 7070:7070 --read-only --tmpfs /tmp -v eolab-data:/data -e ENGINE_LAB=off exactly-once-lab
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY pom.xml .

@@ -10,24 +10,20 @@ import lab.exactlyonce.enginelab.EngineLabRoutes;
 import lab.exactlyonce.exercise.ExerciseCatalog;
 import lab.exactlyonce.exercise.ExerciseRoutes;
 import lab.exactlyonce.exercise.ExerciseStarters;
-import lab.exactlyonce.exercise.ExerciseViews;
 import lab.exactlyonce.learner.Learners;
 import lab.exactlyonce.learner.MeRoutes;
 import lab.exactlyonce.lesson.AnswerHolds;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonRoutes;
 import lab.exactlyonce.lesson.MapRoutes;
-import lab.exactlyonce.lesson.MapViews;
 import lab.exactlyonce.lesson.TabViews;
 import lab.exactlyonce.ops.Operations;
 import lab.exactlyonce.progress.EventLog;
 import lab.exactlyonce.progress.EventRoutes;
-import lab.exactlyonce.progress.ProgressPageData;
 import lab.exactlyonce.progress.Progresses;
 import lab.exactlyonce.quiz.KeyPoints;
 import lab.exactlyonce.quiz.QuizFeature;
 import lab.exactlyonce.rubric.RubricCatalog;
-import lab.exactlyonce.rubric.RubricPageData;
 import lab.exactlyonce.rubric.RubricRoutes;
 import lab.exactlyonce.sandbox.Sandbox;
 import lab.exactlyonce.sandbox.SandboxService;
@@ -37,7 +33,6 @@ import lab.exactlyonce.share.ShareRoutes;
 import lab.exactlyonce.snippet.ShippedRuns;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import lab.exactlyonce.snippet.SnippetRoutes;
-import lab.exactlyonce.snippet.SnippetViews;
 import lab.exactlyonce.store.Database;
 import lab.exactlyonce.store.LocalData;
 import lab.exactlyonce.store.TempDirs;
@@ -46,6 +41,8 @@ import lab.exactlyonce.web.ClientKeys;
 import lab.exactlyonce.web.ErrorResponses;
 import lab.exactlyonce.web.SameOriginGuard;
 import lab.exactlyonce.web.SecurityHeaders;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -70,11 +67,15 @@ public final class App {
   private volatile CompletableFuture<Void> warmedUp = CompletableFuture.completedFuture(null);
   /** How often each lesson snippet runs on each worker as the server starts (see {@link ShippedRuns#warmUp}). */
   private static final int WARM_UP_ROUNDS = 10;
+  private static final Logger log = LoggerFactory.getLogger(App.class);
+  /** Where a generated instructor secret was written, when this start generated one. */
+  private volatile String secretNews = "";
 
   /**
-   * Builds every feature in the order they need each other: content, then the data directory and database, the
-   * sandbox, each feature's service, and last the HTTP server that registers their routes. A mistake on the way
-   * closes what was already opened.
+   * Builds every feature in the order they need each other: the content (loaded on a thread of its own while the
+   * data directory and database open; a mistake in it is reported before theirs), the sandbox, each feature's
+   * service, and last the HTTP server that registers their routes. A mistake on the way closes what was already
+   * opened.
    */
   public App(Config config) {
     this(config, Sandbox::new);
@@ -86,18 +87,34 @@ public final class App {
    */
   public App(Config config, Function<SandboxSettings, SandboxService> sandboxes) {
     this.config = config;
-    Path snippetsDir = ContentFolder.resolve(config.snippetsDir(), "snippets");
-    SnippetCatalog snippets = SnippetCatalog.load(snippetsDir);
-    Path lessonsDir = ContentFolder.resolve(config.lessonsDir(), "lessons");
-    LessonCatalog lessons = LessonCatalog.load(lessonsDir, snippets::idsIn);
-    RubricCatalog rubrics = RubricCatalog.load(lessonsDir, lessons);
-    ExerciseCatalog exercises = ExerciseCatalog.load(snippetsDir);
-    TabViews views = new TabViews(new MapViews(), new SnippetViews(snippets), new ExerciseViews(exercises),
-        new ProgressPageData().and(new RubricPageData(rubrics)));
-
-    for (Path left : TempDirs.sweep()) System.out.println("removed " + left + ", left by a run that ended without cleaning up");
-    this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
-    this.database = local.open(config.store());
+    CompletableFuture<Content> loading = Content.loadAside(config);
+    for (Path left : TempDirs.sweep()) log.info("removed {}, left by a run that ended without cleaning up", left);
+    Content content;
+    try {
+      this.local = LocalData.claim(config.dataDir()); // before anything writes there: one app per data dir
+    } catch (RuntimeException e) {
+      Content.await(loading); // a mistake in the content is reported first, as when it was loaded first
+      throw e;
+    }
+    try {
+      this.database = local.open(config.store());
+    } catch (RuntimeException e) { // the data dir is let go already
+      Content.await(loading);
+      throw e;
+    }
+    try {
+      content = Content.await(loading);
+    } catch (RuntimeException | Error e) {
+      database.close(); // and with it the data dir
+      throw e;
+    }
+    Path snippetsDir = content.snippetsDir();
+    SnippetCatalog snippets = content.snippets();
+    Path lessonsDir = content.lessonsDir();
+    LessonCatalog lessons = content.lessons();
+    RubricCatalog rubrics = content.rubrics();
+    ExerciseCatalog exercises = content.exercises();
+    TabViews views = content.views();
     // Its threads start here, after the steps that refuse bad content or a data dir in use: a refused start leaves none.
     this.ops = new Operations(config.ops());
     SandboxService started = null;
@@ -121,7 +138,7 @@ public final class App {
       SnippetRoutes snippetRoutes = new SnippetRoutes(sandbox, snippets, clients, shippedRuns);
       ShareRoutes shareRoutes = new ShareRoutes(config.share(), database, snippets, sandbox.limits().maxSourceBytes(), clients, clock);
       this.classroom = new ClassroomRoutes(config.classroom(), config.dataDir(), database, events, quiz.liveBank(),
-          lessons, learners, progresses::derive, clock, System.out::println, ops.liveStreams()::add,
+          lessons, learners, progresses::derive, clock, news -> secretNews = news, ops.liveStreams()::add,
           () -> sandboxNotice(sandbox));
       lab = new EngineLabRoutes(config.engineLab(), snippets, clients); // its engine process starts with the first real run
       EngineLabRoutes engineLabRoutes = lab;
@@ -151,7 +168,8 @@ public final class App {
         });
         cfg.staticFiles.enableWebjars();
         SecurityHeaders.register(cfg.routes, config.ops().frameAncestors());
-        cfg.routes.get("/healthz", ctx -> ctx.json(new Health("ok", sandbox.confinementLevel())));
+        cfg.routes.get("/healthz", ctx -> ctx.json(new Health("ok", sandbox.confinementLevel(), sandboxWorkers(),
+            engineLabRoutes.engines())));
         ops.register(cfg.routes);
         new LessonRoutes(lessons, views, holds, quiz.dueReviews()).register(cfg.routes);
         new MapRoutes(lessons).register(cfg.routes);
@@ -178,21 +196,31 @@ public final class App {
     this.engineLab = lab;
   }
 
-  /** The {@code /healthz} answer: up, and how the sandbox's workers are confined ({@code unchecked} before start). */
-  private record Health(String status, String sandboxConfinement) {}
+  /**
+   * The {@code /healthz} answer: up; how the sandbox's workers are confined ({@code unchecked} until its self-check
+   * ran); whether they are {@code starting}, {@code warming} (taking runs, still running the shipped snippets),
+   * {@code ready}, or wait for the first run ({@code on-first-run}); and the engine lab's engines ({@code off},
+   * {@code warming}, {@code warm} or {@code stopped}).
+   */
+  private record Health(String status, String sandboxConfinement, String sandboxWorkers, String engineLab) {}
+
+  private String sandboxWorkers() {
+    if (!config.sandbox().startWithApp()) return "on-first-run";
+    if (sandbox.confinementLevel().equals("unchecked")) return "starting";
+    return warmedUp.isDone() ? "ready" : "warming";
+  }
 
   /**
-   * Starts the sandbox workers (warming up in the background; unless the settings leave that to the first run) and
-   * the HTTP server.
+   * Starts the HTTP server, then the sandbox (its confinement self-check and workers, which warm up in the
+   * background; unless the settings leave that to the first run) and the engine lab's warm-up. Pages answer while the
+   * sandbox starts: a run asked for meanwhile waits for the workers.
    *
    * @throws StartException when the HTTP port cannot be had (another program listens on it)
+   * @throws lab.exactlyonce.sandbox.confinement.ConfinementException when the sandbox cannot reach the confinement
+   *     the settings ask for (the caller stops the app)
    */
   public App start() {
-    if (config.sandbox().startWithApp()) {
-      sandbox.start();
-      warmedUp = shippedRuns.warmUp(WARM_UP_ROUNDS, config.sandbox().workers());
-    }
-    engineLab.start();
+    if (config.sandbox().startWithApp()) warmedUp = new CompletableFuture<>(); // "starting" until the workers run
     try {
       javalin.start(config.port());
     } catch (JavalinBindException e) {
@@ -200,7 +228,20 @@ public final class App {
           + "program: stop it, or start with --port <another port> (0 picks a free one)");
     }
     local.serving(port());
+    engineLab.start(); // the engines warm up in the background
+    if (config.sandbox().startWithApp()) {
+      sandbox.start();
+      warmedUp = shippedRuns.warmUp(WARM_UP_ROUNDS, config.sandbox().workers());
+    }
     return this;
+  }
+
+  /**
+   * What the person who started the app needs to know, in a few plain lines: where it serves, the instructor's
+   * secret, how the sandbox confines learners' code, and whether the engine lab runs.
+   */
+  public List<String> startupLines() {
+    return StartupLines.of(port(), config, secretNews, sandbox, engineLab.engines());
   }
 
   /** The app could not start for a reason the person starting it can fix; the message says how. */

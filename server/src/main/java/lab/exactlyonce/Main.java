@@ -24,7 +24,7 @@ public final class Main {
       return;
     }
     try {
-      app.start();   // the sandbox's confinement self-check may refuse here, or the port may be taken
+      app.start();   // the port may be taken, or the sandbox's confinement self-check may refuse
     } catch (ConfinementException | App.StartException e) {
       System.err.println("exactly-once-lab: " + e.getMessage());
       app.stop();
@@ -36,6 +36,6 @@ public final class Main {
       app.stop();
       System.out.println("Exactly-Once Lab has stopped");
     }, "shutdown"));
-    System.out.println("Exactly-Once Lab is serving http://localhost:" + app.port() + "/");
+    app.startupLines().forEach(System.out::println);
   }
 }

@@ -73,6 +73,7 @@ public final class TestServer implements AutoCloseable {
     Path dataDir = Files.createTempDirectory("eolab-node");
     ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         TestJvm.C1_ONLY, "-cp", System.getProperty("java.class.path"), "lab.exactlyonce.Main").redirectErrorStream(true);
+    builder.environment().put("ENGINE_LAB", "off"); // unless env asks: the engines' warm-up would take both cores
     builder.environment().putAll(env);
     builder.environment().put("PORT", "0");
     builder.environment().put("HOST", "127.0.0.1");

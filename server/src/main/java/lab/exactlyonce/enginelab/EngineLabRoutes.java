@@ -23,8 +23,8 @@ import java.util.regex.Pattern;
  * on, and a run is refused with 503.
  */
 public final class EngineLabRoutes implements AutoCloseable {
-  static final String HOW_TO_ENABLE = "the engine lab is off: build it with mvn package, then start the app with"
-      + " --engine-lab on or ENGINE_LAB=on";
+  static final String HOW_TO_ENABLE = "the engine lab is off on this server: build it with mvn package and restart"
+      + " the app without --engine-lab off (or with --engine-lab on)";
   private static final List<String> FIELDS = List.of("scenario", "knobs");
   private static final int MAX_BODY_BYTES = 2_000;
   private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{16}");
@@ -55,6 +55,11 @@ public final class EngineLabRoutes implements AutoCloseable {
    */
   public void start() {
     if (runs != null) runs.warmUp(scenarios.all().get(0));
+  }
+
+  /** The engines as {@code /healthz} reports them: {@code off}, {@code warming}, {@code warm} or {@code stopped}. */
+  public String engines() {
+    return runs == null ? "off" : runs.engines();
   }
 
   public void register(RoutesConfig routes) {

@@ -277,7 +277,8 @@ final class WorkerPool {
     worker.ready().whenComplete((w, error) -> {
       startNextInitial();
       if (error != null) {
-        log.error("sandbox: {} never became ready: {}", name, error.getMessage());
+        // a worker killed by the pool's close is no failure: the app is stopping
+        if (!closing) log.error("sandbox: {} never became ready: {}", name, error.getMessage());
         worker.kill();
         return;
       }

@@ -91,7 +91,7 @@ class KillRestartTest {
     Path log = dataDir.resolve("app-" + started.size() + ".log");
     Process process = new ProcessBuilder(java, TestJvm.C1_ONLY, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
         "lab.exactlyonce.Main", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir.toString(),
-        "--sandbox-workers", "1")
+        "--sandbox-workers", "1", "--engine-lab", "off")
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
         .start();

@@ -23,8 +23,9 @@ final class Postgres implements AutoCloseable {
   Postgres() throws Exception {
     // Java names the user "?" when the uid has no entry in the user database; initdb would fail without saying why.
     if ("?".equals(System.getProperty("user.name"))) {
-      throw new IllegalStateException("PostgreSQL cannot start: the engines' uid has no user name (initdb looks it up);"
-          + " give it one, e.g. useradd --system --uid <the --engine-lab-uid> --no-create-home eolab-engines");
+      throw new IllegalStateException("PostgreSQL cannot start: the engines' uid has no user name (initdb looks it up)."
+          + " The engine lab names it inside the engines' own mount namespace, which this host did not give them;"
+          + " or add the user: useradd --system --uid <the --engine-lab-uid> --no-create-home eolab-engines");
     }
     Path dir = Files.createTempDirectory("postgres");
     server = EmbeddedPostgres.builder()
