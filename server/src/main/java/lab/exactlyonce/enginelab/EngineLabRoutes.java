@@ -23,8 +23,8 @@ import java.util.regex.Pattern;
  * on, and a run is refused with 503.
  */
 public final class EngineLabRoutes implements AutoCloseable {
-  static final String HOW_TO_ENABLE = "the engine lab is off on this server: build it with mvn package, then restart"
-      + " the app with --engine-lab on, which says what else it needs";
+  static final String HOW_TO_ENABLE = "the engine lab is off on this server: build it with mvn package and restart"
+      + " the app without --engine-lab off (or with --engine-lab on)";
   private static final List<String> FIELDS = List.of("scenario", "knobs");
   private static final int MAX_BODY_BYTES = 2_000;
   private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{16}");
