@@ -116,6 +116,10 @@ final class EngineProcess implements ScenarioRunner {
           timers.schedule(() -> Launcher.kill(running), RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
       try {
         for (String line = out.readLine(); line != null; line = out.readLine()) {
+          if (!line.startsWith("{")) { // not the protocol: something under the engines wrote to their stdout
+            log.warn("engine lab: the engine process printed {}", line.length() <= 200 ? line : line.substring(0, 200));
+            continue;
+          }
           JsonNode message = json.readTree(line);
           if (message.has("phase")) phase.accept(message.get("phase").asText());
           else if (message.has("result")) return message.get("result");
@@ -156,10 +160,12 @@ final class EngineProcess implements ScenarioRunner {
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     cell = confinement.open(dir);   // its own: owned by the engines' uid and closed to everyone else
     try {
-      // Serial GC and C1 only: half the CPU of the defaults for a run this short.
+      // Serial GC and C1 only: half the CPU of the defaults for a run this short. The JVM's own warnings go to
+      // stderr: its stdout is the protocol.
       // nothing of the server's environment (its secrets) reaches the engines
       ProcessBuilder builder = Launcher.processBuilder(confinement.command(cell, List.of("-Xmx" + settings.maxHeapMb()
-          + "m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), mainClass(settings.jar())));
+          + "m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xlog:disable", "-Xlog:all=warning:stderr"),
+          mainClass(settings.jar())));
       builder.redirectError(logFile.toFile());
       builder.directory(dir.toFile());
       process = builder.start();

@@ -8,6 +8,7 @@ import java.util.List;
 /** The scenarios the engine lab offers, in the order the page shows them. */
 final class Scenarios {
   static final String SINK_DEMO = "sink-demo";
+  static final String OUTBOX_DEMO = "outbox-demo";
 
   private final List<Scenario> all;
 
@@ -21,7 +22,12 @@ final class Scenarios {
             "Two producers with one transactional.id: the newer one fences the stalled one.", "", List.of()),
         new Scenario("timeout-gotcha", "The transaction-timeout gotcha",
             "An exactly-once sink asking for a longer transaction timeout than the broker allows, then the same"
-                + " job with a timeout under it.", "", List.of()));
+                + " job with a timeout under it.", "", List.of()),
+        new Scenario("outbox-crash", "The outbox demo's crash",
+            "Five orders committed to PostgreSQL with their outbox rows and also published directly (the dual write);"
+                + " a polling relay or Debezium's PostgreSQL connector carries the outbox to Kafka; one process dies"
+                + " at the outbox demo's crash point; three payment consumers charge what they read.",
+            OUTBOX_DEMO, snippets.find(OUTBOX_DEMO).map(s -> s.knobs()).orElse(List.of())));
   }
 
   List<Scenario> all() {

@@ -108,7 +108,7 @@ final class BlockViews {
         ol(each(b.items(), q -> li(
             div(
                 iff(q.level() != null, span(q.level()).withClass("level")),
-                iff(q.topic() != null, span(q.topic()).withClass("topic"))
+                topicLabel(answers.lesson(), q)
             ).withClass("question-meta"),
             div(block(q.question())).withClass("question"),
             answers.of(q)
@@ -119,7 +119,7 @@ final class BlockViews {
   private DomContent interview(Ids ids, Block.Questions b, int level, Answers answers) {
     return wrap(ids, b, "interview", title(b.title(), level),
         ol(each(b.items(), q -> li(
-            iff(q.topic() != null, div(span(q.topic()).withClass("topic")).withClass("question-meta")),
+            iff(q.topic() != null, div(topicLabel(answers.lesson(), q)).withClass("question-meta")),
             div(block(q.question())).withClass("question"),
             answers.of(q)
         ).withClass("interview-item").withId(ids.of(q.id())).attr("tabindex", "-1"))).withClass("interview-list"));
@@ -180,6 +180,11 @@ final class BlockViews {
   }
 
   /** What a question's {@code <details>} holds once its answer may be read; also the released answer's fragment. */
+  /** A question's own topic, by its title in the lesson's vocabulary; nothing when it takes its section's. */
+  private static DomContent topicLabel(Lesson lesson, Block.Question q) {
+    return q.topic() == null ? text("") : span(lesson.topic(q.topic()).title()).withClass("topic");
+  }
+
   static DomContent answerContent(String label, String markdown) {
     return each(summary(label), div(block(markdown)).withClass("answer-body"));
   }

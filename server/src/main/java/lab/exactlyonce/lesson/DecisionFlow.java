@@ -4,12 +4,13 @@ import java.util.List;
 
 /**
  * A stepper through a protocol: steps link to their successors; a step with two or more {@code next} choices is a
- * decision the learner makes; a step with none ends the flow.
+ * decision the learner makes; a step with none ends the flow. {@code topic} is the id of its lesson topic.
  */
-public record DecisionFlow(String id, String title, String description, String start, List<Step> steps) {
+public record DecisionFlow(String id, String title, String topic, String description, String start, List<Step> steps) {
   public DecisionFlow {
     id = Checks.id(id, "id");
     title = Checks.text(title, "title");
+    topic = Checks.optional(topic);
     description = Checks.optional(description);
     start = Checks.id(start, "start");
     steps = Checks.nonEmpty(steps, "steps");

@@ -9,24 +9,48 @@ import java.util.Optional;
  * One lesson, as read from {@code lessons/<id>/lesson.yaml}. Text fields hold Markdown (inline or block).
  * See {@code lessons/SCHEMA.md} for the file format.
  */
-public record Lesson(String id, String title, String summary, List<KeyIdea> keyIdeas, List<Section> sections,
-                     List<LessonMap> maps, List<DecisionFlow> flows) {
+public record Lesson(String id, String title, String summary, List<Topic> topics, List<KeyIdea> keyIdeas,
+                     List<Section> sections, List<LessonMap> maps, List<DecisionFlow> flows) {
   public Lesson {
     id = Checks.id(id, "id");
     title = Checks.text(title, "title");
     summary = Checks.text(summary, "summary");
+    topics = Checks.list(topics);
     keyIdeas = Checks.list(keyIdeas);
     sections = Checks.nonEmpty(sections, "sections");
     maps = Checks.list(maps);
     flows = Checks.list(flows);
   }
 
-  /** A short statement the gist tab lists and the voice readout reads. */
-  public record KeyIdea(String id, String text) {
+  /**
+   * One entry of the lesson's topic vocabulary: the quiz filters by it, scores by it, and the classroom's picker groups
+   * by it. Every section, flow, key idea and question maps to one, checked by {@link LessonTopics}.
+   */
+  public record Topic(String id, String title) {
+    public Topic {
+      id = Checks.id(id, "id");
+      title = Checks.text(title, "title");
+    }
+  }
+
+  /** A short statement the gist tab lists and the voice readout reads; {@code topic} is a topic id. */
+  public record KeyIdea(String id, String topic, String text) {
     public KeyIdea {
       id = Checks.id(id, "id");
+      topic = Checks.optional(topic);
       text = Checks.text(text, "text");
     }
+  }
+
+  /** The topic with this id; use it only after {@link LessonTopics} has checked the lesson's references. */
+  public Topic topic(String topicId) {
+    for (Topic topic : topics) if (topic.id().equals(topicId)) return topic;
+    throw new IllegalArgumentException("lesson '" + id + "' has no topic '" + topicId + "'");
+  }
+
+  /** The topic a section's item belongs to: its own when it names one, else its section's. */
+  public Topic topicOf(Section section, String ownTopic) {
+    return topic(ownTopic != null ? ownTopic : section.topic());
   }
 
   /** The ladder's questions by id, in page order. */

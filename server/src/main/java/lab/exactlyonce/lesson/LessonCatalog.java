@@ -45,6 +45,7 @@ public final class LessonCatalog {
       }
       LessonReferences.check(lesson, loaded.file(), snippets.idsIn(lesson.id()),
           "snippets/" + lesson.id() + "/");
+      LessonTopics.check(lesson, loaded.file());
       lessons.put(lesson.id(), lesson);
     }
     if (lessons.isEmpty()) throw new LessonFormatException(root + ": no lesson folders with a " + LessonLoader.FILE_NAME);

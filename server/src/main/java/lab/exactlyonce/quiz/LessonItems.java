@@ -15,19 +15,23 @@ import java.util.stream.Stream;
  * which ideas count as one: an interview question that rephrases a ladder rung is the same idea as the rung.
  */
 final class LessonItems {
-  /** Where an item stands: its tab, the title of its section (null for a key idea) and what kind of item it is. */
-  record Item(String id, String tab, String section, String kind) {}
+  /** Where an item stands: its tab, the title of its lesson topic and what kind of item it is. */
+  record Item(String id, String tab, String topic, String kind) {}
 
   private final Map<String, Item> items = new LinkedHashMap<>();
   private final Map<String, String> rephrased = new LinkedHashMap<>();
 
   LessonItems(Lesson lesson) {
-    for (Lesson.KeyIdea idea : lesson.keyIdeas()) put(idea.id(), "gist", null, "key idea");
+    for (Lesson.KeyIdea idea : lesson.keyIdeas()) put(idea.id(), "gist", lesson.topic(idea.topic()).title(), "key idea");
     for (Section section : lesson.sections()) {
       String tab = section.tab().id();
+      String topic = lesson.topicOf(section, null).title();
       for (Block block : section.blocks()) {
-        put(block.id(), tab, section.title(), "block");
-        for (String id : inside(block)) put(id, tab, section.title(), kind(block));
+        if (block instanceof Block.Questions qs) {
+          for (Block.Question q : qs.items()) put(q.id(), tab, lesson.topicOf(section, q.topic()).title(), kind(block));
+        }
+        put(block.id(), tab, topic, "block");
+        for (String id : inside(block)) put(id, tab, topic, kind(block));
         if (block instanceof Block.Questions qs) {
           for (Block.Question q : qs.items()) if (q.rephrases() != null) rephrased.put(q.id(), q.rephrases());
         }

@@ -90,7 +90,7 @@ final class OutputQuestions {
             + (labelValue[0].isEmpty() ? "" : ", starting “" + labelValue[0] + "”,") + " print?";
         String explanation = "The sandbox ran the snippet with " + run.variant().describe(defaults)
             + " and it printed:\n" + String.join("\n", run.lines());
-        out.add(new Question(id, lesson.id(), block.id(), Question.Kind.PREDICT, section.title(), prompt,
+        out.add(new Question(id, lesson.id(), block.id(), Question.Kind.PREDICT, lesson.topicOf(section, null).title(), prompt,
             declarations.toString().strip(), choice.options(), List.of(choice.answer()), explanation,
             "/lessons/" + lesson.id() + "#sandbox/" + block.snippet()));
       }

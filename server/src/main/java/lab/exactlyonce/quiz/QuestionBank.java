@@ -14,7 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,6 +69,12 @@ final class QuestionBank {
         if (!snippets.contains(snippet)) {
           throw new LessonFormatException("lessons/" + lesson.id() + "/" + WrittenQuestions.FILE_NAME + ": predict: no snippet '"
               + snippet + "' in snippets/" + lesson.id() + "/");
+        }
+      }
+      for (String exercise : verdicts.exercises(lesson.id())) {
+        if (!bank.verdictTopics().containsKey(exercise)) {
+          throw new LessonFormatException("lessons/" + lesson.id() + "/" + WrittenQuestions.FILE_NAME + ": verdicts: exercise '"
+              + exercise + "' needs an entry with its 'topic', the lesson topic of its verdict question");
         }
       }
       List<Question> all = new ArrayList<>(bank.questions());
@@ -146,11 +152,19 @@ final class QuestionBank {
     return questions(lesson.get().id()).stream().filter(q -> q.id().equals(questionId)).findFirst();
   }
 
-  /** Topics in the order their questions appear. */
+  /**
+   * The scope's topic vocabulary: the titles each lesson's {@code topics} lists, lesson by lesson. Questions come
+   * only in these topics, so the list has no topic without questions and no topic a question invents.
+   */
   List<String> topics(String scopeId) {
-    Map<String, Boolean> topics = new LinkedHashMap<>();
-    for (Question q : questions(scopeId)) topics.put(q.topic(), true);
-    return List.copyOf(topics.keySet());
+    Set<String> titles = new LinkedHashSet<>();
+    for (Lesson lesson : lessonsOf(scopeId)) lesson.topics().forEach(t -> titles.add(t.title()));
+    return List.copyOf(titles);
+  }
+
+  /** The lessons of a scope: one, or every lesson for {@link QuizScope#ALL}. */
+  List<Lesson> lessonsOf(String scopeId) {
+    return scope(scopeId).lessons().stream().map(catalog::require).toList();
   }
 
   private CompletableFuture<List<Question>> startRuns(Lesson lesson) {
@@ -165,7 +179,8 @@ final class QuestionBank {
         }
       }
     }
-    parts.add(verdicts.questions(lesson, written.get(lesson.id()).verdictOptions()));
+    WrittenQuestions bank = written.get(lesson.id());
+    parts.add(verdicts.questions(lesson, bank.verdictOptions(), bank.verdictTopics()));
     return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(done -> {
       List<Question> all = new ArrayList<>();
       for (var part : parts) all.addAll(part.join());

@@ -58,29 +58,29 @@ final class QuestionGenerator {
 
   private List<Question> fromBlock(Lesson lesson, Section section, Block block) {
     String tab = section.tab().id();
+    String topic = lesson.topicOf(section, null).title();
     List<Question> out = new ArrayList<>();
     if (block instanceof Block.Questions qs) {
       for (Block.Question q : qs.items()) {
-        String topic = q.topic() != null ? q.topic() : section.title();
-        out.add(selfGraded(lesson, q.id(), tab, topic, q.question(), q.answer()));
+        out.add(selfGraded(lesson, q.id(), tab, lesson.topicOf(section, q.topic()).title(), q.question(), q.answer()));
       }
     } else if (block instanceof Block.Scenario sc) {
       for (Block.ScenarioQuestion q : sc.questions()) {
-        out.add(new Question(lesson.id() + "/" + q.id(), lesson.id(), q.id(), Question.Kind.SELF_GRADED, section.title(),
+        out.add(new Question(lesson.id() + "/" + q.id(), lesson.id(), q.id(), Question.Kind.SELF_GRADED, topic,
             q.question(), sc.prompt(), List.of(), List.of(), q.answer(), link(lesson, tab, q.id())));
       }
     } else if (block instanceof Block.Exercise ex) {
-      out.add(selfGraded(lesson, ex.id(), tab, section.title(), ex.prompt(), ex.answer()));
+      out.add(selfGraded(lesson, ex.id(), tab, topic, ex.prompt(), ex.answer()));
     } else if (block instanceof Block.Pairs pairs) {
       boolean myths = isMythLabel(pairs.claimLabel());
       for (Block.Pair pair : pairs.items()) {
         if (myths) {
           out.add(new Question(lesson.id() + "/" + pair.id(), lesson.id(), pair.id(), Question.Kind.TRUE_FALSE,
-              section.title(), pair.claim(), "True or false?", List.of("True", "False"), List.of(1),
+              topic, pair.claim(), "True or false?", List.of("True", "False"), List.of(1),
               pairs.responseLabel() + ": " + pair.response(), link(lesson, tab, pair.id())));
         } else {
           out.add(new Question(lesson.id() + "/" + pair.id(), lesson.id(), pair.id(), Question.Kind.SELF_GRADED,
-              section.title(), pairs.claimLabel() + ": " + pair.claim(), "How do you answer it?", List.of(), List.of(),
+              topic, pairs.claimLabel() + ": " + pair.claim(), "How do you answer it?", List.of(), List.of(),
               pair.response(), link(lesson, tab, pair.id())));
         }
       }
@@ -109,8 +109,8 @@ final class QuestionGenerator {
     if (!hasMyths) return List.of();
     List<Question> out = new ArrayList<>();
     for (Lesson.KeyIdea idea : lesson.keyIdeas()) {
-      out.add(new Question(lesson.id() + "/" + idea.id(), lesson.id(), idea.id(), Question.Kind.TRUE_FALSE, "Key ideas",
-          idea.text(), "True or false?", List.of("True", "False"), List.of(0), "True: it is one of the lesson's key ideas.",
+      out.add(new Question(lesson.id() + "/" + idea.id(), lesson.id(), idea.id(), Question.Kind.TRUE_FALSE,
+          lesson.topic(idea.topic()).title(), idea.text(), "True or false?", List.of("True", "False"), List.of(0), "True: it is one of the lesson's key ideas.",
           link(lesson, "gist", idea.id())));
     }
     return out;
@@ -141,7 +141,7 @@ final class QuestionGenerator {
       for (int c = 1; c < columns.size(); c++) {
         explanation.append(columns.get(c)).append(": ").append(row.cells().get(c)).append(c < last ? " · " : "");
       }
-      out.add(new Question(id, lesson.id(), row.id(), Question.Kind.CHOICE, section.title(),
+      out.add(new Question(id, lesson.id(), row.id(), Question.Kind.CHOICE, lesson.topicOf(section, null).title(),
           "Which " + columns.get(0).toLowerCase(Locale.ROOT) + " fits?", detail.toString(), choice.options(),
           List.of(choice.answer()), explanation.toString(), link(lesson, tab, row.id())));
     }
@@ -159,7 +159,7 @@ final class QuestionGenerator {
       List<String> others = new ArrayList<>();
       for (Block.Item other : cards.items()) if (other != item) others.add(other.title());
       Choice choice = Choice.of(id, item.title(), others);
-      out.add(new Question(id, lesson.id(), item.id(), Question.Kind.CHOICE, section.title(),
+      out.add(new Question(id, lesson.id(), item.id(), Question.Kind.CHOICE, lesson.topicOf(section, null).title(),
           "Which of the " + heading.toLowerCase(Locale.ROOT) + " is this?", item.body(), choice.options(),
           List.of(choice.answer()), item.title() + ": " + item.body(), link(lesson, tab, item.id())));
     }
@@ -184,7 +184,7 @@ final class QuestionGenerator {
       for (int step = 0; step < labels.size(); step++) answer.add(shuffled.indexOf(step));
       StringBuilder explanation = new StringBuilder();
       for (DecisionFlow.Step step : path) explanation.append(step.number()).append(". ").append(step.label()).append("\n");
-      out.add(new Question(id, lesson.id(), flow.id(), Question.Kind.ORDER, flow.title(),
+      out.add(new Question(id, lesson.id(), flow.id(), Question.Kind.ORDER, lesson.topic(flow.topic()).title(),
           "Put the steps of “" + flow.title() + "” in order, ending with “" + end.label() + "”.",
           "Choose the steps from first to last.", options, answer, explanation.toString().strip(),
           "/lessons/" + lesson.id() + "#maps/flow/" + flow.id()));

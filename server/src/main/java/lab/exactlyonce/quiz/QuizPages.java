@@ -35,10 +35,11 @@ final class QuizPages {
   record LessonLink(Lesson lesson, Reviews.Due due) {}
 
   /**
+   * @param topicLessons the scope's lessons, whose topic vocabularies the topic choice lists, lesson by lesson
    * @param lessons every lesson: the quiz across them lists each with its reviews due, a lesson's quiz links to the
    *                quiz across them when there are several
    */
-  String entry(QuizScope scope, Quiz.Standing standing, List<String> topics, BankSize size, List<LessonLink> lessons,
+  String entry(QuizScope scope, Quiz.Standing standing, List<Lesson> topicLessons, BankSize size, List<LessonLink> lessons,
                Instant now) {
     String whose = scope.all() ? "the lessons'" : "this lesson's";
     String bank = size.runsReady()
@@ -70,13 +71,30 @@ final class QuizPages {
             ),
             label(text("Questions "), input().withType("number").withName("length").withId("quiz-length")
                 .attr("min", "1").attr("max", String.valueOf(Quiz.MAX_LENGTH)).withValue(String.valueOf(Quiz.DEFAULT_LENGTH))),
-            label(text("Topic "), select(
-                option("All topics").withValue(""),
-                each(topics, t -> option(t).withValue(t))
-            ).withName("topic").withId("quiz-topic")),
+            topicChoice(topicLessons),
             button("Start quiz").withType("submit")
         ).withMethod("post").withAction(scope.page()).withClass("quiz-start").withId("quiz-start"),
         lessonLinks(scope, lessons, now));
+  }
+
+  /**
+   * The topic as radio buttons that wrap, not a select: every topic is in sight, and on a phone a short vocabulary
+   * needs no scrolling list. Across lessons, each lesson's topics come under its title.
+   */
+  private static DomContent topicChoice(List<Lesson> lessons) {
+    return fieldset(
+        legend("Topic"),
+        div(topicOption("", "All topics", true)).withClass("quiz-topic-options"),
+        each(lessons, lesson -> div(
+            iff(lessons.size() > 1, p(Markdown.inline(lesson.title())).withClass("quiz-topic-lesson")),
+            div(each(lesson.topics(), t -> topicOption(t.title(), t.title(), false))).withClass("quiz-topic-options")
+        ).withClass("quiz-topic-group").attr("data-lesson", lesson.id()))
+    ).withId("quiz-topic").withClass("quiz-topic-choice");
+  }
+
+  private static DomContent topicOption(String value, String title, boolean checked) {
+    return label(input().withType("radio").withName("topic").withValue(value).withCondChecked(checked), text(" " + title))
+        .withClass("quiz-topic-option");
   }
 
   /**

@@ -90,7 +90,7 @@ final class QuizRoutes {
       lessons.add(new QuizPages.LessonLink(lesson, learner == null ? Reviews.Due.NOTHING : reviews.due(learner, lesson.id())));
     }
     noStore(ctx);
-    ctx.html(pages.entry(scope, standing, quiz.bank().topics(scope.id()),
+    ctx.html(pages.entry(scope, standing, quiz.bank().lessonsOf(scope.id()),
         new QuizPages.BankSize(quiz.bank().fromText(scope.id()).size(), total, runsReady), lessons, quiz.now()));
   }
 
@@ -101,8 +101,9 @@ final class QuizRoutes {
       reviewFromForm(ctx, scope, new Reviews.Start(scope.id(), review, null));
       return;
     }
+    Integer seed = formInt(ctx, "seed"); // optional, as in the JSON start: the same seed draws the same questions
     Quiz.Start start = new Quiz.Start(scope.id(), ctx.formParam("mode"), formInt(ctx, "length"), ctx.formParam("topic"),
-        null, null);
+        seed == null ? null : seed.longValue(), null);
     QuizSession session = start(ctx, start);
     ctx.redirect(scope.page() + "/" + session.id(), HttpStatus.SEE_OTHER);
   }

@@ -19,7 +19,6 @@ import java.util.function.Function;
  * Ids: {@code <lesson>/<about>/real-<run>-<reader>-records}, {@code ...-sum} and {@code <lesson>/<about>/real-<run>-error}.
  */
 final class RealRunQuestions {
-  static final String TOPIC = "Real Kafka and Flink";
   private static final int MAX_WRONG = 3;
 
   private RealRunQuestions() {}
@@ -89,7 +88,7 @@ final class RealRunQuestions {
             : "")
         + " After the crash Flink restarts the job, which runs to the end of the input, where a last checkpoint"
         + " commits what is still open. Then each reader reads its topic from the start.";
-    return Optional.of(new Question(id, lesson.id(), run.about(), Question.Kind.CHOICE, TOPIC,
+    return Optional.of(new Question(id, lesson.id(), run.about(), Question.Kind.CHOICE, topic(lesson, run),
         String.format(figure.question, readerName(reader)), detail, choice.options(), List.of(choice.answer()),
         explanation(recorded, run, reader), "/lessons/" + lesson.id() + "#sandbox/" + snippetOf(lesson, run)));
   }
@@ -211,9 +210,14 @@ final class RealRunQuestions {
           + " interval plus the longest outage), or raise the brokers' transaction.max.timeout.ms. With a timeout"
           + " under the broker's maximum the same job ran"
           + (committed != null ? " and a read_committed consumer read " + committed.records() + " records." : "."));
-    return Optional.of(new Question(id, lesson.id(), run.about(), Question.Kind.CHOICE, TOPIC, prompt, detail,
+    return Optional.of(new Question(id, lesson.id(), run.about(), Question.Kind.CHOICE, topic(lesson, run), prompt, detail,
         choice.options(), List.of(choice.answer()), explanation,
         QuestionGenerator.link(lesson, new LessonItems(lesson).find(run.about()).orElseThrow().tab(), run.about())));
+  }
+
+  /** A run's questions are in the topic of the lesson item they are about. */
+  private static String topic(Lesson lesson, RecordedRuns.Run run) {
+    return new LessonItems(lesson).find(run.about()).orElseThrow().topic();
   }
 
   private static String simpleName(String className) {

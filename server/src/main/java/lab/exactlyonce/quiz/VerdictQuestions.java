@@ -22,7 +22,6 @@ import java.util.concurrent.CompletableFuture;
  * lesson gives it a wrong option.
  */
 final class VerdictQuestions {
-  static final String TOPIC = "Fix-it exercises";
   static final String ALL_PASS = "every scenario passes";
   static final String VARIANT = "verdict";
 
@@ -34,6 +33,11 @@ final class VerdictQuestions {
     this.cache = cache;
   }
 
+  /** The ids of the lesson's exercises, each of which needs a topic for its verdict question. */
+  List<String> exercises(String lesson) {
+    return checks.starters(lesson).stream().map(StarterChecks.Starter::id).toList();
+  }
+
   /** The question about an exercise: {@code <lesson>/<exercise>/verdict}. */
   static String id(String lesson, String exercise) {
     return lesson + "/" + exercise + "/" + VARIANT;
@@ -43,8 +47,9 @@ final class VerdictQuestions {
    * Checks the lesson's starters one after another (the sandbox caps runs per client), then builds questions.
    *
    * @param written wrong options in each exercise's own terms, by exercise id, from the lesson's written bank
+   * @param topics the title of each exercise's lesson topic, by exercise id, from the lesson's written bank
    */
-  CompletableFuture<List<Question>> questions(Lesson lesson, Map<String, List<String>> written) {
+  CompletableFuture<List<Question>> questions(Lesson lesson, Map<String, List<String>> written, Map<String, String> topics) {
     List<StarterChecks.Starter> starters = checks.starters(lesson.id());
     if (starters.size() < 2 && written.isEmpty()) return CompletableFuture.completedFuture(List.of()); // no wrong option
     CompletableFuture<Map<StarterChecks.Starter, List<StarterChecks.Failure>>> found =
@@ -55,7 +60,7 @@ final class VerdictQuestions {
         return done;
       }));
     }
-    return found.thenApply(done -> build(lesson, done, written));
+    return found.thenApply(done -> build(lesson, done, written, topics));
   }
 
   /** The scenarios the starter failed, as its checker reported them; empty when the check did not run OK. */
@@ -67,7 +72,7 @@ final class VerdictQuestions {
   }
 
   static List<Question> build(Lesson lesson, Map<StarterChecks.Starter, List<StarterChecks.Failure>> found,
-                              Map<String, List<String>> written) {
+                              Map<String, List<String>> written, Map<String, String> topics) {
     Map<StarterChecks.Starter, StarterChecks.Failure> headlines = new LinkedHashMap<>();
     found.forEach((starter, failures) -> headline(failures).ifPresent(f -> headlines.put(starter, f)));
     List<Question> out = new ArrayList<>();
@@ -93,7 +98,7 @@ final class VerdictQuestions {
       String explanation = "The checker reports it in the scenario “" + failure.scenario() + "”"
           + (failure.verdicts().size() > 1 ? ", with: " + String.join("; ", failure.verdicts().subList(1, failure.verdicts().size())) : "")
           + ". The exercise: " + starter.summary();
-      out.add(new Question(id, lesson.id(), starter.id(), Question.Kind.PREDICT, TOPIC, prompt, starter.source(),
+      out.add(new Question(id, lesson.id(), starter.id(), Question.Kind.PREDICT, topics.get(starter.id()), prompt, starter.source(),
           choice.options(), List.of(choice.answer()), explanation,
           "/lessons/" + lesson.id() + "#sandbox/exercise/" + starter.id()));
     });

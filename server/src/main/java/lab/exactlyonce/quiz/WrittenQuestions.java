@@ -25,12 +25,13 @@ import java.util.Set;
  * real run. Read and checked at start, as the lesson is; a problem stops the server with one line naming the file,
  * the field and what is wrong. The format is in {@code lessons/SCHEMA.md}.
  *
+ * @param verdictTopics the title of the lesson topic of each exercise's verdict question, by exercise id
  * @param messageOptions wrong options for the message question of a recorded run ({@code real-runs.yaml}), by run id
  */
 record WrittenQuestions(List<Question> questions, Map<String, String> predictRules, Map<String, List<String>> verdictOptions,
-                        Map<String, List<String>> messageOptions) {
+                        Map<String, String> verdictTopics, Map<String, List<String>> messageOptions) {
   static final String FILE_NAME = "questions.yaml";
-  static final WrittenQuestions NONE = new WrittenQuestions(List.of(), Map.of(), Map.of(), Map.of());
+  static final WrittenQuestions NONE = new WrittenQuestions(List.of(), Map.of(), Map.of(), Map.of(), Map.of());
   private static final int MIN_WRONG = 2;
   private static final int MAX_WRONG = 3;
 
@@ -38,6 +39,7 @@ record WrittenQuestions(List<Question> questions, Map<String, String> predictRul
     questions = List.copyOf(questions);
     predictRules = Map.copyOf(predictRules);
     verdictOptions = Map.copyOf(verdictOptions);
+    verdictTopics = Map.copyOf(verdictTopics);
     messageOptions = Map.copyOf(messageOptions);
   }
 
@@ -55,8 +57,8 @@ record WrittenQuestions(List<Question> questions, Map<String, String> predictRul
   /** What a snippet's predict-the-output prompts state: the rules the printed values depend on. */
   record Rules(String snippet, String rules) {}
 
-  /** Wrong options, in the exercise's own terms, for its verdict question. */
-  record Verdict(String exercise, List<String> wrong) {}
+  /** The topic id of an exercise's verdict question, and wrong options for it in the exercise's own terms. */
+  record Verdict(String exercise, String topic, List<String> wrong) {}
 
   /** Wrong options for the question about the broker's message in a recorded run: other messages of Kafka's. */
   record RunMessages(String run, List<String> wrong) {}
@@ -101,8 +103,7 @@ record WrittenQuestions(List<Question> questions, Map<String, String> predictRul
         String about = required(e.about(), at + ".about");
         LessonItems.Item item = items.find(about)
             .orElseThrow(() -> problem(at + ".about", "no item '" + about + "' in lesson '" + lesson.id() + "'"));
-        String topic = e.topic() != null ? e.topic().strip() : item.section();
-        if (topic == null || topic.isBlank()) throw problem(at + ".topic", "missing required field 'topic' (a key idea has no section)");
+        String topic = e.topic() == null ? item.topic() : topicTitle(e.topic().strip(), at + ".topic");
         String explanation = required(e.explanation(), at + ".explanation");
         String link = QuestionGenerator.link(lesson, item.tab(), about);
         String kind = required(e.kind(), at + ".kind");
@@ -143,9 +144,12 @@ record WrittenQuestions(List<Question> questions, Map<String, String> predictRul
         rules.put(snippet, required(predict.get(i).rules(), "predict[" + i + "].rules"));
       }
       Map<String, List<String>> verdicts = new LinkedHashMap<>();
+      Map<String, String> verdictTopics = new LinkedHashMap<>();
       List<Verdict> given = file.verdicts() == null ? List.of() : file.verdicts();
       for (int i = 0; i < given.size(); i++) {
         String exercise = required(given.get(i).exercise(), "verdicts[" + i + "].exercise");
+        String topic = required(given.get(i).topic(), "verdicts[" + i + "].topic");
+        verdictTopics.put(exercise, topicTitle(topic, "verdicts[" + i + "].topic"));
         List<String> wrong = given.get(i).wrong() == null ? List.of() : given.get(i).wrong().stream().map(String::strip).toList();
         if (wrong.size() < MIN_WRONG) throw problem("verdicts[" + i + "].wrong", "needs at least " + MIN_WRONG + " wrong options");
         verdicts.put(exercise, wrong);
@@ -162,11 +166,18 @@ record WrittenQuestions(List<Question> questions, Map<String, String> predictRul
         if (new HashSet<>(wrong).size() != wrong.size()) throw problem(at + ".wrong", "the options must all differ");
         if (messages.put(run, wrong) != null) throw problem(at + ".run", "run '" + run + "' already has its wrong options");
       }
-      return new WrittenQuestions(out, rules, verdicts, messages);
+      return new WrittenQuestions(out, rules, verdicts, verdictTopics, messages);
     }
 
     private String required(String value, String field) {
       return LessonFile.required(value, field, this::problem);
+    }
+
+    /** The title of the lesson topic with this id; an unknown id names the ones there are. */
+    private String topicTitle(String topicId, String field) {
+      for (Lesson.Topic topic : lesson.topics()) if (topic.id().equals(topicId)) return topic.title();
+      throw problem(field, "no topic '" + topicId + "' in lessons/" + lesson.id() + "/lesson.yaml; topics: "
+          + String.join(", ", lesson.topics().stream().map(Lesson.Topic::id).toList()));
     }
 
     private LessonFormatException problem(String field, String message) {

@@ -176,6 +176,9 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
     List<String> overflow = new ArrayList<>();
     page.navigate(url("/teach"));
     noSidewaysScroll(page, "class list", overflow);
+    page.setViewportSize(1920, 1080);
+    noSidewaysScroll(page, "class list at 1920 px", overflow);
+    page.setViewportSize(1280, 800);
     page.navigate(url("/teach/classes/" + classId));
     assertThat(page.locator("#dash-status")).hasText("Live.");
     noSidewaysScroll(page, "dashboard", overflow);
@@ -241,13 +244,21 @@ class ClassroomLayoutBrowserTest extends BrowserTest {
       assertTrue(fontSize(page.locator("#projector-body .live-prompt")) >= 30, "the projected question is large" + at);
       noSidewaysScroll(page, "projector" + at, overflow);
     }
+    page.setViewportSize(320, 640);
+    noSidewaysScroll(page, "projector at 320x640", overflow);
+    page.setViewportSize(1280, 800);
     page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Leave projector mode")).click();
     assertThat(page.locator("#pacing")).isVisible();
 
-    page.setViewportSize(390, 844);
-    noSidewaysScroll(page, "dashboard", overflow);
+    for (int[] size : new int[][] {{390, 844}, {320, 640}}) {
+      page.setViewportSize(size[0], size[1]);
+      noSidewaysScroll(page, "dashboard at " + size[0] + " px", overflow);
+    }
     page.navigate(url("/teach"));
-    noSidewaysScroll(page, "class list", overflow);
+    for (int[] size : new int[][] {{320, 640}, {390, 844}}) {
+      page.setViewportSize(size[0], size[1]);
+      noSidewaysScroll(page, "class list at " + size[0] + " px", overflow);
+    }
     assertEquals(List.of(), overflow, "pages that scroll sideways");
   }
 }

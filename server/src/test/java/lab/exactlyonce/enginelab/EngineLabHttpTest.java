@@ -45,7 +45,7 @@ class EngineLabHttpTest extends ServerTest {
         arguments("an array", "[]", 400, "must be a JSON object"),
         arguments("no scenario", "{}", 400, "'scenario' is required"),
         arguments("an unknown field", "{\"scenario\":\"fencing\",\"x\":1}", 400, "unknown field 'x'"),
-        arguments("an unknown scenario", "{\"scenario\":\"rm -rf\"}", 400, "unknown scenario 'rm -rf'; 'scenario' must be one of: seed-crash, fencing, timeout-gotcha"),
+        arguments("an unknown scenario", "{\"scenario\":\"rm -rf\"}", 400, "unknown scenario 'rm -rf'; 'scenario' must be one of: seed-crash, fencing, timeout-gotcha, outbox-crash"),
         arguments("a scenario that is a number", "{\"scenario\":7}", 400, "'scenario'"),
         arguments("knobs that are not an object", "{\"scenario\":\"seed-crash\",\"knobs\":[1]}", 400, "'knobs'"),
         arguments("an unknown knob", "{\"scenario\":\"seed-crash\",\"knobs\":{\"TTL\":1}}", 400, "unknown knob 'TTL' of scenario 'seed-crash'; the knobs are CRASH_AFTER"),

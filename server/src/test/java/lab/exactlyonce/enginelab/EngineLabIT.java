@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestClassOrder;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -307,6 +309,28 @@ class EngineLabIT {
     }
 
     @Test
+    void on_the_outbox_lesson_the_cdc_relays_crash_on_real_postgresql_and_kafka_agrees_with_the_simulation_line_by_line() {
+      reopen(new Browser.NewContextOptions().setViewportSize(1280, 800));
+      page.navigate(url("/lessons/outbox#sandbox"));
+      Locator demo = page.locator("[id='sandbox/outbox-demo']");
+      assertThat(demo.locator(".CodeMirror")).isVisible();
+      Locator real = demo.locator("[data-real-run]");
+      assertThat(real.locator("[data-real-run-button]")).hasCount(1); // the first lesson's scenarios stay there
+      demo.locator("[data-knob='CDC']").check();
+      real.locator("[data-real-run-button='outbox-crash']").click();
+      assertThat(real.locator("[data-real-run-summary]")).hasText(
+          "The simulation and the real engines agree on every line.", SLOW);
+      assertThat(real.locator(".real-run-settings")).hasText(
+          "The outbox demo's crash with CRASH_POINT=2, CRASH_AT=3, CDC=true, INBOX_TTL=10");
+      assertThat(cell(real, "Outbox", "real")).hasText("Outbox topic=8 charges=8 sum=210 DUPLICATES o1 o2 o3");
+      assertThat(cell(real, "Outbox", "simulated")).hasText("Outbox topic=8 charges=8 sum=210 DUPLICATES o1 o2 o3");
+      assertThat(cell(real, "Outbox+Inbox", "real")).hasText("Outbox+Inbox topic=8 charges=5 sum=150 OK");
+      assertThat(real.locator("[data-real-run-events] li[data-kind='crash']")).hasCount(1);
+      assertThat(real.locator("[data-real-run-timeline]")).containsText("Outbox+Inbox charges");
+      assertEquals(List.of(), AxeScan.seriousViolations(page, "outbox sandbox tab with a real run"));
+    }
+
+    @Test
     void on_a_phone_a_moved_knob_changes_both_figures_and_they_still_agree() {
       Locator real = open(390, 844, true);
       page.locator("[id='sandbox/sink-demo'] [data-knob='CRASH_AFTER']").fill("5");
@@ -349,6 +373,39 @@ class EngineLabIT {
           assertEquals(List.of(), run.get("status").asText().equals("failed") ? List.of(run.toString()) : List.of());
           return run.get("status").asText().equals("done");
         }).get("result");
+  }
+
+  /**
+   * The outbox lesson's crash on real PostgreSQL, a real relay and the real broker: per setting, what the broker held
+   * and what each consumer charged, printed as the lesson's simulation prints it, must be the simulation's lines. One
+   * setting per way the event is carried again or lost: the polling relay and Debezium's connector dying before their
+   * progress is recorded (the connector before any offset flush and after one), the order service dying between its
+   * commit and its publish, and the consumers dying before their offset commit with an inbox that outlives the copy
+   * and one that does not.
+   */
+  @Nested
+  @Order(4)
+  class Outbox {
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{\"CRASH_POINT\":2,\"CRASH_AT\":3,\"CDC\":false,\"INBOX_TTL\":10}",
+        "{\"CRASH_POINT\":2,\"CRASH_AT\":3,\"CDC\":true,\"INBOX_TTL\":10}",
+        "{\"CRASH_POINT\":2,\"CRASH_AT\":5,\"CDC\":true,\"INBOX_TTL\":2}",
+        "{\"CRASH_POINT\":1,\"CRASH_AT\":3,\"CDC\":true,\"INBOX_TTL\":10}",
+        "{\"CRASH_POINT\":3,\"CRASH_AT\":2,\"CDC\":false,\"INBOX_TTL\":10}",
+        "{\"CRASH_POINT\":3,\"CRASH_AT\":2,\"CDC\":false,\"INBOX_TTL\":1}"})
+    void a_committed_outbox_row_reaches_the_topic_and_the_crash_gives_the_simulations_lines(String knobs)
+        throws Exception {
+      JsonNode real = awaitResult(server, submit(server, "{\"scenario\":\"outbox-crash\",\"knobs\":" + knobs + "}"));
+      HttpResponse<String> sim = server.postJson("/api/run", "{\"snippet\":\"outbox-demo\",\"params\":" + knobs + "}");
+      assertEquals(200, sim.statusCode(), sim.body());
+      List<String> simulated = List.of(JSON.readTree(sim.body()).get("stdout").asText().strip().split("\n"));
+      List<String> lines = new ArrayList<>();
+      real.get("lines").forEach(line -> lines.add(line.asText()));
+      assertEquals(simulated, lines, "the real engines (PostgreSQL, the relay, Kafka) and the simulation differ");
+      assertTrue(real.get("events").findValuesAsText("text").stream().anyMatch(t -> t.contains("published o1 as m1")),
+          "the relay published the first committed outbox row: " + real.get("events"));
+    }
   }
 
   private static void assertReader(JsonNode result, String reader, int records, int sum, String values) {

@@ -38,7 +38,12 @@ class LessonValidationTest {
             + "interview, got 'quiz'"),
         arguments("id-mismatch", "lessons/demo/lesson.yaml:2: id: must match the folder name 'demo', got 'demo-lesson'"),
         arguments("missing-snippet", "lessons/exactly-once/lesson.yaml:10: sections[0].blocks[1].snippet: no snippet "
-            + "'crash-demo' in snippets/exactly-once/ (snippets there: sink-demo, txn-dedupe-demo)")
+            + "'crash-demo' in snippets/exactly-once/ (snippets there: sink-demo, txn-dedupe-demo)"),
+        arguments("unknown-topic", "lessons/demo/lesson.yaml:17: sections[0].blocks[0].items[0].topic: no topic 'latency' "
+            + "in 'topics'; topics: sinks"),
+        arguments("missing-topic", "lessons/demo/lesson.yaml:15: flows[0]: missing required field 'topic' (one of: sinks)"),
+        arguments("no-topics", "lessons/demo/lesson.yaml:2: missing required field 'topics' (the lesson's topic vocabulary: "
+            + "id and title of each)")
     );
   }
 

@@ -1,11 +1,13 @@
 package lab.exactlyonce.lesson;
 
 import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.TestServer;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,8 +29,8 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * The Mermaid export of every bundled lesson's maps on the page equals the endpoint's and parses with the real Mermaid
- * library (a test-only WebJar, injected into the page, never served to users); the stepper of every bundled flow on
- * every path, and the two-phase sink's in detail: choices, keyboard, Back and deep links.
+ * library (a test-only WebJar, loaded into a blank page of the test's own, never served to users); the stepper of every
+ * bundled flow on every path, and the two-phase sink's in detail: choices, keyboard, Back and deep links.
  */
 class MermaidAndFlowBrowserTest extends BrowserTest {
   private static final String MERMAID = "/META-INF/resources/webjars/mermaid/11.14.0/dist/mermaid.min.js";
@@ -43,50 +45,47 @@ class MermaidAndFlowBrowserTest extends BrowserTest {
       }""";
 
   private DecisionFlow flow;
-  private String mermaidJs;
+  /** A blank page of its own with Mermaid loaded once for the class: loading it is most of what a parse costs. */
+  private BrowserContext parserContext;
+  private Page parser;
 
   @BeforeAll
   void readLessonAndMermaid() throws IOException {
     flow = BundledLessons.get("exactly-once").flows().stream().filter(f -> f.id().equals("two-phase-sink"))
         .findFirst().orElseThrow();
+    String mermaidJs;
     try (InputStream in = getClass().getResourceAsStream(MERMAID)) {
       if (in == null) throw new IllegalStateException("test dependency org.webjars.npm:mermaid is missing: " + MERMAID);
       mermaidJs = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
+    parserContext = newContext(new Browser.NewContextOptions());
+    parser = parserContext.newPage();
+    parser.addScriptTag(new Page.AddScriptTagOptions().setContent(mermaidJs));
+    parser.evaluate("() => mermaid.initialize({startOnLoad: false})");
+  }
+
+  @AfterAll
+  void closeParser() {
+    if (parserContext != null) parserContext.close();
   }
 
   private Locator byId(String id) {
     return page.locator("[id='" + id + "']");
   }
 
-  /**
-   * Mermaid (a test dependency, never shipped) draws with inline styles, which the pages' policy refuses: this test
-   * checks the export's syntax, so its pages run without the policy. Every other browser test keeps it on.
-   */
-  @Override
-  protected Browser.NewContextOptions newContextOptions() {
-    return super.newContextOptions().setBypassCSP(true);
-  }
-
-  private void loadMermaid() {
-    page.addScriptTag(new Page.AddScriptTagOptions().setContent(mermaidJs));
-    page.evaluate("() => mermaid.initialize({startOnLoad: false})");
-  }
-
+  /** What Mermaid (a test dependency, never shipped, never loaded into the app's pages) says of {@code text}. */
   private String parse(String text) {
-    return (String) page.evaluate(PARSE, text);
+    return (String) parser.evaluate(PARSE, text);
   }
 
   static Stream<String> lessons() {
     return BundledLessons.ids().stream();
   }
 
-  /** Mermaid is loaded once a lesson: it is most of the time these rows take. */
   @ParameterizedTest
   @MethodSource("lessons")
   void every_maps_export_on_the_page_equals_the_endpoint_and_parses_with_mermaid(String lessonId) {
     page.navigate(url("/lessons/" + lessonId + "#maps"));
-    loadMermaid();
 
     for (LessonMap map : BundledLessons.get(lessonId).maps()) {
       String shown = byId("maps/map/" + map.id()).locator(".map-mermaid").textContent();
@@ -156,9 +155,6 @@ class MermaidAndFlowBrowserTest extends BrowserTest {
 
   @Test
   void hostile_labels_and_ids_still_parse_and_broken_text_is_rejected() {
-    page.navigate(url("/lessons/exactly-once#maps"));
-    loadMermaid();
-
     try (TestServer fixture = MapsFixture.server()) {
       for (LessonMap map : MapsFixture.lesson().maps()) {
         String text = fixture.get("/api/lessons/exactly-once/map.mmd?map=" + map.id()).body();

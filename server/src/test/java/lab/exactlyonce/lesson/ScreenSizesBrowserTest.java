@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
- * The home page and every bundled lesson on phones (320x640 and 390x844, touch) and a laptop (1280x800): nothing
+ * The home page and every bundled lesson on phones (320x640 and 390x844, touch), a laptop (1280x800) and a wide screen
+ * (1920x1080): nothing
  * scrolls the page sideways and no tab loads from another site, the tabs and an opened tab's content are on the first
  * screen, the voice controls stay in reach while reading, the map's explanation opens in view and its labels stay
  * readable; without JavaScript the lesson reads top to bottom.
@@ -179,6 +180,41 @@ class ScreenSizesBrowserTest extends BrowserTest {
     about.click();
     assertThat(page.locator(".lesson-lede")).isVisible();
     assertThat(page.locator(".lesson-more > div")).isVisible();
+  }
+
+  /**
+   * The narrowest phone (320x640) and the widest screen (1920x1080), one context each and every lesson in it: the tab
+   * bar ends on the first screen, and an opened tab's content starts under it. On the wide screen the home page and
+   * every tab do not scroll sideways either (the phone's tabs are tried one by one above).
+   */
+  @ParameterizedTest(name = "{0}x{1}")
+  @CsvSource({"320, 640, true", "1920, 1080, false"})
+  void at_the_narrowest_and_the_widest_size_the_tabs_are_on_the_first_screen(int width, int height, boolean touch) {
+    Page page = open(width, height, touch);
+    boolean wide = width > 1280;
+    if (wide) {
+      page.navigate(url("/"));
+      assertNoSidewaysScroll(page, "home at " + width + " px");
+    }
+    for (String lesson : lessons().toList()) {
+      page.navigate(url(pathOf(lesson)));
+      assertThat(tab(page, "Gist")).hasAttribute("aria-selected", "true");
+      double tabsBottom = edge(page, "nav.tabs", "bottom");
+      assertTrue(tabsBottom <= height, lesson + ": the tab bar ends at " + tabsBottom + " px of " + height);
+      if (wide) {
+        for (String name : List.of("Gist", "Q&A", "Sandbox")) {
+          tab(page, name).click();
+          assertThat(page.locator("[role=tabpanel]:not([hidden]) > h2")).isVisible();
+          assertNoSidewaysScroll(page, lesson + " " + name + " tab at " + width + " px");
+        }
+      }
+      tab(page, "Maps").click();
+      double map = edge(page, "#maps .map-svg", "top");
+      double bar = edge(page, "nav.tabs", "bottom");
+      assertTrue(map >= bar && map < height, lesson + ": the map starts at " + map + " px, under the tab bar at " + bar
+          + " px, of " + height);
+      assertNoSidewaysScroll(page, lesson + " Maps tab at " + width + " px");
+    }
   }
 
   /** On a phone without JavaScript: the summary above the tabs, then every tab's every section, one after another. */

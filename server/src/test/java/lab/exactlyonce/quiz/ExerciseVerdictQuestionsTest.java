@@ -36,6 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExerciseVerdictQuestionsTest {
   private static final List<String> EXERCISES = List.of("dedupe-horizon", "exactly-once-append", "idempotent-payment");
+  private static final Map<String, String> TOPICS = Map.of("a", "Two-phase commit", "b", "Dedupe windows", "c",
+      "Side effects");
   private static final Lesson LESSON = LessonCatalog.load(Path.of("lessons"), SnippetCatalog.load(Path.of("snippets"))::idsIn).require("exactly-once");
   private final Config config = TestConfig.defaults();
   private TestServer server;
@@ -60,7 +62,7 @@ class ExerciseVerdictQuestionsTest {
     JsonNode append = verdictQuestions.get("exactly-once-append");
     assertEquals("exactly-once/exactly-once-append/verdict", append.get("id").asText());
     assertEquals("predict", append.get("kind").asText());
-    assertEquals("Fix-it exercises", append.get("topic").asText());
+    assertEquals("Two-phase commit", append.get("topic").asText(), "the topic its questions.yaml entry gives");
     assertEquals("“Make the append sink exactly-once”: the checker runs this starter code under many crash and retry scenarios. "
         + "Which of these does the checker report?", append.get("prompt").asText());
     append.get("options").forEach(o -> assertFalse(o.asText().matches(".*\\b[pe]\\d\\b.*"),
@@ -68,10 +70,13 @@ class ExerciseVerdictQuestionsTest {
     assertEquals(starterSource("exactly-once-append"), append.get("detail").asText(), "the starter's code is shown");
 
     QuizClient learner = new QuizClient(server);
-    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":\"Fix-it exercises\"}");
-    assertEquals(3, session.get("questions").size());
     Map<String, String> expected = new LinkedHashMap<>();
-    for (JsonNode q : session.get("questions")) {
+    for (String topic : List.of("Two-phase commit", "Side effects", "Dedupe windows")) {
+      JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":\"" + topic + "\"}");
+      List<JsonNode> verdicts = new ArrayList<>();
+      session.get("questions").forEach(q -> { if (q.get("id").asText().endsWith("/verdict")) verdicts.add(q); });
+      assertEquals(1, verdicts.size(), topic + ": one exercise's verdict question");
+      JsonNode q = verdicts.get(0);
       List<String> options = new ArrayList<>();
       q.get("options").forEach(o -> options.add(o.asText()));
       assertEquals(options.size(), new HashSet<>(options).size(), "distinct options: " + options);
@@ -121,8 +126,8 @@ class ExerciseVerdictQuestionsTest {
     found.put(starter("b"), List.of(new StarterChecks.Failure("no crash", List.of("record o2 lost")),
         new StarterChecks.Failure("crash after o2", List.of("transaction left open"))));
     found.put(starter("c"), List.of(new StarterChecks.Failure("no crash", List.of("payment p1 charged twice"))));
-    List<Question> questions = VerdictQuestions.build(LESSON, found, Map.of());
-    assertEquals(questions, VerdictQuestions.build(LESSON, new LinkedHashMap<>(found), Map.of()));
+    List<Question> questions = VerdictQuestions.build(LESSON, found, Map.of(), TOPICS);
+    assertEquals(questions, VerdictQuestions.build(LESSON, new LinkedHashMap<>(found), Map.of(), TOPICS));
     Question a = questions.get(0);
     assertEquals("exactly-once/a/verdict", a.id());
     assertEquals("record o1 lost", a.expected());
@@ -137,10 +142,10 @@ class ExerciseVerdictQuestionsTest {
   void without_a_second_exercise_that_fails_differently_there_is_no_question() {
     Map<StarterChecks.Starter, List<StarterChecks.Failure>> found = new LinkedHashMap<>();
     found.put(starter("a"), List.of(new StarterChecks.Failure("no crash", List.of("record o1 lost"))));
-    assertEquals(List.of(), VerdictQuestions.build(LESSON, found, Map.of()), "one exercise alone");
+    assertEquals(List.of(), VerdictQuestions.build(LESSON, found, Map.of(), TOPICS), "one exercise alone");
     found.put(starter("b"), List.of(new StarterChecks.Failure("crash after o1", List.of("record o1 lost"))));
     found.put(starter("c"), List.of());
-    assertEquals(List.of(), VerdictQuestions.build(LESSON, found, Map.of()), "the same verdict, and a starter that passes");
+    assertEquals(List.of(), VerdictQuestions.build(LESSON, found, Map.of(), TOPICS), "the same verdict, and a starter that passes");
   }
 
   private static StarterChecks.Starter starter(String id) {

@@ -68,7 +68,7 @@ class PredictOutputTest extends ServerTest {
     assertTrue(ids.stream().noneMatch(id -> id.contains("/crash-after-6-")), "CRASH_AFTER stays in its knob range 1..5: " + ids);
     assertTrue(ids.stream().anyMatch(id -> id.contains("/crash-before-commit-true-")), "the boolean knob is varied too: " + ids);
 
-    for (String topic : List.of("Three sinks after a crash", "Transactions and a TTL seen-set")) {
+    for (String topic : List.of("Crash recovery", "Kafka transactions")) {
       JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"length\":50,\"topic\":\"" + topic + "\"}");
       for (JsonNode q : session.get("questions")) {
         if (!q.get("kind").asText().equals("predict")) continue;

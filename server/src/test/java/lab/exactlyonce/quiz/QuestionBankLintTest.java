@@ -1,5 +1,7 @@
 package lab.exactlyonce.quiz;
 
+import lab.exactlyonce.exercise.ExerciseCatalog;
+import lab.exactlyonce.exercise.ExerciseStarters;
 import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonFormatException;
@@ -38,7 +40,8 @@ class QuestionBankLintTest {
     SnippetCatalog snippetCatalog = SnippetCatalog.load(snippets);
     LessonCatalog catalog = LessonCatalog.load(lessons, snippetCatalog::idsIn);
     QuestionBank bank = new QuestionBank(catalog, lessons, snippets,
-        id -> snippetCatalog.find(id).map(Snippet::knobs).orElse(List.of()), null, null);
+        id -> snippetCatalog.find(id).map(Snippet::knobs).orElse(List.of()), null,
+        new VerdictQuestions(new ExerciseStarters(ExerciseCatalog.load(snippets), null), null));
     Lesson lesson = catalog.require(lessonId);
     LessonItems items = new LessonItems(lesson);
     String text;
@@ -77,15 +80,15 @@ class QuestionBankLintTest {
             "Idempotency key", "[Dedupe table, Upsert]") + "realRunMessages:\n  - {run: fencing, wrong: [The request timed out.]}\n",
             "lessons/mini/questions.yaml: realRunMessages[0].wrong: needs 2 to 3 wrong options, got 1"),
         arguments("a topic that names the claim's kind", """
-              - {id: q1, about: myth-once, topic: Myths, kind: true-false, statement: A resend can copy a message., answer: true, explanation: Yes.}
-              - {id: q2, about: idea-retry, topic: Myths, kind: true-false, statement: Nothing is ever sent twice., answer: false, explanation: No.}
+              - {id: q1, about: myth-once, topic: myths, kind: true-false, statement: A resend can copy a message., answer: true, explanation: Yes.}
+              - {id: q2, about: idea-retry, topic: myths, kind: true-false, statement: Nothing is ever sent twice., answer: false, explanation: No.}
             """, "mini/q1: the topic 'Myths' says what kind of claim it is"),
         arguments("every statement about key ideas true", """
-              - {id: q1, about: idea-retry, topic: Retries, kind: true-false, statement: A resend can copy a message., answer: true, explanation: Yes.}
-              - {id: q2, about: idea-retry, topic: Sending, kind: true-false, statement: A resent message may arrive again., answer: true, explanation: Yes.}
+              - {id: q1, about: idea-retry, topic: retries, kind: true-false, statement: A resend can copy a message., answer: true, explanation: Yes.}
+              - {id: q2, about: idea-retry, topic: sending, kind: true-false, statement: A resent message may arrive again., answer: true, explanation: Yes.}
             """, "the kind of lesson item 'key idea' has 2 true and 0 false statements: the label tells"),
         arguments("a statement copied from the lesson", """
-              - {id: q1, about: myth-once, topic: Retries, kind: true-false, statement: "Retries deliver a message more than once, always.", answer: false, explanation: Not always.}
+              - {id: q1, about: myth-once, topic: retries, kind: true-false, statement: "Retries deliver a message more than once, always.", answer: false, explanation: Not always.}
             """, "mini/q1: the statement copies the lesson (\"retries deliver a message more than once\"): reword it"),
         arguments("raw Markdown in the feedback", choice("Which tool repeats a payment safely?", "Idempotency key",
             "[Dedupe table, Upsert]").replace("explanation: Because.", "explanation: \"Send `the key.\""),
@@ -99,7 +102,7 @@ class QuestionBankLintTest {
   }
 
   private static String choice(String prompt, String right, String wrong) {
-    return "  - {id: q1, about: t-key, topic: Tools, kind: choice, prompt: \"" + prompt + "\", right: " + right
+    return "  - {id: q1, about: t-key, topic: tools, kind: choice, prompt: \"" + prompt + "\", right: " + right
         + ", wrong: " + wrong + ", explanation: Because.}\n";
   }
 

@@ -76,6 +76,9 @@ public final class EngineLabMain {
       case "seed-crash" -> new SeedCrash(new SeedCrash.Knobs(number(knobs, "CRASH_AFTER", 4),
           number(knobs, "CHECKPOINT_AFTER", 2), knobs.path("CRASH_BEFORE_COMPLETE").asBoolean(false),
           knobs.path("CRASH_BEFORE_COMMIT").asBoolean(false)))::run;
+      case "outbox-crash" -> new OutboxCrash(new OutboxCrash.Knobs(range(knobs, "CRASH_POINT", 2, 3),
+          range(knobs, "CRASH_AT", 3, Orders.COUNT), knobs.path("CDC").asBoolean(false),
+          range(knobs, "INBOX_TTL", 10, 10)))::run;
       case "fencing" -> new Fencing()::run;
       case "timeout-gotcha" -> new TimeoutGotcha()::run;
       case "start" -> (engines, run, phase) -> { // a fresh process the app renews readies its engines before runs
@@ -85,6 +88,12 @@ public final class EngineLabMain {
       };
       default -> throw new IllegalArgumentException("unknown scenario '" + name + "'");
     };
+  }
+
+  private static int range(JsonNode knobs, String name, int fallback, int max) {
+    int value = knobs.path(name).asInt(fallback);
+    if (value < 1 || value > max) throw new IllegalArgumentException(name + " must be between 1 and " + max);
+    return value;
   }
 
   private static int number(JsonNode knobs, String name, int fallback) {

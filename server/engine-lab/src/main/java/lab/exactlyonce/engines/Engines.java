@@ -21,6 +21,7 @@ import java.util.function.Consumer;
 final class Engines implements AutoCloseable {
   private Broker kafka;
   private MiniCluster flink;
+  private Postgres postgres;
 
   String bootstrapServers(Consumer<String> phase) throws Exception {
     if (kafka == null) {
@@ -28,6 +29,15 @@ final class Engines implements AutoCloseable {
       kafka = new Broker();
     }
     return kafka.bootstrapServers();
+  }
+
+  /** Started by the first scenario that needs it: the first lesson's runs never wait for it. */
+  Postgres postgres(Consumer<String> phase) throws Exception {
+    if (postgres == null) {
+      phase.accept("starting-postgres");
+      postgres = new Postgres();
+    }
+    return postgres;
   }
 
   MiniCluster flink(Consumer<String> phase) throws Exception {
@@ -65,7 +75,11 @@ final class Engines implements AutoCloseable {
     try {
       if (flink != null) flink.close();
     } finally {
-      if (kafka != null) kafka.close();
+      try {
+        if (postgres != null) postgres.close();
+      } finally {
+        if (kafka != null) kafka.close();
+      }
     }
   }
 }

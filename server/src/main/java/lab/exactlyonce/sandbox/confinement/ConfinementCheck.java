@@ -170,7 +170,7 @@ public final class ConfinementCheck {
       Path debianConf = Path.of("/etc/java-" + Runtime.version().feature() + "-openjdk");
       return new LaunchHost(tools, javaHome, Files.isDirectory(debianConf) ? Optional.of(debianConf) : Optional.empty(),
           classPath, jnaLibraryDir, seccomp, root ? Optional.of(demand.uids()) : Optional.empty(), demand.bubblewrap(),
-          root);
+          root, Optional.empty());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare the sandbox directory " + tempRoot, e);
     }

@@ -114,7 +114,8 @@ public final class EngineConfinement {
       Path javaHome = Path.of(System.getProperty("java.home")).toRealPath();
       // the engines' one uid is theirs by option, never passed over: their check JVM may still be ending as they start
       return new LaunchHost(tools, javaHome, Optional.empty(), classPath, jna, Optional.empty(),
-          rootServer ? Optional.of(new WorkerUids(uid, uid, Set::of)) : Optional.empty(), false, rootServer);
+          rootServer ? Optional.of(new WorkerUids(uid, uid, Set::of)) : Optional.empty(), false, rootServer,
+          rootServer ? EngineUser.passwdNaming(uid, root) : Optional.empty());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare the engine lab's directory " + root, e);
     }

@@ -243,7 +243,17 @@ public final class Launcher {
   private List<String> loopbackUp() {
     if (!loopback) return List.of();
     return List.of(host.tools().shell().toString(), "-c",
-        HostTools.find("ip") + " link set lo up && exec \"$@\"", "eolab-loopback");
+        namedUser() + HostTools.find("ip") + " link set lo up && exec \"$@\"", "eolab-loopback");
+  }
+
+  /**
+   * Where the launcher has a mount namespace of its own and the host cannot name the uid: the copy of the user
+   * database that can, mounted over {@code /etc/passwd} for this namespace only.
+   */
+  private String namedUser() {
+    if (kind != Kind.UNSHARE_ALL || host.passwd().isEmpty()) return "";
+    String file = host.passwd().get().toString().replace("'", "'\\''");
+    return HostTools.find("mount") + " --bind '" + file + "' /etc/passwd && ";
   }
 
   private List<String> dropToUid(OptionalInt uid) {
