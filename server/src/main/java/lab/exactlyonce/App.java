@@ -68,6 +68,8 @@ public final class App {
   /** How often each lesson snippet runs on each worker as the server starts (see {@link ShippedRuns#warmUp}). */
   private static final int WARM_UP_ROUNDS = 10;
   private static final Logger log = LoggerFactory.getLogger(App.class);
+  /** The port, once the server listens (before the sandbox and the engines have started). */
+  private final CompletableFuture<Integer> listening = new CompletableFuture<>();
   /** Where a generated instructor secret was written, when this start generated one. */
   private volatile String secretNews = "";
 
@@ -228,6 +230,7 @@ public final class App {
           + "program: stop it, or start with --port <another port> (0 picks a free one)");
     }
     local.serving(port());
+    listening.complete(port());
     engineLab.start(); // the engines warm up in the background
     if (config.sandbox().startWithApp()) {
       sandbox.start();
@@ -254,6 +257,11 @@ public final class App {
   /** Completes when the shipped snippets' runs at the start are over (see {@link ShippedRuns}). */
   public CompletableFuture<Void> warmedUp() {
     return warmedUp;
+  }
+
+  /** Completes with the port as soon as the server listens, while {@link #start} may still be starting the rest. */
+  public CompletableFuture<Integer> listening() {
+    return listening;
   }
 
   public SandboxService sandbox() {

@@ -45,17 +45,17 @@ class FirstAnswerTest {
     }, "app-start");
     starter.start();
     try {
-      await("the server listening").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO).ignoreExceptions()
-          .until(() -> get(app, "/healthz").statusCode() == 200);
+      int port = app.listening().get(60, TimeUnit.SECONDS);
+      assertEquals(200, get(port, "/healthz").statusCode());
       assertEquals("{\"status\":\"ok\",\"sandboxConfinement\":\"unchecked\",\"sandboxWorkers\":\"starting\","
-          + "\"engineLab\":\"off\"}", get(app, "/healthz").body());
-      assertEquals(200, get(app, "/lessons/exactly-once").statusCode());
+          + "\"engineLab\":\"off\"}", get(port, "/healthz").body());
+      assertEquals(200, get(port, "/lessons/exactly-once").statusCode());
       assertFalse(started.isDone(), "the sandbox was still starting while those answered");
 
       sandboxMayStart.countDown();
       started.get(60, TimeUnit.SECONDS);
       await("the workers warm").atMost(Duration.ofSeconds(120)).pollDelay(Duration.ZERO)
-          .until(() -> get(app, "/healthz").body().contains("\"sandboxWorkers\":\"ready\""));
+          .until(() -> get(port, "/healthz").body().contains("\"sandboxWorkers\":\"ready\""));
     } finally {
       sandboxMayStart.countDown();
       starter.join(60_000);
@@ -63,8 +63,8 @@ class FirstAnswerTest {
     }
   }
 
-  private static HttpResponse<String> get(App app, String path) throws Exception {
-    return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + path))
+  private static HttpResponse<String> get(int port, String path) throws Exception {
+    return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
         .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
   }
 

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  */
 public final class EngineLabRoutes implements AutoCloseable {
   static final String HOW_TO_ENABLE = "the engine lab is off on this server: build it with mvn package and restart"
-      + " the app without --engine-lab off (or with --engine-lab on)";
+      + " the app without --engine-lab off, or with --engine-lab on";
   private static final List<String> FIELDS = List.of("scenario", "knobs");
   private static final int MAX_BODY_BYTES = 2_000;
   private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{16}");

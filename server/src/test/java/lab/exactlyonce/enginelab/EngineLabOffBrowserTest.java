@@ -30,7 +30,7 @@ class EngineLabOffBrowserTest extends BrowserTest {
     page.navigate(url("/lessons/exactly-once#sandbox"));
     Locator real = page.locator("[id='sandbox/sink-demo'] [data-real-run]");
     assertThat(real.locator("[data-real-run-off]")).hasText("The engine lab is off on this server: build it with mvn"
-        + " package and restart the app without --engine-lab off (or with --engine-lab on).");
+        + " package and restart the app without --engine-lab off, or with --engine-lab on.");
     assertThat(real.locator("[data-real-run-off]")).isVisible();
     assertThat(real.locator("[data-real-run-button]")).hasCount(0);
   }
