@@ -5,6 +5,7 @@ import lab.exactlyonce.lesson.Lesson;
 import lab.exactlyonce.lesson.LessonCatalog;
 import lab.exactlyonce.lesson.LessonFormatException;
 import lab.exactlyonce.lesson.Section;
+import lab.exactlyonce.lesson.Tab;
 import lab.exactlyonce.snippet.Knob;
 import lab.exactlyonce.snippet.SnippetIds;
 
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +44,7 @@ final class QuestionBank {
   private final Map<String, WrittenQuestions> written = new ConcurrentHashMap<>();
   private final Map<String, LessonItems> items = new ConcurrentHashMap<>();
   private final Map<String, CompletableFuture<List<Question>>> predicted = new ConcurrentHashMap<>();
+  private final Map<String, Map<String, String>> exerciseTopics = new ConcurrentHashMap<>();
 
   /**
    * Reads each lesson's written bank ({@link WrittenQuestions}) and recorded real runs, and generates the rest; a
@@ -71,12 +74,7 @@ final class QuestionBank {
               + snippet + "' in snippets/" + lesson.id() + "/");
         }
       }
-      for (String exercise : verdicts.exercises(lesson.id())) {
-        if (!bank.verdictTopics().containsKey(exercise)) {
-          throw new LessonFormatException("lessons/" + lesson.id() + "/" + WrittenQuestions.FILE_NAME + ": verdicts: exercise '"
-              + exercise + "' needs an entry with its 'topic', the lesson topic of its verdict question");
-        }
-      }
+      exerciseTopics.put(lesson.id(), exerciseTopics(lesson, bank));
       List<Question> all = new ArrayList<>(bank.questions());
       all.addAll(made);
       all.addAll(RealRunQuestions.build(lesson, RecordedRuns.load(lessonsRoot, lesson, knobs, bank.predictRules()::get),
@@ -85,6 +83,28 @@ final class QuestionBank {
       written.put(lesson.id(), bank);
       items.put(lesson.id(), new LessonItems(lesson));
     }
+  }
+
+  /**
+   * The topic of each exercise's verdict question: its {@code verdicts} entry's, otherwise the topic of the first
+   * section of the Sandbox tab, where the exercises are shown.
+   *
+   * @throws LessonFormatException when an exercise has neither
+   */
+  private Map<String, String> exerciseTopics(Lesson lesson, WrittenQuestions bank) {
+    Optional<String> sandbox = lesson.sectionsOn(Tab.SANDBOX).stream().findFirst()
+        .map(section -> lesson.topicOf(section, null).title());
+    Map<String, String> topics = new LinkedHashMap<>();
+    for (String exercise : verdicts.exercises(lesson.id())) {
+      String topic = bank.verdictTopics().get(exercise);
+      if (topic == null) {
+        topic = sandbox.orElseThrow(() -> new LessonFormatException("lessons/" + lesson.id() + "/"
+            + WrittenQuestions.FILE_NAME + ": verdicts: exercise '" + exercise + "' needs an entry with its 'topic' (the"
+            + " lesson has no Sandbox section whose topic it could take)"));
+      }
+      topics.put(exercise, topic);
+    }
+    return Map.copyOf(topics);
   }
 
   /**
@@ -179,8 +199,7 @@ final class QuestionBank {
         }
       }
     }
-    WrittenQuestions bank = written.get(lesson.id());
-    parts.add(verdicts.questions(lesson, bank.verdictOptions(), bank.verdictTopics()));
+    parts.add(verdicts.questions(lesson, written.get(lesson.id()).verdictOptions(), exerciseTopics.get(lesson.id())));
     return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(done -> {
       List<Question> all = new ArrayList<>();
       for (var part : parts) all.addAll(part.join());

@@ -69,12 +69,12 @@ class ReviewsBrowserTest extends BrowserTest {
   }
 
   /**
-   * A practice quiz of three sink questions taken through the API, each answered right or wrong as {@code right}
-   * says; returns the session.
+   * A practice quiz of three choice questions about duplicates taken through the API (seeds whose first three are all
+   * choice questions), each answered right or wrong as {@code right} says; returns the session.
    */
   private JsonNode quizAnswered(APIRequestContext request, long seed, boolean... right) {
     JsonNode session = post(request, "/api/quiz/sessions",
-        "{\"lesson\":\"exactly-once\",\"length\":3,\"topic\":\"Sink strategies\",\"seed\":" + seed + "}", 201);
+        "{\"lesson\":\"exactly-once\",\"length\":3,\"topic\":\"Sources of duplicates\",\"seed\":" + seed + "}", 201);
     for (int i = 0; i < right.length; i++) {
       JsonNode q = session.get("questions").get(i);
       int choice = right[i] ? rightChoice(q.get("id").asText()) : (rightChoice(q.get("id").asText()) + 1) % 4;
@@ -111,7 +111,7 @@ class ReviewsBrowserTest extends BrowserTest {
     assertThat(page.locator("#lessons-heading")).isVisible();
     assertThat(page.locator(".reviews-due")).hasCount(0); // a newcomer has nothing due
 
-    JsonNode session = quizAnswered(page.request(), 3, true, false, false);
+    JsonNode session = quizAnswered(page.request(), 12, true, false, false);
     page.navigate(url("/"));
     Locator home = page.locator(".lesson-card #reviews-due-exactly-once");
     assertThat(home.locator(".reviews-due-count")).hasText("2 questions due for review");
@@ -223,7 +223,7 @@ class ReviewsBrowserTest extends BrowserTest {
   void the_notices_and_the_results_read_well_in_the_light_and_the_dark_theme(ColorScheme scheme) {
     page.setViewportSize(390, 844);
     page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(scheme));
-    JsonNode session = quizAnswered(page.request(), 6, true, false);
+    JsonNode session = quizAnswered(page.request(), 13, true, false);
     List<String> problems = new ArrayList<>();
     page.navigate(url("/"));
     assertThat(page.locator(".reviews-due-count")).hasText("1 question due for review");

@@ -24,10 +24,13 @@ class RubricValidationTest {
       id: demo
       title: Demo
       summary: A lesson to hang rubrics on.
+      topics:
+        - {id: ordering, title: Ordering}
       sections:
         - id: questions
           tab: qa
           title: Questions
+          topic: ordering
           blocks:
             - kind: questions
               id: ladder
