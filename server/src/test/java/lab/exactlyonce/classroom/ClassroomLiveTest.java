@@ -7,13 +7,10 @@ import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -259,43 +256,37 @@ class ClassroomLiveTest {
   @Test
   void classes_members_and_instructor_sessions_survive_a_restart_and_the_generated_secret_is_printed_once() throws Exception {
     Config config = TestConfig.defaults();
-    PrintStream stdout = System.out;
-    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    Path file = config.dataDir().resolve(InstructorAuth.SECRET_FILE);
     String secret;
     Client teacher;
     Client student;
     JsonNode room;
-    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
     TestServer first = TestServer.start(config);
     try {
-      String out = printed.toString(StandardCharsets.UTF_8);
-      Path file = config.dataDir().resolve(InstructorAuth.SECRET_FILE);
+      // What Main prints at the start: the instructor's line says the secret was made, and where.
+      List<String> lines = first.app().startupLines();
       secret = Files.readString(file).strip();
       assertTrue(secret.matches("[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}"), secret);
       assertEquals("An instructor secret was generated into " + file.toAbsolutePath()
-          + " (readable by this user only); sign in at /teach with its contents\n", out);
-      assertFalse(out.contains(secret), "standard output (a container's log) never carries the secret");
+          + " (readable by this user only); sign in at /teach with its contents", lines.get(1));
+      assertFalse(String.join("\n", lines).contains(secret), "standard output (a container's log) never carries the secret");
       assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
       teacher = Client.instructor(first, secret);
       room = json(teacher.post("/api/teach/classes", "{\"name\":\"Durable\"}"));
       student = Client.student(first, room.get("code").asText(), "Stays");
     } finally {
       first.close();
-      System.setOut(stdout);
     }
-    printed.reset();
-    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
     // A port of its own: the clients carry their cookies over by name (Client.on), not by origin.
     try (TestServer second = TestServer.start(config)) {
-      assertEquals("", printed.toString(StandardCharsets.UTF_8), "the secret is printed only when it is made");
+      assertEquals("Instructor: sign in at /teach with the secret in " + file.toAbsolutePath(),
+          second.app().startupLines().get(1), "the secret is announced as new only when it is made");
       teacher = teacher.on(second);
       student = student.on(second);
       JsonNode again = json(teacher.get("/api/teach/classes/" + room.get("id").asText()));
       assertEquals(room.get("code").asText(), again.get("code").asText());
       assertEquals("Stays", again.get("students").get(0).get("nickname").asText());
       assertEquals(200, student.get("/classes/" + room.get("id").asText()).statusCode());
-    } finally {
-      System.setOut(stdout);
     }
   }
 

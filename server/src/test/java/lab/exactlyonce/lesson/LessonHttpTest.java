@@ -151,8 +151,8 @@ class LessonHttpTest extends ServerTest {
   @Test
   void the_lesson_json_has_stable_field_names_and_every_block_names_its_kind() throws Exception {
     var json = JSON.readTree(server.get("/api/lessons/exactly-once").body());
-    assertEquals(List.of("id", "title", "summary", "keyIdeas", "sections", "maps", "flows"), names(json));
-    assertEquals(List.of("id", "tab", "title", "intro", "blocks"), names(json.get("sections").get(0)));
+    assertEquals(List.of("id", "title", "summary", "topics", "keyIdeas", "sections", "maps", "flows"), names(json));
+    assertEquals(List.of("id", "tab", "title", "topic", "intro", "blocks"), names(json.get("sections").get(0)));
     Set<String> kinds = new TreeSet<>();
     for (var section : json.get("sections")) {
       for (var block : section.get("blocks")) {
