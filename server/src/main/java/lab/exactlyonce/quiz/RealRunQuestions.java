@@ -15,9 +15,11 @@ import java.util.function.Function;
 /**
  * Choice questions about what the real engines did ({@link RecordedRuns}): for each recorded setting of the seed's
  * crash, how many records each reader counts and what they sum to; for fencing and the timeout gotcha, what the
- * broker answered. The wrong options are the figures the other readers and the other recorded settings gave (what a
+ * broker answered; for each recorded setting of the outbox demo's crash, what each payment consumer's topic held and
+ * what it charged. The wrong options are the figures the other readers and the other recorded settings gave (what a
  * candidate who mixed up the readers or the settings would say), and other messages Kafka sends about transactions.
- * Ids: {@code <lesson>/<about>/real-<run>-<reader>-records}, {@code ...-sum} and {@code <lesson>/<about>/real-<run>-error}.
+ * Ids: {@code <lesson>/<about>/real-<run>-<reader>-records}, {@code ...-sum}, {@code <lesson>/<about>/real-<run>-error}
+ * and, for the outbox, {@code <lesson>/<about>/real-<run>-<consumer>-topic}, {@code ...-charges} and {@code ...-sum}.
  */
 final class RealRunQuestions {
   private static final int MAX_WRONG = 3;
@@ -114,7 +116,8 @@ final class RealRunQuestions {
     List<String> parts = new ArrayList<>();
     run.knobs().forEach((knob, value) -> parts.add("`" + knob + "` = " + value));
     String relay = Boolean.TRUE.equals(run.knobs().get("CDC"))
-        ? "Debezium " + recorded.debezium() + "'s PostgreSQL connector tails the database log and carries each outbox row"
+        ? "Debezium " + recorded.debezium() + "'s PostgreSQL connector tails the database log and carries each"
+          + " outbox row"
         : "A polling relay selects the unsent outbox rows, publishes each and marks it sent";
     String detail = "Recorded from a real run on PostgreSQL " + recorded.postgresql() + " and Kafka " + recorded.kafka()
         + ", in the Sandbox tab's engine lab. An order service commits five orders, o1 to o5 worth 10, 20, 30, 40 and"

@@ -197,7 +197,9 @@ record RecordedRuns(Map<String, String> engines, List<Run> runs) {
         needed.addAll(shape.engines());
         Map<String, Object> values;
         if (shape.knobs().isEmpty()) {
-          if (e.knobs() != null && !e.knobs().isEmpty()) throw problem(at + ".knobs", "scenario '" + scenario + "' takes no knobs");
+          if (e.knobs() != null && !e.knobs().isEmpty()) {
+            throw problem(at + ".knobs", "scenario '" + scenario + "' takes no knobs");
+          }
           values = Map.of();
         } else {
           values = knobs(at, about, shape, e.knobs());
@@ -212,16 +214,20 @@ record RecordedRuns(Map<String, String> engines, List<Run> runs) {
           }
         }
         String message = e.message() == null ? "" : e.message().strip();
-        if (!shape.raises() && !errors.isEmpty()) throw problem(at + ".errors", "scenario '" + scenario + "' raises no exception");
-        if (!shape.raises() && !message.isEmpty()) throw problem(at + ".message", "scenario '" + scenario + "' raises no exception");
+        String raisesNone = "scenario '" + scenario + "' raises no exception";
+        if (!shape.raises() && !errors.isEmpty()) throw problem(at + ".errors", raisesNone);
+        if (!shape.raises() && !message.isEmpty()) throw problem(at + ".message", raisesNone);
         if (shape.raises() && errors.isEmpty()) {
           throw problem(at + ".errors", "scenario '" + scenario + "' needs the exceptions the engines raised");
         }
         if (shape.raises() && message.isEmpty()) {
           throw problem(at + ".message", "scenario '" + scenario + "' needs the broker's message its question asks about");
         }
-        List<String> lines = e.lines() == null ? List.of() : e.lines().stream().map(l -> l == null ? "" : l.strip()).toList();
-        if (!shape.prints() && !lines.isEmpty()) throw problem(at + ".lines", "scenario '" + scenario + "' prints no lines");
+        List<String> lines = e.lines() == null ? List.of()
+            : e.lines().stream().map(l -> l == null ? "" : l.strip()).toList();
+        if (!shape.prints() && !lines.isEmpty()) {
+          throw problem(at + ".lines", "scenario '" + scenario + "' prints no lines");
+        }
         if (shape.prints() && lines.isEmpty()) {
           throw problem(at + ".lines", "scenario '" + scenario + "' needs the lines the run printed");
         }
@@ -245,8 +251,8 @@ record RecordedRuns(Map<String, String> engines, List<Run> runs) {
     /** Every knob of the scenario, each inside the range of the {@code about} snippet's knob. */
     private Map<String, Object> knobs(String at, String about, Shape shape, Map<String, JsonNode> given) {
       String scenario = shape.scenario();
-      Block.Snippet block = snippetBlock(lesson, about).orElseThrow(() -> problem(at + ".about",
-          "a " + scenario + " run is about the snippet block whose knobs it takes; '" + about + "' is no snippet block"));
+      Block.Snippet block = snippetBlock(lesson, about).orElseThrow(() -> problem(at + ".about", "a " + scenario
+          + " run is about the snippet block whose knobs it takes; '" + about + "' is no snippet block"));
       if (rules.apply(block.snippet()) == null) {
         throw problem(at + ".about", "snippet '" + block.snippet() + "' has no predict rules in " + WrittenQuestions.FILE_NAME
             + "; its real-run questions state them");

@@ -395,7 +395,8 @@ class EngineLabIT {
         JsonNode real = awaitResult(server, submit(server, file.requests().get(i)));
         results.add(real);
         String knobs = JSON.writeValueAsString(file.knobs().get(i));
-        HttpResponse<String> sim = server.postJson("/api/run", "{\"snippet\":\"outbox-demo\",\"params\":" + knobs + "}");
+        HttpResponse<String> sim =
+            server.postJson("/api/run", "{\"snippet\":\"outbox-demo\",\"params\":" + knobs + "}");
         assertEquals(200, sim.statusCode(), sim.body());
         List<String> simulated = List.of(JSON.readTree(sim.body()).get("stdout").asText().strip().split("\n"));
         List<String> lines = new ArrayList<>();
@@ -406,7 +407,8 @@ class EngineLabIT {
             "the relay published the first committed outbox row: " + real.get("events"));
       }
       Path jar = settings().jar();
-      String debezium = version(jar, "META-INF/maven/io.debezium/debezium-connector-postgres/pom.properties", "version");
+      String debezium =
+          version(jar, "META-INF/maven/io.debezium/debezium-connector-postgres/pom.properties", "version");
       Map<String, String> engines = Map.of("kafka", version(jar, "kafka/kafka-version.properties", "version"),
           "postgresql", results.get(0).path("versions").path("postgresql").asText(""),
           "debezium", debezium.replaceFirst("\\.Final$", ""));
