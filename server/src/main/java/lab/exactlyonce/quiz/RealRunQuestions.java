@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -14,9 +15,11 @@ import java.util.function.Function;
 /**
  * Choice questions about what the real engines did ({@link RecordedRuns}): for each recorded setting of the seed's
  * crash, how many records each reader counts and what they sum to; for fencing and the timeout gotcha, what the
- * broker answered. The wrong options are the figures the other readers and the other recorded settings gave (what a
+ * broker answered; for each recorded setting of the outbox demo's crash, what each payment consumer's topic held and
+ * what it charged. The wrong options are the figures the other readers and the other recorded settings gave (what a
  * candidate who mixed up the readers or the settings would say), and other messages Kafka sends about transactions.
- * Ids: {@code <lesson>/<about>/real-<run>-<reader>-records}, {@code ...-sum} and {@code <lesson>/<about>/real-<run>-error}.
+ * Ids: {@code <lesson>/<about>/real-<run>-<reader>-records}, {@code ...-sum}, {@code <lesson>/<about>/real-<run>-error}
+ * and, for the outbox, {@code <lesson>/<about>/real-<run>-<consumer>-topic}, {@code ...-charges} and {@code ...-sum}.
  */
 final class RealRunQuestions {
   private static final int MAX_WRONG = 3;
@@ -31,9 +34,18 @@ final class RealRunQuestions {
   static List<Question> build(Lesson lesson, RecordedRuns recorded, Function<String, String> rules,
                               Function<String, List<String>> messages) {
     List<RecordedRuns.Run> seeds = recorded.runs().stream().filter(r -> r.scenario().equals(RecordedRuns.SEED_CRASH)).toList();
+    List<RecordedRuns.Run> outboxes = recorded.runs().stream()
+        .filter(r -> r.scenario().equals(RecordedRuns.OUTBOX_CRASH)).toList();
     List<Question> out = new ArrayList<>();
     for (RecordedRuns.Run run : recorded.runs()) {
-      if (run.scenario().equals(RecordedRuns.SEED_CRASH)) {
+      if (run.scenario().equals(RecordedRuns.OUTBOX_CRASH)) {
+        String snippet = snippetOf(lesson, run);
+        for (String reader : run.readers().keySet()) {
+          for (Charge figure : Charge.values()) {
+            outbox(lesson, recorded, run, reader, figure, outboxes, rules.apply(snippet)).ifPresent(out::add);
+          }
+        }
+      } else if (run.scenario().equals(RecordedRuns.SEED_CRASH)) {
         String snippet = snippetOf(lesson, run);
         for (String reader : run.readers().keySet()) {
           for (Figure figure : Figure.values()) {
@@ -63,6 +75,77 @@ final class RealRunQuestions {
     int of(RecordedRuns.Figures figures) {
       return this == RECORDS ? figures.records() : figures.sum();
     }
+  }
+
+  /** The three figures asked about each payment consumer of the outbox demo's crash. */
+  enum Charge {
+    TOPIC("topic", "How many records does the topic that %s reads hold on the broker at the end?"),
+    CHARGES("charges", "How many charges does %s write?"),
+    SUM("sum", "What is the sum of the amounts that %s charges?");
+
+    final String id;
+    final String question;
+
+    Charge(String id, String question) {
+      this.id = id;
+      this.question = question;
+    }
+
+    int of(RecordedRuns.Figures figures) {
+      return switch (this) {
+        case TOPIC -> figures.topic();
+        case CHARGES -> figures.records();
+        case SUM -> figures.sum();
+      };
+    }
+  }
+
+  private static Optional<Question> outbox(Lesson lesson, RecordedRuns recorded, RecordedRuns.Run run, String reader,
+                                           Charge figure, List<RecordedRuns.Run> outboxes, String rules) {
+    String id = lesson.id() + "/" + run.about() + "/real-" + run.id() + "-" + slug(reader) + "-" + figure.id;
+    String right = String.valueOf(figure.of(run.readers().get(reader)));
+    List<String> sameRun = new ArrayList<>();
+    run.readers().forEach((other, figures) -> sameRun.add(String.valueOf(figure.of(figures))));
+    List<String> otherRuns = new ArrayList<>();
+    for (RecordedRuns.Run other : outboxes) {
+      if (other != run) other.readers().values().forEach(f -> otherRuns.add(String.valueOf(figure.of(f))));
+    }
+    List<String> wrong = wrong(id, right, sameRun, otherRuns);
+    if (wrong.size() < 2) return Optional.empty(); // a guess would score a half
+    QuestionGenerator.Choice choice = QuestionGenerator.Choice.of(id, right, wrong);
+    List<String> parts = new ArrayList<>();
+    run.knobs().forEach((knob, value) -> parts.add("`" + knob + "` = " + value));
+    String relay = Boolean.TRUE.equals(run.knobs().get("CDC"))
+        ? "Debezium " + recorded.debezium() + "'s PostgreSQL connector tails the database log and carries each"
+          + " outbox row"
+        : "A polling relay selects the unsent outbox rows, publishes each and marks it sent";
+    String detail = "Recorded from a real run on PostgreSQL " + recorded.postgresql() + " and Kafka " + recorded.kafka()
+        + ", in the Sandbox tab's engine lab. An order service commits five orders, o1 to o5 worth 10, 20, 30, 40 and"
+        + " 50, each with its outbox row in one transaction, and also publishes each order itself to a topic of its"
+        + " own (the dual write). " + relay + " to the payments topic. Three payment consumers charge what they read:"
+        + " one on the dual write's topic, one on the payments topic, and one on the payments topic with an inbox. The"
+        + " run has " + String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1)
+        + ". " + rules.strip();
+    String explanation = "On PostgreSQL " + recorded.postgresql() + ", Kafka " + recorded.kafka()
+        + (Boolean.TRUE.equals(run.knobs().get("CDC")) ? " and Debezium " + recorded.debezium() : "")
+        + " the run printed: " + String.join("; ", run.lines()) + ". The real engines printed the same lines as the"
+        + " outbox demo's simulation for these knobs.";
+    return Optional.of(new Question(id, lesson.id(), run.about(), Question.Kind.CHOICE, topic(lesson, run),
+        String.format(figure.question, consumerName(reader)), detail, choice.options(), List.of(choice.answer()),
+        explanation, "/lessons/" + lesson.id() + "#sandbox/" + snippetOf(lesson, run)));
+  }
+
+  /** A reader's name as a question id carries it. */
+  private static String slug(String reader) {
+    return reader.toLowerCase(Locale.ROOT).replace('+', '-');
+  }
+
+  private static String consumerName(String reader) {
+    return switch (reader) {
+      case "DualWrite" -> "the consumer of the dual write's topic";
+      case "Outbox" -> "the consumer of the payments topic without an inbox";
+      default -> "the consumer of the payments topic with an inbox";
+    };
   }
 
   private static Optional<Question> question(Lesson lesson, RecordedRuns recorded, RecordedRuns.Run run, String reader,

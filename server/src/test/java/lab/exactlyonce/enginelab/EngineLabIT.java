@@ -19,8 +19,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestClassOrder;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -376,35 +374,46 @@ class EngineLabIT {
   }
 
   /**
-   * The outbox lesson's crash on real PostgreSQL, a real relay and the real broker: per setting, what the broker held
-   * and what each consumer charged, printed as the lesson's simulation prints it, must be the simulation's lines. One
-   * setting per way the event is carried again or lost: the polling relay and Debezium's connector dying before their
-   * progress is recorded (the connector before any offset flush and after one), the order service dying between its
-   * commit and its publish, and the consumers dying before their offset commit with an inbox that outlives the copy
-   * and one that does not.
+   * The outbox lesson's crash on real PostgreSQL, a real relay and the real broker, for every setting recorded in
+   * {@code lessons/outbox/real-runs.yaml}, whose figures the quiz asks about: what the broker held and what each
+   * consumer charged, printed as the lesson's simulation prints it, must be the simulation's lines, and the figures,
+   * lines and versions must be the recorded ones (a difference prints what the engines gave, in the file's layout).
+   * The file records one setting per way the event is carried again or lost: the polling relay and Debezium's
+   * connector dying before their progress is recorded (the connector before any offset flush and after one), the
+   * order service dying between its commit and its publish, and the consumers dying before their offset commit with
+   * an inbox that outlives the copy and one that does not.
    */
   @Nested
   @Order(3)
   class Outbox {
-    @ParameterizedTest
-    @ValueSource(strings = {
-        "{\"CRASH_POINT\":2,\"CRASH_AT\":3,\"CDC\":false,\"INBOX_TTL\":10}",
-        "{\"CRASH_POINT\":2,\"CRASH_AT\":3,\"CDC\":true,\"INBOX_TTL\":10}",
-        "{\"CRASH_POINT\":2,\"CRASH_AT\":5,\"CDC\":true,\"INBOX_TTL\":2}",
-        "{\"CRASH_POINT\":1,\"CRASH_AT\":3,\"CDC\":true,\"INBOX_TTL\":10}",
-        "{\"CRASH_POINT\":3,\"CRASH_AT\":2,\"CDC\":false,\"INBOX_TTL\":10}",
-        "{\"CRASH_POINT\":3,\"CRASH_AT\":2,\"CDC\":false,\"INBOX_TTL\":1}"})
-    void a_committed_outbox_row_reaches_the_topic_and_the_crash_gives_the_simulations_lines(String knobs)
-        throws Exception {
-      JsonNode real = awaitResult(server, submit(server, "{\"scenario\":\"outbox-crash\",\"knobs\":" + knobs + "}"));
-      HttpResponse<String> sim = server.postJson("/api/run", "{\"snippet\":\"outbox-demo\",\"params\":" + knobs + "}");
-      assertEquals(200, sim.statusCode(), sim.body());
-      List<String> simulated = List.of(JSON.readTree(sim.body()).get("stdout").asText().strip().split("\n"));
-      List<String> lines = new ArrayList<>();
-      real.get("lines").forEach(line -> lines.add(line.asText()));
-      assertEquals(simulated, lines, "the real engines (PostgreSQL, the relay, Kafka) and the simulation differ");
-      assertTrue(real.get("events").findValuesAsText("text").stream().anyMatch(t -> t.contains("published o1 as m1")),
-          "the relay published the first committed outbox row: " + real.get("events"));
+    @Test
+    void every_recorded_setting_gives_the_recorded_figures_and_the_simulations_lines() throws Exception {
+      RecordedRunFile file = RecordedRunFile.bundled("outbox");
+      assertTrue(file.requests().size() >= 6, "the outbox lesson records its six settings: " + file.requests());
+      List<JsonNode> results = new ArrayList<>();
+      for (int i = 0; i < file.requests().size(); i++) {
+        JsonNode real = awaitResult(server, submit(server, file.requests().get(i)));
+        results.add(real);
+        String knobs = JSON.writeValueAsString(file.knobs().get(i));
+        HttpResponse<String> sim =
+            server.postJson("/api/run", "{\"snippet\":\"outbox-demo\",\"params\":" + knobs + "}");
+        assertEquals(200, sim.statusCode(), sim.body());
+        List<String> simulated = List.of(JSON.readTree(sim.body()).get("stdout").asText().strip().split("\n"));
+        List<String> lines = new ArrayList<>();
+        real.get("lines").forEach(line -> lines.add(line.asText()));
+        assertEquals(simulated, lines, "with " + knobs + " the real engines (PostgreSQL, the relay, Kafka) and the"
+            + " simulation differ");
+        assertTrue(real.get("events").findValuesAsText("text").stream().anyMatch(t -> t.contains("published o1 as m1")),
+            "the relay published the first committed outbox row: " + real.get("events"));
+      }
+      Path jar = settings().jar();
+      String debezium =
+          version(jar, "META-INF/maven/io.debezium/debezium-connector-postgres/pom.properties", "version");
+      Map<String, String> engines = Map.of("kafka", version(jar, "kafka/kafka-version.properties", "version"),
+          "postgresql", results.get(0).path("versions").path("postgresql").asText(""),
+          "debezium", debezium.replaceFirst("\\.Final$", ""));
+      assertEquals(file.recorded(), file.actual(engines, results),
+          "lessons/outbox/real-runs.yaml differs from what the engines gave");
     }
   }
 

@@ -133,11 +133,82 @@ class RealRunQuestionsTest {
     assertEquals(body, RecordedRunFile.bundled().recorded(), "what EngineLabIT prints when the engines differ can be pasted in");
   }
 
+  private static List<Question> outboxQuestions(Path lessons) {
+    return QuestionBankLintTest.load(lessons, Path.of("snippets"), "outbox").questions().stream()
+        .filter(q -> q.id().contains("/real-")).toList();
+  }
+
+  @Test
+  void the_outbox_lesson_asks_what_the_real_broker_held_and_what_each_consumer_charged() {
+    List<Question> questions = outboxQuestions(LESSONS);
+    assertEquals(6 * 3 * 3, questions.size(), "six settings, three consumers, three figures each: "
+        + questions.stream().map(Question::id).toList());
+    Question cdc = question(questions, "outbox/ox-outbox-demo/real-relay-cdc-outbox-charges");
+    assertEquals("8", cdc.expected());
+    assertTrue(cdc.options().contains("5"), "the inbox consumer's charges, for a candidate who mixed them up: " + cdc.options());
+    assertEquals("How many charges does the consumer of the payments topic without an inbox write?", cdc.prompt());
+    assertTrue(cdc.detail().contains("PostgreSQL 14.22 and Kafka 4.2.0") && cdc.detail().contains("Debezium 3.6.1")
+        && cdc.detail().contains("`CRASH_POINT` = 2, `CRASH_AT` = 3, `CDC` = true and `INBOX_TTL` = 10")
+        && cdc.detail().contains("CRASH_POINT 1 kills the order service"), cdc.detail());
+    assertTrue(cdc.explanation().contains("Outbox topic=8 charges=8 sum=210 DUPLICATES o1 o2 o3"), cdc.explanation());
+    assertEquals("/lessons/outbox#sandbox/outbox-demo", cdc.link());
+    assertEquals("4", question(questions, "outbox/ox-outbox-demo/real-service-crash-dualwrite-topic").expected());
+    assertEquals("170", question(questions, "outbox/ox-outbox-demo/real-consumer-inbox-ttl-1-outbox-inbox-sum").expected());
+    assertTrue(question(questions, "outbox/ox-outbox-demo/real-relay-polling-outbox-sum").detail()
+        .contains("A polling relay selects the unsent outbox rows"), "the polling setting names its relay");
+  }
+
+  @Test
+  void the_outbox_groups_test_prints_figures_in_the_files_own_layout() {
+    String recorded = read(LESSONS.resolve("outbox").resolve(RecordedRuns.FILE_NAME));
+    String body = recorded.lines().dropWhile(line -> line.startsWith("#")).map(line -> line + "\n").collect(Collectors.joining());
+    assertEquals(body, RecordedRunFile.bundled("outbox").recorded(), "what EngineLabIT prints can be pasted in");
+  }
+
+  static Stream<Arguments> badOutboxEntries() {
+    String file = "lessons/outbox/real-runs.yaml:";
+    return Stream.of(
+        arguments("a consumer without its topic's records", "DualWrite: {records: 5, sum: 150, topic: 5}",
+            "DualWrite: {records: 5, sum: 150}",
+            file + "16: runs[0].readers.DualWrite: needs 'topic', the records its topic held"),
+        arguments("the printed lines left out", "    lines:\n      - \"Orders committed=5 sum=150\"\n"
+                + "      - \"DualWrite topic=5 charges=5 sum=150 OK\"\n"
+                + "      - \"Outbox topic=6 charges=6 sum=180 DUPLICATES o3\"\n"
+                + "      - \"Outbox+Inbox topic=6 charges=5 sum=150 OK\"\n", "",
+            file + "11: runs[0].lines: scenario 'outbox-crash' needs the lines the run printed"),
+        arguments("a reader of the first lesson", "      DualWrite: {records: 5, sum: 150, topic: 5}\n",
+            "      read_committed: {records: 5, sum: 150, topic: 5}\n",
+            file + "16: runs[0].readers.read_committed: must be one of DualWrite, Outbox, Outbox+Inbox"),
+        arguments("an engine no run is on", "  kafka: 4.2.0\n", "  kafka: 4.2.0\n  flink: 2.2.0\n",
+            file + "8: engines.flink: no run here is on flink; leave it out"),
+        arguments("an engine missing", "  debezium: 3.6.1\n", "",
+            file + "6: engines: missing required field 'debezium'"),
+        arguments("a knob out of its range", "CRASH_POINT: 2, CRASH_AT: 3, CDC: false", "CRASH_POINT: 4, CRASH_AT: 3, CDC: false",
+            file + "14: runs[0].knobs.CRASH_POINT: the knob must be from 1 to 3, got 4"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badOutboxEntries")
+  void a_bad_outbox_entry_stops_the_server_with_one_line_naming_it(String what, String from, String to, String problem,
+                                                                  @TempDir Path dir) throws IOException {
+    String recorded = read(LESSONS.resolve("outbox").resolve(RecordedRuns.FILE_NAME));
+    assertTrue(recorded.contains(from), what + ": the bundled file has no '" + from + "'");
+    Path lessons = dir.resolve("lessons");
+    Files.createDirectories(lessons.resolve("outbox"));
+    for (String name : List.of("lesson.yaml", WrittenQuestions.FILE_NAME)) {
+      Files.copy(LESSONS.resolve("outbox").resolve(name), lessons.resolve("outbox").resolve(name));
+    }
+    Files.writeString(lessons.resolve("outbox").resolve(RecordedRuns.FILE_NAME), recorded.replaceFirst(
+        Pattern.quote(from), Matcher.quoteReplacement(to)));
+    LessonFormatException refused = assertThrows(LessonFormatException.class, () -> outboxQuestions(lessons));
+    assertEquals(problem, refused.getMessage(), what);
+  }
+
   static Stream<Arguments> badEntries() {
     String file = "lessons/exactly-once/real-runs.yaml:";
     return Stream.of(
         arguments("an unknown scenario", "scenario: fencing", "scenario: fenced",
-            file + "50: runs[5].scenario: must be seed-crash, fencing or timeout-gotcha, got 'fenced'"),
+            file + "50: runs[5].scenario: must be one of seed-crash, fencing, timeout-gotcha, outbox-crash, got 'fenced'"),
         arguments("a knob out of its range", "CHECKPOINT_AFTER: 3, CRASH_AFTER: 4", "CHECKPOINT_AFTER: 9, CRASH_AFTER: 4",
             file + "19: runs[1].knobs.CHECKPOINT_AFTER: the knob must be from 1 to 5, got 9"),
         arguments("a knob left out", "CHECKPOINT_AFTER: 3, CRASH_AFTER: 4, ", "CHECKPOINT_AFTER: 3, ",

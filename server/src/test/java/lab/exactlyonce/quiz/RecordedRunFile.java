@@ -30,14 +30,24 @@ public final class RecordedRunFile {
     this.recorded = recorded;
   }
 
-  /** The file as the app reads it at start, checked the same way. */
+  /** The first lesson's file as the app reads it at start, checked the same way. */
   public static RecordedRunFile bundled() {
+    return bundled("exactly-once");
+  }
+
+  /** A bundled lesson's file as the app reads it at start, checked the same way. */
+  public static RecordedRunFile bundled(String lesson) {
     Path lessons = Path.of("lessons");
     SnippetCatalog snippets = SnippetCatalog.load(Path.of("snippets"));
     LessonCatalog catalog = LessonCatalog.load(lessons, snippets::idsIn);
-    WrittenQuestions written = WrittenQuestions.load(lessons, catalog.require("exactly-once"), Set.of());
-    return new RecordedRunFile(RecordedRuns.load(lessons, catalog.require("exactly-once"),
+    WrittenQuestions written = WrittenQuestions.load(lessons, catalog.require(lesson), Set.of());
+    return new RecordedRunFile(RecordedRuns.load(lessons, catalog.require(lesson),
         id -> snippets.find(id).map(Snippet::knobs).orElse(List.of()), written.predictRules()::get));
+  }
+
+  /** Each run's knobs, in the file's order. */
+  public List<Map<String, Object>> knobs() {
+    return recorded.runs().stream().map(RecordedRuns.Run::knobs).toList();
   }
 
   /** Each run's body for {@code POST /api/lab/real-runs}, in the file's order. */
@@ -67,20 +77,41 @@ public final class RecordedRunFile {
    * @param results each run's result from {@code GET /api/lab/real-runs/{id}}, in the order of {@link #requests()}
    */
   public String actual(String kafka, String flink, List<JsonNode> results) {
+    return actual(Map.of("kafka", kafka, "flink", flink), results);
+  }
+
+  /**
+   * The same runs with what the engines gave instead.
+   *
+   * @param engines the version of each engine in the engine lab's jar, by name
+   * @param results each run's result from {@code GET /api/lab/real-runs/{id}}, in the order of {@link #requests()}
+   */
+  public String actual(Map<String, String> engines, List<JsonNode> results) {
     List<RecordedRuns.Run> runs = new ArrayList<>();
     for (int i = 0; i < recorded.runs().size(); i++) {
       RecordedRuns.Run run = recorded.runs().get(i);
       Map<String, RecordedRuns.Figures> readers = new LinkedHashMap<>();
       results.get(i).path("readers").fields().forEachRemaining(reader -> readers.put(reader.getKey(),
-          new RecordedRuns.Figures(reader.getValue().path("records").asInt(), reader.getValue().path("sum").asInt())));
+          new RecordedRuns.Figures(reader.getValue().path("records").asInt(), reader.getValue().path("sum").asInt(),
+              reader.getValue().path("topicRecords").asInt(-1))));
       // each class once, in the order first raised: how often one is raised depends on timing (the zombie's send
       // and its commit can both be refused, or only the commit)
       Set<String> errors = new LinkedHashSet<>();
       results.get(i).path("errors").forEach(error -> errors.add(error.path("class").asText()));
       runs.add(new RecordedRuns.Run(run.id(), run.about(), run.scenario(), run.knobs(), readers, List.copyOf(errors),
-          brokerMessage(results.get(i).path("errors").path(0).path("message").asText(""))));
+          brokerMessage(results.get(i).path("errors").path(0).path("message").asText("")), lines(results.get(i))));
     }
-    return yaml(new RecordedRuns(kafka, flink, runs));
+    Map<String, String> versions = new LinkedHashMap<>();
+    for (String engine : RecordedRuns.ENGINES) {
+      if (recorded.engines().containsKey(engine)) versions.put(engine, engines.getOrDefault(engine, ""));
+    }
+    return yaml(new RecordedRuns(versions, runs));
+  }
+
+  private static List<String> lines(JsonNode result) {
+    List<String> out = new ArrayList<>();
+    result.path("lines").forEach(line -> out.add(line.asText()));
+    return out;
   }
 
   /**
@@ -94,8 +125,9 @@ public final class RecordedRunFile {
 
   /** The file's layout, without its leading comment: one flow mapping per knob set and per reader. */
   private static String yaml(RecordedRuns runs) {
-    StringBuilder out = new StringBuilder("engines:\n  kafka: ").append(runs.kafka()).append("\n  flink: ")
-        .append(runs.flink()).append("\nruns:\n");
+    StringBuilder out = new StringBuilder("engines:\n");
+    runs.engines().forEach((engine, version) -> out.append("  ").append(engine).append(": ").append(version).append('\n'));
+    out.append("runs:\n");
     for (RecordedRuns.Run run : runs.runs()) {
       out.append("  - id: ").append(run.id()).append("\n    about: ").append(run.about())
           .append("\n    scenario: ").append(run.scenario()).append('\n');
@@ -106,10 +138,14 @@ public final class RecordedRunFile {
       }
       out.append("    readers:\n");
       run.readers().forEach((reader, f) -> out.append("      ").append(reader).append(": {records: ").append(f.records())
-          .append(", sum: ").append(f.sum()).append("}\n"));
+          .append(", sum: ").append(f.sum()).append(f.topic() < 0 ? "" : ", topic: " + f.topic()).append("}\n"));
       if (!run.errors().isEmpty()) out.append("    errors: [").append(String.join(", ", run.errors())).append("]\n");
       if (!run.message().isEmpty()) {
         out.append("    message: \"").append(run.message().replace("\\", "\\\\").replace("\"", "\\\"")).append("\"\n");
+      }
+      if (!run.lines().isEmpty()) {
+        out.append("    lines:\n");
+        run.lines().forEach(line -> out.append("      - \"").append(line).append("\"\n"));
       }
     }
     return out.toString();

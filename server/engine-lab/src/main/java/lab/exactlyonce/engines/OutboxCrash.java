@@ -247,6 +247,10 @@ final class OutboxCrash {
     }
     Map<String, Object> answer = events.result(readers, List.of());
     answer.put("lines", lines);
+    // the server's own version: the lesson's recorded runs name the engines their figures come from
+    try (ResultSet rs = db.createStatement().executeQuery("SHOW server_version")) {
+      answer.put("versions", Map.of("postgresql", rs.next() ? rs.getString(1).split(" ")[0] : ""));
+    }
     return answer;
   }
 }
