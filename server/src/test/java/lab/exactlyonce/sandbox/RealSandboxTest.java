@@ -36,12 +36,14 @@ class RealSandboxTest {
   /**
    * Workers exactly as production starts them, C2 included (not {@code TestJvm}'s C1-only workers): the limits' rows
    * charge a run for the CPU its code takes, and under C1 the stalled run's loop took so long on a loaded host that
-   * it met the clock limit it was meant to stay under.
+   * it met the clock limit it was meant to stay under. Four C2 JVMs (three workers and the spare) warming up while the
+   * other test JVMs keep both cores busy took more than a minute in two of three clean-clone runs with the engine
+   * lab's outbox tests beside them, so the wait takes the lifecycle method's whole budget (90 s) but a margin.
    */
   @BeforeAll
   void start() throws InterruptedException {
     sandbox = new Sandbox(SandboxSettings.defaults());
-    assertTrue(sandbox.awaitReady(Duration.ofSeconds(60)), "workers ready");
+    assertTrue(sandbox.awaitReady(Duration.ofSeconds(85)), "workers ready");
   }
 
   @AfterAll
