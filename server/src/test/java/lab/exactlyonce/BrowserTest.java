@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestInfo;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Base for browser tests: one app (from {@link ServerTest}), the test JVM's one Chromium ({@link Browsers}), and a
- * fresh context and page per test. Every context asks for reduced motion, as the app's own users may: nothing scrolls
- * or fades while a test clicks (the one test of the smooth path asks for it explicitly). Every page is checked for
- * console errors and failed requests after each test.
+ * fresh context and page per test (none for a test marked {@link OwnContexts}, which opens its own). Every context
+ * asks for reduced motion, as the app's own users may: nothing scrolls or fades while a test clicks (the one test of
+ * the smooth path asks for it explicitly). Every page is checked for console errors and failed requests after each
+ * test.
  */
 @Tag("browser")
 public abstract class BrowserTest extends ServerTest {
@@ -36,8 +38,13 @@ public abstract class BrowserTest extends ServerTest {
   }
 
   @BeforeEach
-  void openPage() {
+  void openPage(TestInfo test) {
     consoleErrors.clear();
+    context = null;
+    page = null;
+    boolean own = getClass().isAnnotationPresent(OwnContexts.class)
+        || test.getTestMethod().map(method -> method.isAnnotationPresent(OwnContexts.class)).orElse(false);
+    if (own) return;
     context = newContext(newContextOptions());
     page = watched(context.newPage());
   }
@@ -54,7 +61,7 @@ public abstract class BrowserTest extends ServerTest {
 
   /** Replaces the base page with one in a new context of these options (a phone's screen, say); closed after the test. */
   protected Page reopen(Browser.NewContextOptions options) {
-    context.close();
+    if (context != null) context.close();
     context = newContext(options);
     page = watched(context.newPage());
     return page;
@@ -76,7 +83,7 @@ public abstract class BrowserTest extends ServerTest {
   @AfterEach
   void closePage() {
     List<String> errors = List.copyOf(consoleErrors);
-    context.close();
+    if (context != null) context.close();
     assertEquals(List.of(), errors, "the page logged errors");
   }
 

@@ -6,6 +6,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.OwnContexts;
 import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import lab.exactlyonce.quiz.RecordedRunFile;
@@ -282,6 +283,7 @@ class EngineLabIT {
       return real.locator("[data-reader='" + reader + "'] [data-" + column + "]");
     }
 
+    @OwnContexts
     @Test
     void on_a_desktop_the_seeds_crash_on_the_real_engines_agrees_with_the_simulation_then_fencing_shows_the_real_error() {
       Locator real = open(1280, 800, false);
@@ -306,6 +308,7 @@ class EngineLabIT {
       assertThat(cell(real, "read_committed", "simulated")).hasText("\u2014");
     }
 
+    @OwnContexts
     @Test
     void on_the_outbox_lesson_the_cdc_relays_crash_on_real_postgresql_and_kafka_agrees_with_the_simulation_line_by_line() {
       reopen(new Browser.NewContextOptions().setViewportSize(1280, 800));
@@ -328,6 +331,7 @@ class EngineLabIT {
       assertEquals(List.of(), AxeScan.seriousViolations(page, "outbox sandbox tab with a real run"));
     }
 
+    @OwnContexts
     @Test
     void on_a_phone_a_moved_knob_changes_both_figures_and_they_still_agree() {
       Locator real = open(390, 844, true);

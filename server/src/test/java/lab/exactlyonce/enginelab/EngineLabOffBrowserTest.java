@@ -6,6 +6,7 @@ import com.microsoft.playwright.Route;
 import com.microsoft.playwright.options.BoundingBox;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.OwnContexts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class EngineLabOffBrowserTest extends BrowserTest {
 
+  @OwnContexts
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"390, 844, true", "1280, 800, false"})
   void the_sink_demo_says_how_to_turn_the_engine_lab_on(int width, int height, boolean mobile) {
@@ -51,6 +53,7 @@ class EngineLabOffBrowserTest extends BrowserTest {
       + "\"errors\":[{\"class\":\"org.apache.kafka.common.errors.InvalidProducerEpochException\",\"message\":"
       + "\"Producer attempted to produce with an old epoch.\"}],\"events\":[]}}";
 
+  @OwnContexts
   @Test
   void on_a_phone_the_real_run_results_show_every_column_without_scrolling_sideways() {
     reopen(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));

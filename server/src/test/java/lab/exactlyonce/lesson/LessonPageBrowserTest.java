@@ -7,6 +7,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
 import com.microsoft.playwright.options.Media;
 import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.OwnContexts;
 import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
@@ -179,6 +180,7 @@ class LessonPageBrowserTest extends BrowserTest {
     assertThat(byId("qa/sc-data").locator("details")).not().hasAttribute("open", "");
   }
 
+  @OwnContexts
   @Test
   void without_javascript_the_lesson_reads_top_to_bottom() {
     try (BrowserContext noJs = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {
@@ -212,6 +214,7 @@ class LessonPageBrowserTest extends BrowserTest {
     assertThat(byId("qa/L1").locator("details")).not().hasAttribute("open", "");
   }
 
+  @OwnContexts
   @Test
   void on_a_phone_no_tab_scrolls_the_page_sideways() {
     try (BrowserContext phone = newContext(new Browser.NewContextOptions().setViewportSize(360, 740)

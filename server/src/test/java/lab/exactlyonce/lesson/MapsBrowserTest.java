@@ -7,6 +7,7 @@ import com.microsoft.playwright.options.AriaRole;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.ContentFolder;
+import lab.exactlyonce.OwnContexts;
 import lab.exactlyonce.snippet.SnippetCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -209,6 +210,7 @@ class MapsBrowserTest extends BrowserTest {
         .thenComparing(n -> -map.nodes().indexOf(n))).orElseThrow();
   }
 
+  @OwnContexts
   @ParameterizedTest
   @MethodSource("lessons")
   void without_javascript_every_node_edge_and_step_is_readable_as_text(String id) {

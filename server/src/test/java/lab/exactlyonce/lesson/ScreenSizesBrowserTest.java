@@ -9,6 +9,7 @@ import com.microsoft.playwright.options.ColorScheme;
 import com.microsoft.playwright.options.ReducedMotion;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.OwnContexts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * screen, the voice controls stay in reach while reading, the map's explanation opens in view and its labels stay
  * readable; without JavaScript the lesson reads top to bottom.
  */
+@OwnContexts
 class ScreenSizesBrowserTest extends BrowserTest {
   enum Screen {
     PHONE(390, 844, true), LAPTOP(1280, 800, false);

@@ -8,6 +8,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.OwnContexts;
 import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
 import org.junit.jupiter.api.Test;
@@ -221,6 +222,7 @@ class ProgressBrowserTest extends BrowserTest {
     assertEquals(0, context.cookies().stream().filter(c -> c.name.equals("eolab_learner")).count());
   }
 
+  @OwnContexts
   @Test
   void without_javascript_the_page_has_no_progress_controls() {
     BrowserContext noJs = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false));

@@ -9,6 +9,7 @@ import com.microsoft.playwright.options.BoundingBox;
 import com.microsoft.playwright.options.RequestOptions;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.OwnContexts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -168,6 +169,7 @@ class QuizBrowserTest extends BrowserTest {
     assertThat(page.locator(".quiz-miss")).containsText("Your answer: rated yourself Again");
   }
 
+  @OwnContexts
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"390, 844", "1280, 800"})
   void a_self_graded_question_takes_a_typed_answer_checked_against_its_key_points(int width, int height) {
@@ -263,6 +265,7 @@ class QuizBrowserTest extends BrowserTest {
    * On a phone the topic choice lists the lesson's topic vocabulary, lesson by lesson across lessons, as chips that
    * wrap: no entry lies over another and none pushes the page sideways.
    */
+  @OwnContexts
   @Test
   void on_a_phone_the_topic_entries_do_not_overlap() {
     reopen(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));
@@ -294,6 +297,7 @@ class QuizBrowserTest extends BrowserTest {
    * On phones (390 and 320 px wide) neither the start form nor the results page scrolls sideways: the results of a
    * mixed quiz, with the by-topic table, programs and outputs among the misses, are the widest the quiz draws.
    */
+  @OwnContexts
   @Test
   void on_a_phone_the_quiz_and_its_results_fit_the_screen() throws Exception {
     reopen(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));

@@ -14,6 +14,7 @@ import com.microsoft.playwright.options.RequestOptions;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
 import lab.exactlyonce.Config;
+import lab.exactlyonce.OwnContexts;
 import lab.exactlyonce.TestClock;
 import lab.exactlyonce.TestConfig;
 import lab.exactlyonce.TestServer;
@@ -205,6 +206,7 @@ class ReviewsBrowserTest extends BrowserTest {
     assertThat(buttons.nth(2)).hasAttribute("aria-pressed", "true");
   }
 
+  @OwnContexts
   @Test
   void without_javascript_the_home_page_shows_what_is_due_and_its_button_starts_the_review() {
     try (BrowserContext noJs = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false).setViewportSize(390, 844))) {

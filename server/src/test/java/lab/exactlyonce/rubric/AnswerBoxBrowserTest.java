@@ -7,6 +7,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
 import lab.exactlyonce.AxeScan;
 import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.OwnContexts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AnswerBoxBrowserTest extends BrowserTest {
   private static final String LESSON = "/lessons/exactly-once";
 
+  @OwnContexts
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"390, 844", "1280, 800"})
   void a_typed_answer_shows_points_made_and_missed_then_the_rating_is_recorded(int width, int height) {
@@ -90,6 +92,7 @@ class AnswerBoxBrowserTest extends BrowserTest {
     assertThat(walk.locator(".answer-suggestion")).not().containsText("Good");
   }
 
+  @OwnContexts
   @Test
   void without_javascript_there_is_no_box_and_the_answer_still_reveals() {
     try (BrowserContext noJs = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {

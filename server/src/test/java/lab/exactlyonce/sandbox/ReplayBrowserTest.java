@@ -11,6 +11,7 @@ import com.microsoft.playwright.options.AriaRole;
 import com.microsoft.playwright.options.ColorScheme;
 import com.microsoft.playwright.options.ReducedMotion;
 import lab.exactlyonce.AxeScan;
+import lab.exactlyonce.OwnContexts;
 import lab.exactlyonce.ReferenceSolutions;
 import org.junit.jupiter.api.Test;
 
@@ -328,6 +329,7 @@ class ReplayBrowserTest extends SandboxTabTest {
     assertEquals("1", demo.locator(".tl-crash").evaluate("g => getComputedStyle(g).opacity"));
   }
 
+  @OwnContexts
   @Test
   void on_a_phone_the_timeline_scrolls_sideways_inside_itself() {
     reopen(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true));
@@ -432,6 +434,7 @@ class ReplayBrowserTest extends SandboxTabTest {
     assertThat(page.locator("[id='sandbox/exercise/exactly-once-append'] [data-solution]")).isHidden();
   }
 
+  @OwnContexts
   @Test
   void without_javascript_the_exercises_read_with_their_task_and_starter_code() {
     try (var context = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {

@@ -6,6 +6,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import com.microsoft.playwright.options.AriaRole;
 import com.microsoft.playwright.options.LoadState;
+import lab.exactlyonce.OwnContexts;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -28,6 +29,7 @@ class SandboxBrowserTest extends SandboxTabTest {
    * A learner reading the Gist on a phone downloads no editor, and the page stays within 150 KB over the wire:
    * CodeMirror, more than half of the lesson's weight, comes with the Sandbox tab.
    */
+  @OwnContexts
   @Test
   void on_a_phone_the_gist_downloads_no_editor_until_the_sandbox_tab_opens() {
     reopen(new Browser.NewContextOptions().setViewportSize(390, 844).setIsMobile(true).setHasTouch(true));

@@ -5,6 +5,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Route;
 import com.microsoft.playwright.options.AriaRole;
+import lab.exactlyonce.OwnContexts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -61,6 +62,7 @@ class WorkbenchBrowserTest extends SandboxTabTest {
     return (Boolean) element.evaluate("e => e.contains(document.activeElement)");
   }
 
+  @OwnContexts
   @ParameterizedTest
   @EnumSource(Screen.class)
   void ctrl_enter_brings_the_status_and_output_into_view_and_the_editor_keeps_the_focus(Screen screen) {
@@ -75,6 +77,7 @@ class WorkbenchBrowserTest extends SandboxTabTest {
     assertTrue(focusIsIn(demo.locator(".CodeMirror")), "the learner can go on typing");
   }
 
+  @OwnContexts
   @ParameterizedTest
   @EnumSource(Screen.class)
   void a_knob_change_is_set_in_the_editor_and_its_run_shows_in_view_as_an_experiment(Screen screen) {
@@ -121,6 +124,7 @@ class WorkbenchBrowserTest extends SandboxTabTest {
    * The answer to a knob change's set-knobs or run is held back until the reset that followed it has been set and
    * run; then it arrives, and the widget still shows the reset's code and outcome.
    */
+  @OwnContexts
   @ParameterizedTest
   @CsvSource({"DESKTOP, RUN", "PHONE, SET_KNOBS"})   // each screen once and each late answer once
   void a_reset_of_the_knobs_wins_over_the_late_answer_of_the_change_before_it(Screen screen, Late late) {
@@ -168,6 +172,7 @@ class WorkbenchBrowserTest extends SandboxTabTest {
         && code.contains("static final boolean CRASH_BEFORE_COMMIT = false;"), code);
   }
 
+  @OwnContexts
   @ParameterizedTest
   @EnumSource(Screen.class)
   void an_out_of_range_or_malformed_knob_is_refused_beside_it_and_the_old_output_goes(Screen screen) {
@@ -195,6 +200,7 @@ class WorkbenchBrowserTest extends SandboxTabTest {
     assertThat(status(demo)).hasText(Pattern.compile("experiment$"), SLOW);
   }
 
+  @OwnContexts
   @ParameterizedTest
   @EnumSource(Screen.class)
   void edits_survive_a_reload_and_reset_to_starter_asks_before_it_restores_the_starter(Screen screen) {
@@ -259,6 +265,7 @@ class WorkbenchBrowserTest extends SandboxTabTest {
     assertThat(status(demo)).hasText(Pattern.compile("^Finished in \\d+ ms$"), SLOW);
   }
 
+  @OwnContexts
   @ParameterizedTest
   @EnumSource(Screen.class)
   void exercise_instructions_read_whole_and_a_failed_check_leads_with_its_first_failure_and_a_hint(Screen screen) {
@@ -293,6 +300,7 @@ class WorkbenchBrowserTest extends SandboxTabTest {
         "the verdict does not make the page scroll sideways");
   }
 
+  @OwnContexts
   @Test
   void without_javascript_an_exercise_shows_its_instructions() {
     try (var plainContext = newContext(new Browser.NewContextOptions().setJavaScriptEnabled(false))) {

@@ -6,6 +6,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Route;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import lab.exactlyonce.BrowserTest;
+import lab.exactlyonce.OwnContexts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -102,6 +103,7 @@ class ShareBrowserTest extends BrowserTest {
     theirs.context().close();
   }
 
+  @OwnContexts
   @Test
   void when_the_server_refuses_a_short_link_the_button_gives_the_long_one_and_says_why() {
     Page refused = newContext(screen("desktop")).newPage();
