@@ -41,14 +41,14 @@ final class RealRunQuestions {
       if (run.scenario().equals(RecordedRuns.OUTBOX_CRASH)) {
         String snippet = snippetOf(lesson, run);
         for (String reader : run.readers().keySet()) {
-          for (Charge figure : Charge.values()) {
+          for (Figure figure : Figure.OF_A_CONSUMER) {
             outbox(lesson, recorded, run, reader, figure, outboxes, rules.apply(snippet)).ifPresent(out::add);
           }
         }
       } else if (run.scenario().equals(RecordedRuns.SEED_CRASH)) {
         String snippet = snippetOf(lesson, run);
         for (String reader : run.readers().keySet()) {
-          for (Figure figure : Figure.values()) {
+          for (Figure figure : Figure.OF_A_READER) {
             question(lesson, recorded, run, reader, figure, seeds, rules.apply(snippet)).ifPresent(out::add);
           }
         }
@@ -59,10 +59,19 @@ final class RealRunQuestions {
     return List.copyOf(out);
   }
 
-  /** The two figures asked about each reader. */
+  /**
+   * A figure asked about a reader of a recorded run: records and sum for each reader of the seed's crash; the topic's
+   * records, the charges and their sum for each payment consumer of the outbox demo's crash.
+   */
   enum Figure {
     RECORDS("records", "How many records does %s count?"),
-    SUM("sum", "What is the sum of the amounts that %s reads?");
+    SUM("sum", "What is the sum of the amounts that %s reads?"),
+    TOPIC("topic", "How many records does the topic that %s reads hold on the broker at the end?"),
+    CHARGES("charges", "How many charges does %s write?"),
+    CHARGED("sum", "What is the sum of the amounts that %s charges?");
+
+    static final List<Figure> OF_A_READER = List.of(RECORDS, SUM);
+    static final List<Figure> OF_A_CONSUMER = List.of(TOPIC, CHARGES, CHARGED);
 
     final String id;
     final String question;
@@ -73,35 +82,16 @@ final class RealRunQuestions {
     }
 
     int of(RecordedRuns.Figures figures) {
-      return this == RECORDS ? figures.records() : figures.sum();
-    }
-  }
-
-  /** The three figures asked about each payment consumer of the outbox demo's crash. */
-  enum Charge {
-    TOPIC("topic", "How many records does the topic that %s reads hold on the broker at the end?"),
-    CHARGES("charges", "How many charges does %s write?"),
-    SUM("sum", "What is the sum of the amounts that %s charges?");
-
-    final String id;
-    final String question;
-
-    Charge(String id, String question) {
-      this.id = id;
-      this.question = question;
-    }
-
-    int of(RecordedRuns.Figures figures) {
       return switch (this) {
+        case RECORDS, CHARGES -> figures.records();
+        case SUM, CHARGED -> figures.sum();
         case TOPIC -> figures.topic();
-        case CHARGES -> figures.records();
-        case SUM -> figures.sum();
       };
     }
   }
 
   private static Optional<Question> outbox(Lesson lesson, RecordedRuns recorded, RecordedRuns.Run run, String reader,
-                                           Charge figure, List<RecordedRuns.Run> outboxes, String rules) {
+                                           Figure figure, List<RecordedRuns.Run> outboxes, String rules) {
     String id = lesson.id() + "/" + run.about() + "/real-" + run.id() + "-" + slug(reader) + "-" + figure.id;
     String right = String.valueOf(figure.of(run.readers().get(reader)));
     List<String> sameRun = new ArrayList<>();
