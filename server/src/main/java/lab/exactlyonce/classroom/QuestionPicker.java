@@ -39,7 +39,10 @@ final class QuestionPicker {
     return last;
   }
 
-  /** The questions as the picker lists them: grouped by lesson and topic, in the order they first appear. */
+  /**
+   * The questions as the picker lists them: grouped by lesson and topic, in the order they first appear (each lesson's
+   * topics in the lesson's own order, as {@link LiveBank#questions} gives them).
+   */
   static List<LiveBank.LiveQuestion> inListOrder(List<LiveBank.LiveQuestion> questions) {
     return groups(questions).values().stream().flatMap(List::stream).toList();
   }

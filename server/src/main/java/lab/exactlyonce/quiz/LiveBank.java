@@ -1,5 +1,6 @@
 package lab.exactlyonce.quiz;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,9 +27,15 @@ public final class LiveBank {
     }
   }
 
-  /** The lesson's pushable questions, in bank order (predict-the-output ones once their runs are ready). */
+  /**
+   * The lesson's pushable questions (predict-the-output ones once their runs are ready), topic by topic in the order
+   * the lesson lists its topics, each topic's in bank order: the instructor's picker and "Next" follow the lesson.
+   */
   public List<LiveQuestion> questions(String lessonId) {
-    return bank.questions(lessonId).stream().filter(LiveBank::pushable).map(LiveBank::view).toList();
+    List<String> topics = bank.topics(lessonId);
+    return bank.questions(lessonId).stream().filter(LiveBank::pushable)
+        .sorted(Comparator.comparingInt(q -> topics.indexOf(q.topic())))
+        .map(LiveBank::view).toList();
   }
 
   public Optional<LiveQuestion> find(String questionId) {

@@ -9,6 +9,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -177,6 +178,25 @@ class InstructorHttpTest extends ClassroomServerTest {
     assertEquals("\"'@x\"", ResultsCsv.cell("@x"));
     assertEquals("\"a \"\"b\"\"\"", ResultsCsv.cell("a \"b\""));
     assertEquals("\"a\nb\"", ResultsCsv.cell("a\nb"));
+  }
+
+  @Test
+  void the_pickers_questions_come_topic_by_topic_in_the_order_each_lesson_lists_its_topics() {
+    String id = newClass("Order").get("id").asText();
+    Map<String, List<String>> runs = new LinkedHashMap<>(); // by lesson: its topics as the list brings them
+    json(teacher.get("/api/teach/classes/" + id + "/questions")).forEach(q -> {
+      List<String> topics = runs.computeIfAbsent(q.get("lesson").asText(), lesson -> new ArrayList<>());
+      String topic = q.get("topic").asText();
+      if (topics.isEmpty() || !topics.get(topics.size() - 1).equals(topic)) topics.add(topic);
+    });
+    assertEquals(2, runs.size(), "both lessons' questions: " + runs.keySet());
+    runs.forEach((lesson, topics) -> {
+      List<String> vocabulary = new ArrayList<>();
+      json(teacher.get("/api/lessons/" + lesson)).get("topics").forEach(t -> vocabulary.add(t.get("title").asText()));
+      // A topic met twice would be in the runs twice, and the vocabulary holds each once.
+      assertEquals(vocabulary.stream().filter(topics::contains).toList(), topics, lesson + ": each topic once, in order");
+      assertTrue(topics.size() >= 3, lesson + " has questions in a few topics: " + topics);
+    });
   }
 
   @Test
