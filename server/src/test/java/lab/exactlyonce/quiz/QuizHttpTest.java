@@ -264,9 +264,12 @@ class QuizHttpTest extends ServerTest {
   @Test
   void interview_answers_are_recorded_without_feedback_until_the_end() {
     QuizClient learner = new QuizClient(server);
-    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":2,\"topic\":\"Sources of duplicates\",\"seconds\":30}");
+    // Seed 1 draws two choice questions; the topic also holds a self-graded one, which has no right option to send.
+    JsonNode session = learner.start("{\"lesson\":\"exactly-once\",\"mode\":\"interview\",\"length\":2,"
+        + "\"topic\":\"Sources of duplicates\",\"seconds\":30,\"seed\":1}");
     assertEquals(30, session.get("secondsPerQuestion").asInt());
     JsonNode q = session.get("questions").get(0);
+    assertEquals("choice", q.get("kind").asText(), "the seed's first question takes a choice: " + q.get("id"));
     JsonNode result = QuizClient.json(learner.answer(session, q, "\"choice\":" + rightChoice(q))).get("result");
     assertEquals("{\"correct\":true,\"rating\":3,\"mode\":\"interview\"}", result.toString(), "right, and no feedback yet");
     JsonNode skipped = QuizClient.json(learner.answer(session, session.get("questions").get(1), "\"skip\":true")).get("result");
