@@ -21,12 +21,13 @@ import java.util.zip.ZipOutputStream;
 /**
  * Backs up a data directory into one zip, while the app runs or not:
  * <pre>java -cp exactly-once-lab.jar lab.exactlyonce.store.Backup --data-dir data --to backup.zip [--force]</pre>
- * The database is copied with H2's online {@code BACKUP TO} (a consistent snapshot), and the files beside it (the
- * learner-cookie key, the instructor secret, the database password) are added, so a restored app accepts the same
- * learner cookies. While the app runs, the command asks it for the backup over the data directory's local socket
- * ({@link BackupChannel}; the app keeps serving); when it does not, the command opens the database itself, holding
- * the directory's lock meanwhile so that the app cannot start halfway. The zip is readable by its owner only. An
- * existing {@code --to} file is kept unless {@code --force}. Restore with {@link Restore}.
+ * The database is copied with H2's online {@code BACKUP TO} while no transaction commits ({@link Database#alone}),
+ * and the files beside it (the learner-cookie key, the instructor secret, the database password) are added, so a
+ * restored app accepts the same learner cookies. While the app runs, the command asks it for the backup over the
+ * data directory's local socket ({@link BackupChannel}; the app keeps serving, its writes waiting out the copy); when
+ * it does not, the command opens the database itself, holding the directory's lock meanwhile so that the app cannot
+ * start halfway. The zip is readable by its owner only. An existing {@code --to} file is kept unless {@code --force}.
+ * Restore with {@link Restore}.
  *
  * <p>With PostgreSQL ({@code --jdbc-url jdbc:postgresql://...}) back up the database with {@code pg_dump} and copy
  * the data directory's key files yourself (see docs/operations.md).

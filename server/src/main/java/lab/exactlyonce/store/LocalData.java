@@ -90,7 +90,7 @@ public final class LocalData {
       throw new StoreException("cannot restrict the database files in " + shown + " to their owner: " + e.getMessage(), e);
     }
     try {
-      db.closeAfter(BackupChannel.open(data, password, zip -> db.inTransaction(c -> {
+      db.closeAfter(BackupChannel.open(data, password, zip -> db.alone(c -> {
         try {
           return Backup.write(c, data, zip);
         } catch (IOException e) {
