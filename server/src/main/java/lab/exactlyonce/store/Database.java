@@ -119,13 +119,7 @@ public final class Database implements AutoCloseable {
 
   /** Runs {@code work} in one transaction: committed when it returns, rolled back when it throws. */
   public <T> T inTransaction(Work<T> work) {
-    Lock shared = commits.readLock();
-    shared.lock();
-    try {
-      return transaction(work);
-    } finally {
-      shared.unlock();
-    }
+    return holding(commits.readLock(), work);
   }
 
   /**
@@ -133,12 +127,15 @@ public final class Database implements AutoCloseable {
    * database (the backup), which must not see one table's change without the other's.
    */
   public <T> T alone(Work<T> work) {
-    Lock exclusive = commits.writeLock();
-    exclusive.lock();
+    return holding(commits.writeLock(), work);
+  }
+
+  private <T> T holding(Lock lock, Work<T> work) {
+    lock.lock();
     try {
       return transaction(work);
     } finally {
-      exclusive.unlock();
+      lock.unlock();
     }
   }
 

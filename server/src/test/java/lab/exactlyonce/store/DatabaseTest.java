@@ -8,14 +8,21 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,6 +68,44 @@ class DatabaseTest {
     try (var files = Files.list(dir)) {
       // SQL migrations, and Java ones where the data must be read to be migrated
       return files.filter(f -> f.getFileName().toString().matches("V[0-9_]+__[^$]*\\.(sql|class)")).count();
+    }
+  }
+
+  /**
+   * A transaction run alone (the backup's) keeps every other out until it ends: a write asked for meanwhile waits, and
+   * commits after it. A write let through mid-copy is what made a backup restore an index entry without its row.
+   */
+  @Test
+  void a_write_waits_while_a_transaction_runs_alone_and_commits_after_it() throws Exception {
+    Path dir = Files.createTempDirectory("eolab-db");
+    try (Database db = Database.open("jdbc:h2:file:" + dir.resolve("alone"), "", "")) {
+      var written = new CompletableFuture<Integer>();
+      Thread writer = new Thread(() -> {
+        try {
+          written.complete(db.inTransaction(c -> c.createStatement().executeUpdate(
+              "INSERT INTO learners (id, created_at) VALUES ('w', CURRENT_TIMESTAMP)")));
+        } catch (RuntimeException e) {
+          written.completeExceptionally(e);
+        }
+      });
+      int seenAlone = db.alone(c -> {
+        writer.start();
+        // Parked: the only place its transaction can wait before it has a connection is the lock.
+        await().atMost(Duration.ofSeconds(20)).until(() -> writer.getState() == Thread.State.WAITING);
+        assertFalse(written.isDone(), "the write got through while the transaction ran alone");
+        return learners(c);
+      });
+      assertEquals(0, seenAlone);
+      assertEquals(1, written.get(20, TimeUnit.SECONDS), "the write commits once the transaction alone has ended");
+      writer.join();
+      assertEquals(1, (int) db.inTransaction(DatabaseTest::learners));
+    }
+  }
+
+  private static int learners(Connection c) throws SQLException {
+    try (ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM learners")) {
+      rs.next();
+      return rs.getInt(1);
     }
   }
 
