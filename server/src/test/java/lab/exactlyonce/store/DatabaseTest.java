@@ -120,12 +120,8 @@ class DatabaseTest {
         return c.createStatement().executeUpdate("INSERT INTO learners (id, created_at) VALUES ('a', CURRENT_TIMESTAMP)");
       }));
       assertTrue(e.isDuplicateKey());
-      assertEquals(1, (int) db.inTransaction(c -> {
-        try (ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM learners")) {
-          rs.next();
-          return rs.getInt(1);
-        }
-      }), "the insert of 'b' was rolled back with the failed one");
+      assertEquals(1, (int) db.inTransaction(DatabaseTest::learners),
+          "the insert of 'b' was rolled back with the failed one");
     }
   }
 
